@@ -1,0 +1,88 @@
+import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
+import { usersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createAuth, resolveJwtSecret } from './platform/auth.ts';
+import { createClock } from './platform/clock.ts';
+import type { AppContext } from './platform/context.ts';
+import { openDatabase } from './platform/db.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { createInProcessEventBus } from './platform/events.ts';
+import { createJobRunner } from './platform/jobs.ts';
+import { migrateToLatest } from './platform/migrate.ts';
+import { seedDemo } from './platform/seed/index.ts';
+import { registerWebApp } from './platform/static.ts';
+
+export interface BuildOptions {
+  /** Loop interval for timed work; 0 disables the loop (tests drive it with the test clock). */
+  jobIntervalMs?: number;
+}
+
+/** Assembles the whole server: what `server.ts` listens with and what tests start. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  const { db, kind, close } = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+  });
+  await migrateToLatest(db);
+
+  const clock = createClock(config.TEST_CLOCK);
+  const auth = createAuth(resolveJwtSecret(config.JWT_SECRET, config.dataDir), clock, (id) =>
+    usersRepository.exists(db, id),
+  );
+  const events = createInProcessEventBus();
+  const jobs = createJobRunner(clock, app.log);
+  const ctx: AppContext = { config, db, dbKind: kind, clock, auth, events, jobs, log: app.log };
+  app.decorateRequest('userId', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  registerErrorHandler(app);
+
+  const users = createUsersService(ctx);
+  await healthRoutes(app, ctx);
+  await usersRoutes(app, ctx, users);
+  if (config.TEST_CLOCK) await testClockRoutes(app, ctx);
+
+  await registerWebApp(app);
+
+  if (config.SEED_DEMO) await seedDemo({ ...ctx, users });
+
+  app.addHook('onReady', async () => {
+    if ((options.jobIntervalMs ?? 1000) > 0) jobs.start(options.jobIntervalMs ?? 1000);
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.close();
+    await close();
+  });
+  return app;
+}

@@ -1,0 +1,68 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Database } from '../../platform/db.ts';
+import type { UsersTable } from '../../platform/db-schema.ts';
+
+export type UserRow = Awaited<ReturnType<typeof findById>>;
+
+async function findById(db: Database, id: number) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export const usersRepository = {
+  findById,
+
+  findByEmail(db: Database, email: string) {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+  },
+
+  findByUsername(db: Database, username: string) {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+  },
+
+  async exists(db: Database, id: number): Promise<boolean> {
+    const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  insert(db: Database, values: Insertable<UsersTable>) {
+    return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+  },
+
+  update(db: Database, id: number, values: Updateable<UsersTable>) {
+    return db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+  },
+
+  recordFailedLogin(db: Database, email: string, ip: string, at: Date) {
+    return db.insertInto('login_attempts').values({ email, ip, attempted_at: at }).execute();
+  },
+
+  async countFailedLogins(
+    db: Database,
+    since: Date,
+    by: { email: string } | { ip: string },
+  ): Promise<number> {
+    let query = db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('attempted_at', '>', since);
+    query = 'email' in by ? query.where('email', '=', by.email) : query.where('ip', '=', by.ip);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  clearFailedLogins(db: Database, email: string) {
+    return db.deleteFrom('login_attempts').where('email', '=', email).execute();
+  },
+
+  pruneFailedLogins(db: Database, before: Date) {
+    return db.deleteFrom('login_attempts').where('attempted_at', '<', before).execute();
+  },
+};

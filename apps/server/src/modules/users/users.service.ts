@@ -1,0 +1,160 @@
+import {
+  type ChangePasswordInput,
+  EmailSchema,
+  type LoginInput,
+  type ProfileUpdateInput,
+  type PublicProfile,
+  type UserProfile,
+  userMessages,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { findUserStats } from './user-stats.repository.ts';
+import { type UserRow, usersRepository } from './users.repository.ts';
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const MAX_FAILURES_PER_ACCOUNT = 10;
+const MAX_FAILURES_PER_ADDRESS = 50;
+
+type User = NonNullable<UserRow>;
+
+export function createUsersService(ctx: AppContext) {
+  const { db, clock, auth } = ctx;
+
+  async function requireUser(userId: number): Promise<User> {
+    const user = await usersRepository.findById(db, userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  async function toProfile(user: User): Promise<UserProfile> {
+    const stats = await findUserStats(db, user.id);
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      phone: user.phone,
+      address: user.address,
+      bio: user.bio,
+      avatar: user.avatar,
+      name: user.name,
+      last_name: user.last_name,
+      birth_date: user.birth_date,
+      is_seller: user.is_seller,
+      created_at: user.created_at.toISOString(),
+      activeListings: stats.active_listings,
+      totalSales: stats.products_sold,
+    };
+  }
+
+  return {
+    /** Checks the password with per-account and per-address throttling (CONTRACT section 2). */
+    async login(input: LoginInput, ip: string): Promise<{ jwt_token: string }> {
+      const now = clock.now();
+      const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
+      const [accountFailures, addressFailures] = await Promise.all([
+        usersRepository.countFailedLogins(db, since, { email: input.email }),
+        usersRepository.countFailedLogins(db, since, { ip }),
+      ]);
+      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || addressFailures >= MAX_FAILURES_PER_ADDRESS) {
+        throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, userMessages.tooManyAttempts);
+      }
+      const user = await usersRepository.findByEmail(db, input.email);
+      const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || !valid) {
+        await usersRepository.recordFailedLogin(db, input.email, ip, now);
+        throw new AppError('BAD_CREDENTIALS', 401, userMessages.badCredentials);
+      }
+      await usersRepository.clearFailedLogins(db, input.email);
+      return { jwt_token: await auth.issueToken(user.id) };
+    },
+
+    async getProfile(userId: number): Promise<UserProfile> {
+      return toProfile(await requireUser(userId));
+    },
+
+    async updateProfile(userId: number, input: ProfileUpdateInput): Promise<UserProfile> {
+      await requireUser(userId);
+      const updated = await usersRepository.update(db, userId, { ...input, updated_at: clock.now() });
+      if (!updated) throw unauthorized();
+      return toProfile(updated);
+    },
+
+    async isSeller(userId: number): Promise<boolean> {
+      return (await requireUser(userId)).is_seller;
+    },
+
+    /** A wrong current password is a 400, not a 401: a 401 would log the user out. */
+    async changePassword(userId: number, input: ChangePasswordInput): Promise<void> {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(input.current_password, user.password_hash))) {
+        throw badRequest('WRONG_CURRENT_PASSWORD', userMessages.wrongCurrentPassword);
+      }
+      await usersRepository.update(db, userId, {
+        password_hash: await hashPassword(input.new_password),
+        updated_at: clock.now(),
+      });
+    },
+
+    async getPublicProfile(username: string): Promise<PublicProfile> {
+      const user = await usersRepository.findByUsername(db, username);
+      if (!user) throw notFound('USER_NOT_FOUND', userMessages.userNotFound);
+      return this.toPublicProfile(user);
+    },
+
+    async getPublicProfileById(id: number): Promise<PublicProfile> {
+      const user = await usersRepository.findById(db, id);
+      if (!user) throw notFound('USER_NOT_FOUND', userMessages.userNotFound);
+      return this.toPublicProfile(user);
+    },
+
+    async toPublicProfile(user: User): Promise<PublicProfile> {
+      const stats = await findUserStats(db, user.id);
+      return {
+        id: user.id,
+        username: user.username,
+        address: user.address || 'Colombia',
+        bio: user.bio,
+        avatar: user.avatar,
+        name: user.name,
+        last_name: user.last_name,
+        is_seller: user.is_seller,
+        created_at: user.created_at.toISOString(),
+        activeListings: stats.active_listings,
+        totalSales: stats.products_sold,
+        stats: {
+          active_auctions: stats.active_auctions,
+          products_sold: stats.products_sold,
+          products_listed: stats.products_listed,
+          auctions_won: stats.auctions_won,
+          total_bids: stats.total_bids,
+        },
+      };
+    },
+
+    /** Used by the users:create command and the demo seed. */
+    async createUser(input: { email: string; username: string; password: string; isSeller?: boolean }) {
+      const email = EmailSchema.parse(input.email);
+      const now = clock.now();
+      return usersRepository.insert(db, {
+        email,
+        username: input.username,
+        password_hash: await hashPassword(input.password),
+        is_seller: input.isSeller ?? false,
+        created_at: now,
+        updated_at: now,
+      });
+    },
+
+    async setSeller(email: string, isSeller: boolean) {
+      const user = await usersRepository.findByEmail(db, email);
+      if (!user) throw notFound('USER_NOT_FOUND', `No existe un usuario con el correo ${email}`);
+      await usersRepository.update(db, user.id, { is_seller: isSeller, updated_at: clock.now() });
+    },
+
+    requireUser,
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Auth } from './auth.ts';
+import type { Clock } from './clock.ts';
+import type { Database, DatabaseKind } from './db.ts';
+import type { EventBus } from './events.ts';
+import type { JobRunner } from './jobs.ts';
+
+/** What every module is built from. Assembled once in app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  dbKind: DatabaseKind;
+  clock: Clock;
+  auth: Auth;
+  events: EventBus;
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+}

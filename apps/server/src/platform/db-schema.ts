@@ -1,0 +1,240 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Table types for Kysely. Money columns are integer centavos; the API speaks pesos. */
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+// Always written from the server clock (platform/clock.ts), never from now() in SQL.
+type CreatedAt = ColumnType<Date, Date | string, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  password_hash: string;
+  name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  address: string | null;
+  bio: string | null;
+  avatar: string | null;
+  birth_date: string | null;
+  is_seller: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  attempted_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  icon: string;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+}
+
+export interface ScalesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  full_data: Uint8Array;
+  thumb_data: Uint8Array;
+  content_type: string;
+  width: number;
+  height: number;
+  created_at: CreatedAt;
+}
+
+export type ProductStatus = 'available' | 'in_auction' | 'sold' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface ProductsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: string;
+  tags: string | null;
+  year: number;
+  image_id: string | null;
+  reserve_price: number;
+  base_price: number | null;
+  can_be_bought: Generated<boolean>;
+  sell_price: number | null;
+  category_id: number;
+  brand_id: number;
+  scale_id: number | null;
+  status: Generated<ProductStatus>;
+  auction_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type AuctionStatus = 'upcoming' | 'active' | 'ended' | 'cancelled';
+
+export interface AuctionsTable {
+  id: Generated<number>;
+  owner_id: number;
+  title: string;
+  status: Generated<AuctionStatus>;
+  min_offer: Generated<number>;
+  max_offer: Generated<number>;
+  is_flash: Generated<boolean>;
+  duration_hours: number;
+  start_time: Timestamp | null;
+  end_time: Timestamp | null;
+  closed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A product's place in one auction; its highest bid is what concurrent bids race on. */
+export interface AuctionProductsTable {
+  auction_id: number;
+  product_id: number;
+  highest_bid: number | null;
+  highest_bidder_id: number | null;
+  bid_count: Generated<number>;
+  /** 'won' | 'unsold' once the auction closes. */
+  outcome: string | null;
+}
+
+export interface BidsTable {
+  id: Generated<number>;
+  auction_id: number;
+  product_id: number;
+  user_id: number;
+  amount: number;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  title: string;
+  message: string;
+  link: string | null;
+  is_read: Generated<boolean>;
+  is_system: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export type PaymentStatus = 'pending' | 'processing' | 'confirmed' | 'rejected' | 'expired' | 'cancelled';
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  kind: 'auction' | 'buy_now';
+  auction_id: number | null;
+  product_id: number;
+  buyer_id: number;
+  seller_id: number;
+  amount: number;
+  currency: Generated<string>;
+  status: Generated<PaymentStatus>;
+  provider: string;
+  payment_link: string | null;
+  link_id: string | null;
+  link_expires_at: Timestamp | null;
+  provider_tx_id: string | null;
+  expires_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  shipping_address: Json<unknown> | null;
+  shipping_status: Generated<string>;
+  shipped_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  payment_id: string | null;
+  event_key: string;
+  type: string;
+  payload: Json<unknown>;
+  received_at: Timestamp;
+}
+
+export interface PayoutsTable {
+  id: Generated<string>;
+  seller_id: number;
+  payment_id: string;
+  product_id: number;
+  product_amount: number;
+  commission_amount: number;
+  payment_processor_fee: number;
+  payable_amount: number;
+  currency: Generated<string>;
+  status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BanksTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface DocumentTypesTable {
+  id: Generated<number>;
+  code: string;
+  label: string;
+}
+
+export interface SellerBankAccountsTable {
+  id: Generated<number>;
+  seller_id: number;
+  bank_id: number;
+  account_number: string;
+  account_type: 'ahorro' | 'corriente';
+  account_name: string;
+  account_document_type: string;
+  account_document_number: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ShippingAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  postal_code: string;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface DB {
+  users: UsersTable;
+  login_attempts: LoginAttemptsTable;
+  categories: CategoriesTable;
+  brands: BrandsTable;
+  scales: ScalesTable;
+  images: ImagesTable;
+  products: ProductsTable;
+  auctions: AuctionsTable;
+  auction_products: AuctionProductsTable;
+  bids: BidsTable;
+  notifications: NotificationsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  payouts: PayoutsTable;
+  banks: BanksTable;
+  document_types: DocumentTypesTable;
+  seller_bank_accounts: SellerBankAccountsTable;
+  shipping_addresses: ShippingAddressesTable;
+}

@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initialSchema from './2026-11-22T0001-initial-schema.ts';
+import * as referenceData from './2026-11-22T0002-reference-data.ts';
+
+/**
+ * Every migration, by sortable name. Add new files here; never edit one that has landed.
+ * Listed statically (not read from disk) so the same set runs from source and from any bundle.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0001-initial-schema': initialSchema,
+  '2026-11-22T0002-reference-data': referenceData,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

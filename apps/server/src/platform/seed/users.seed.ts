@@ -1,0 +1,72 @@
+import type { SeedContext } from './index.ts';
+
+export const DEMO_PASSWORD = 'Demo12345!';
+
+export const demoUsers = [
+  {
+    email: 'vendedor@demo.test',
+    username: 'vendedor_demo',
+    isSeller: true,
+    profile: {
+      name: 'Valentina',
+      last_name: 'Restrepo',
+      phone: '+57 300 123 4567',
+      address: 'Medellín, Colombia',
+      bio: 'Coleccionista de autos a escala desde 2008. Vendo piezas de Hot Wheels, Matchbox y Maisto.',
+    },
+  },
+  {
+    email: 'tienda@demo.test',
+    username: 'tienda_retro',
+    isSeller: true,
+    profile: {
+      name: 'Andrés',
+      last_name: 'Gómez',
+      phone: '+57 310 555 0101',
+      address: 'Bogotá, Colombia',
+      bio: 'Tienda retro de cartas coleccionables y figuras de vinilo.',
+    },
+  },
+  {
+    email: 'comprador@demo.test',
+    username: 'comprador_demo',
+    isSeller: false,
+    profile: {
+      name: 'Camila',
+      last_name: 'Pérez',
+      phone: '+57 315 222 3344',
+      address: 'Cali, Colombia',
+      bio: null,
+    },
+  },
+  {
+    email: 'coleccionista@demo.test',
+    username: 'coleccionista_demo',
+    isSeller: false,
+    profile: {
+      name: 'Mateo',
+      last_name: 'Rodríguez',
+      phone: null,
+      address: 'Barranquilla, Colombia',
+      bio: 'Busco Funko Pops y cartas Pokémon de primera edición.',
+    },
+  },
+] as const;
+
+export type DemoUsers = Record<(typeof demoUsers)[number]['username'], number>;
+
+/** The four demo accounts; returns their ids by username for the steps that follow. */
+export async function seedUsers(ctx: SeedContext): Promise<DemoUsers> {
+  const ids = {} as DemoUsers;
+  for (const demo of demoUsers) {
+    const user = await ctx.users.createUser({
+      email: demo.email,
+      username: demo.username,
+      password: DEMO_PASSWORD,
+      isSeller: demo.isSeller,
+    });
+    await ctx.db.updateTable('users').set(demo.profile).where('id', '=', user.id).execute();
+    ids[demo.username] = user.id;
+  }
+  return ids;
+}

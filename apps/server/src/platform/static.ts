@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html never is, and it
+ * answers every unknown non-API GET so deep links work.
+ */
+export async function registerWebApp(app: FastifyInstance): Promise<boolean> {
+  if (!existsSync(path.join(webDistDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url.includes('/api/')) return reply.callNotFound();
+    const file = path.join(webDistDir, path.normalize(url));
+    if (url !== '/' && file.startsWith(webDistDir) && existsSync(file) && !url.endsWith('/')) {
+      return reply.sendFile(path.relative(webDistDir, file));
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** A positive integer id taken from a path segment ("12" → 12). */
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Pagination of list endpoints (CONTRACT section 6: size at most 100). */
+export const PaginationQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(8),
+});
+export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
+
+export const PageMetaSchema = z.object({
+  total: z.number().int(),
+  pages: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMetaSchema>;
+
+export function pageMeta(total: number, page: number, size: number): PageMeta {
+  return { total, pages: Math.ceil(total / size), page, size };
+}
+
+/** Required text: trimmed, whitespace-only counts as empty. */
+export function requiredText(message: string, max = 255) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Máximo ${max} caracteres` });
+}
+
+/** Optional text: trimmed; empty string becomes null. */
+export function optionalText(max = 255) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: `Máximo ${max} caracteres` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+}

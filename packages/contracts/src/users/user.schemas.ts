@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from '../common/schemas.ts';
+
+export const userMessages = {
+  invalidEmail: 'Por favor, introduce un correo electrónico válido',
+  emailRequired: 'El correo electrónico es obligatorio',
+  passwordRequired: 'La contraseña es obligatoria',
+  badCredentials: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.',
+  tooManyAttempts:
+    'Demasiados intentos fallidos de inicio de sesión. Por favor, espera 15 minutos e intenta de nuevo.',
+  nameRequired: 'El nombre es obligatorio',
+  lastNameRequired: 'El apellido es obligatorio',
+  invalidPhone: 'Formato de teléfono inválido',
+  birthDateFuture: 'La fecha de nacimiento no puede ser en el futuro',
+  invalidBirthDate: 'La fecha de nacimiento no es válida',
+  currentPasswordRequired: 'La contraseña actual es obligatoria',
+  newPasswordRequired: 'La nueva contraseña es obligatoria',
+  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+  confirmRequired: 'La confirmación de contraseña es obligatoria',
+  passwordsDontMatch: 'Las contraseñas no coinciden',
+  wrongCurrentPassword: 'La contraseña actual es incorrecta',
+  profileUpdated: '¡Perfil actualizado correctamente!',
+  passwordUpdated: '¡Contraseña actualizada correctamente!',
+  userNotFound: 'No se pudo obtener la información del perfil',
+  invalidAvatar: 'La URL del avatar no es válida',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+
+export const EmailSchema = z
+  .string({ error: userMessages.emailRequired })
+  .trim()
+  .min(1, { error: userMessages.emailRequired })
+  .max(254, { error: userMessages.invalidEmail })
+  .regex(EMAIL_PATTERN, { error: userMessages.invalidEmail })
+  .transform((v) => v.toLowerCase());
+
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: userMessages.passwordRequired })
+    .min(1, { error: userMessages.passwordRequired })
+    .max(200, { error: userMessages.badCredentials }),
+});
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const LoginResponseSchema = z.object({ jwt_token: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** Profile edit rules (spec 1 section 5); `today` is "YYYY-MM-DD" of the caller's clock. */
+export function makeProfileUpdateSchema(today: string) {
+  return z.object({
+    name: requiredText(userMessages.nameRequired, 100),
+    last_name: requiredText(userMessages.lastNameRequired, 100),
+    phone: z
+      .string()
+      .trim()
+      .max(30, { error: userMessages.invalidPhone })
+      .refine((v) => v === '' || PHONE_PATTERN.test(v), { error: userMessages.invalidPhone })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    address: optionalText(255),
+    bio: optionalText(1000),
+    avatar: z
+      .string()
+      .trim()
+      .max(2048, { error: userMessages.invalidAvatar })
+      .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v) || /^\/[^\s]*$/.test(v), {
+        error: userMessages.invalidAvatar,
+      })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    birth_date: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+        error: userMessages.invalidBirthDate,
+      })
+      .refine((v) => v === '' || v <= today, { error: userMessages.birthDateFuture })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  });
+}
+export type ProfileUpdateInput = z.infer<ReturnType<typeof makeProfileUpdateSchema>>;
+export type ProfileUpdateForm = z.input<ReturnType<typeof makeProfileUpdateSchema>>;
+
+/** "YYYY-MM-DD" of a Date in UTC, for the birth-date rule. */
+export function isoDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+const newPassword = z
+  .string({ error: userMessages.newPasswordRequired })
+  .min(1, { error: userMessages.newPasswordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: userMessages.passwordTooShort })
+  .max(200, { error: 'La contraseña no puede tener más de 200 caracteres' });
+const currentPassword = z
+  .string({ error: userMessages.currentPasswordRequired })
+  .min(1, { error: userMessages.currentPasswordRequired })
+  .max(200, { error: userMessages.wrongCurrentPassword });
+
+/** What the server receives. */
+export const ChangePasswordInputSchema = z.object({
+  current_password: currentPassword,
+  new_password: newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** What the change-password form validates before sending. */
+export const ChangePasswordFormSchema = z
+  .object({
+    current_password: currentPassword,
+    new_password: newPassword,
+    confirm_password: z
+      .string({ error: userMessages.confirmRequired })
+      .min(1, { error: userMessages.confirmRequired }),
+  })
+  .refine((v) => v.confirm_password === '' || v.confirm_password === v.new_password, {
+    error: userMessages.passwordsDontMatch,
+    path: ['confirm_password'],
+  });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
+
+export const UserProfileSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar: z.string().nullable(),
+  name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  is_seller: z.boolean(),
+  created_at: z.string(),
+  activeListings: z.number(),
+  totalSales: z.number(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** Public profile: no email, phone or birth date; address defaults to 'Colombia'. */
+export const PublicProfileSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  address: z.string(),
+  bio: z.string().nullable(),
+  avatar: z.string().nullable(),
+  name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  is_seller: z.boolean(),
+  created_at: z.string(),
+  activeListings: z.number(),
+  totalSales: z.number(),
+  stats: z.object({
+    active_auctions: z.number(),
+    products_sold: z.number(),
+    products_listed: z.number(),
+    auctions_won: z.number(),
+    total_bids: z.number(),
+  }),
+});
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+/** `GET /api/users/profile/check_seller` answers a bare JSON boolean. */
+export const CheckSellerResponseSchema = z.boolean();
