@@ -21,6 +21,14 @@ import { registerWebApp } from './platform/static.ts';
 export interface BuildOptions {
   /** Loop interval for timed work; 0 disables the loop (tests drive it with the test clock). */
   jobIntervalMs?: number;
+  /** Keep the embedded database in memory (tests). */
+  inMemoryDatabase?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
 }
 
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
@@ -45,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobRunner(clock, app.log);
   const ctx: AppContext = { config, db, dbKind: kind, clock, auth, events, jobs, log: app.log };
   app.decorateRequest('userId', null);
+  app.decorate('ctx', ctx);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

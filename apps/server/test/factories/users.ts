@@ -1,0 +1,40 @@
+import type { Database } from '../../src/platform/db.ts';
+import { hashPassword } from '../../src/platform/passwords.ts';
+
+export const TEST_PASSWORD = 'Secreta123!';
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+
+/** Inserts a user (hashing the shared test password once per process); returns the row. */
+export async function insertUser(
+  db: Database,
+  overrides: Partial<{ email: string; username: string; is_seller: boolean; name: string }> = {},
+) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  counter += 1;
+  const tag = `${process.pid}_${counter}`;
+  const now = new Date();
+  return db
+    .insertInto('users')
+    .values({
+      email: overrides.email ?? `user_${tag}@test.dev`,
+      username: overrides.username ?? `user_${tag}`,
+      password_hash: await passwordHash,
+      is_seller: overrides.is_seller ?? false,
+      name: overrides.name ?? 'Usuario',
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Inserts a user and logs them in over HTTP; returns the row and its token. */
+export async function insertUserWithToken(
+  app: { ctx: { db: Database }; login(email: string, password: string): Promise<string> },
+  overrides: Parameters<typeof insertUser>[1] = {},
+) {
+  const user = await insertUser(app.ctx.db, overrides);
+  const token = await app.login(user.email, TEST_PASSWORD);
+  return { user, token };
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/platform/context.ts';
+import { createFreshPostgresDatabase, testDatabaseKind } from './database.ts';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApp {
+  url: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Real HTTP against the listening server. */
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<ApiResponse<T>>;
+  login(email: string, password: string): Promise<string>;
+  /** Moves the test clock and runs every transition that became due (CONTRACT section 4). */
+  advanceClock(seconds: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on a fresh database: PGlite in memory by default, a new PostgreSQL
+ * database with TEST_DB=postgres. The job loop is off; tests move time with advanceClock.
+ */
+export async function startTestApp(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-test-'));
+  const postgres = testDatabaseKind() === 'postgres' ? await createFreshPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_DEMO: options.seed ? '1' : '0',
+    TEST_CLOCK: '1',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  });
+  const app = await buildApp(config, { jobIntervalMs: 0, inMemoryDatabase: !postgres });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  async function request<T>(
+    method: string,
+    urlPath: string,
+    opts: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+  ): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const response = await fetch(url + urlPath, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  return {
+    url,
+    app,
+    ctx: app.ctx,
+    request,
+    async login(email, password) {
+      const res = await request<{ jwt_token: string }>('POST', '/api/users/login', {
+        body: { email, password },
+      });
+      if (res.status !== 200)
+        throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.jwt_token;
+    },
+    async advanceClock(seconds) {
+      const res = await request('POST', '/api/test/clock', { body: { advance_seconds: seconds } });
+      if (res.status !== 200) throw new Error(`clock advance failed: ${res.status}`);
+    },
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Demo12345!';
+export const demo = {
+  seller: 'vendedor@demo.test',
+  store: 'tienda@demo.test',
+  buyer: 'comprador@demo.test',
+  collector: 'coleccionista@demo.test',
+} as const;
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+function chromiumPath(): string {
+  try {
+    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+  } catch {
+    // Browser tests are required: a missing browser fails instead of skipping.
+    throw new Error('Debian chromium is not on the PATH: apt-get install -y chromium');
+  }
+}
+
+/** Headless Debian Chromium with the flags this machine needs (running as root, no network). */
+export async function launchBrowser(): Promise<Browser> {
+  // Playwright gives every launch a fresh temporary profile (the --user-data-dir the machine needs).
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** Logs in through the API and stores the token the way the app does. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
+  const { jwt_token } = (await res.json()) as { jwt_token: string };
+  await page.goto(`${baseUrl()}/register`);
+  await page.evaluate((token) => localStorage.setItem('jwt_token', token), jwt_token);
+  return jwt_token;
+}
+
+/** Calls the API directly (test set-up), with an optional token. */
+export async function apiCall<T = any>(
+  method: string,
+  urlPath: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl()}${urlPath}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+export async function apiLogin(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await apiCall<{ jwt_token: string }>('POST', '/api/users/login', undefined, {
+    email,
+    password,
+  });
+  if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status}`);
+  return res.body.jwt_token;
+}
+
+/** Fails on serious or critical accessibility violations (axe-core). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+/** No horizontal scrolling (checked at 390 px). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Saves a screenshot under apps/web/screenshots/ (git-ignored) to look at. */
+export async function screenshot(page: Page, name: string) {
+  const dir = path.resolve(import.meta.dirname, '../../screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

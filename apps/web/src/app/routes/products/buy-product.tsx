@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+
+export function Component() {
+  return <UnderConstruction title="Comprar producto" />;
+}

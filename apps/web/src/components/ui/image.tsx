@@ -1,0 +1,24 @@
+import { type ImgHTMLAttributes, useState } from 'react';
+
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+export const PLACEHOLDER_AVATAR = '/avatar.svg';
+
+/** An image that falls back to the placeholder when missing or broken. */
+export function SafeImage({
+  src,
+  alt,
+  fallback = PLACEHOLDER_IMAGE,
+  ...rest
+}: ImgHTMLAttributes<HTMLImageElement> & { alt: string; fallback?: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <img
+      loading="lazy"
+      decoding="async"
+      {...rest}
+      alt={alt}
+      src={!src || failed ? fallback : src}
+      onError={() => setFailed(true)}
+    />
+  );
+}

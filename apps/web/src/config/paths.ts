@@ -1,0 +1,51 @@
+/** Every route of the app (spec 2 section 2): its pattern and how to build a link to it. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auctions: {
+    path: '/auctions',
+    getHref: (search?: string) => (search ? `/auctions?search=${encodeURIComponent(search)}` : '/auctions'),
+  },
+  products: { path: '/products', getHref: () => '/products' },
+  seller: { path: '/seller/:id', getHref: (id: number | string) => `/seller/${id}` },
+  search: { path: '/search', getHref: (query: string) => `/search?query=${encodeURIComponent(query)}` },
+  login: {
+    path: '/login',
+    getHref: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  },
+  register: { path: '/register', getHref: () => '/register' },
+  publicProfile: {
+    path: '/public-profile/:username',
+    getHref: (username: string) => `/public-profile/${encodeURIComponent(username)}`,
+  },
+  /** Buyer links in 'Mis Ventas' point here; it shows the public profile. */
+  userProfile: {
+    path: '/profile/:username',
+    getHref: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  productAuction: {
+    path: '/auctions/product/:id',
+    getHref: (productId: number | string) => `/auctions/product/${productId}`,
+  },
+  auctionProducts: {
+    path: '/auctions/products/:id',
+    getHref: (auctionId: number | string) => `/auctions/products/${auctionId}`,
+  },
+  createAuction: {
+    path: '/auctions/create',
+    getHref: (productIds: Array<number | string>) => `/auctions/create?products=${productIds.join(',')}`,
+  },
+  myAuctions: { path: '/my-auctions', getHref: () => '/my-auctions' },
+  createProduct: { path: '/products/create', getHref: () => '/products/create' },
+  sellerPayments: { path: '/seller/payments', getHref: () => '/seller/payments' },
+  shippingAddresses: { path: '/shipping-addresses', getHref: () => '/shipping-addresses' },
+  soldProducts: { path: '/products/sold', getHref: () => '/products/sold/' },
+  buyProduct: { path: '/products/buy/:id', getHref: (id: number | string) => `/products/buy/${id}` },
+  product: { path: '/products/:id', getHref: (id: number | string) => `/products/${id}` },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
+  payment: { path: '/payment', getHref: () => '/payment' },
+  wonAuctions: { path: '/auctions/won', getHref: () => '/auctions/won/' },
+} as const;
+
+/** Routes that need a stored token (spec 2 route table and spec 1 section 2). */
+export const CONTACT_EMAIL = 'beta@coleccionables.co';

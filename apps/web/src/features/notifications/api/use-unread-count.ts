@@ -1,0 +1,4 @@
+/** Slot: the unread notifications count for the header (auctions issue). */
+export function useUnreadCount(): number {
+  return 0;
+}

@@ -1,0 +1,118 @@
+import { authStorage } from './auth-storage.ts';
+
+/** A failed API call, carrying the server's Spanish message and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: string[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Raised before a protected call when there is no stored token (spec 1 section 6). */
+export class TokenRequiredError extends ApiError {
+  constructor() {
+    super(401, 'TOKEN_REQUIRED');
+    this.name = 'TokenRequiredError';
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+export const NETWORK_ERROR_MESSAGE =
+  'No se pudo conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
+export const TIMEOUT_MESSAGE = 'El servidor tardó demasiado en responder. Por favor, intenta de nuevo.';
+
+type RequestOptions = {
+  body?: unknown;
+  /** Protected calls fail with TokenRequiredError when no token is stored. */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const token = authStorage.getToken();
+  if (options.auth && !token) throw new TokenRequiredError();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(0, TIMEOUT_MESSAGE);
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  if (response.status === 401) authStorage.clearToken();
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const body = (data ?? {}) as { message?: unknown; errors?: unknown };
+    const message = typeof body.message === 'string' ? body.message : `Error ${response.status}`;
+    const errors = Array.isArray(body.errors)
+      ? body.errors.filter((e): e is string => typeof e === 'string')
+      : [];
+    throw new ApiError(response.status, message, errors);
+  }
+  return data as T;
+}
+
+/** The one API client: same origin, bearer token from local storage, 10 s timeout. */
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  /** Like get, but also returns the HTTP status (e.g. payment links answer 201). */
+  async getWithStatus<T>(
+    path: string,
+    options?: Omit<RequestOptions, 'body'>,
+  ): Promise<{ status: number; data: T }> {
+    const token = authStorage.getToken();
+    if (options?.auth && !token) throw new TokenRequiredError();
+    const response = await fetch(path, {
+      headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (response.status === 401) authStorage.clearToken();
+    const data = (await response.json().catch(() => null)) as T & { message?: string; errors?: string[] };
+    if (!response.ok)
+      throw new ApiError(response.status, data?.message ?? `Error ${response.status}`, data?.errors);
+    return { status: response.status, data };
+  },
+};
+
+/** The message to show for a failed call: the server's where it sent one, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TokenRequiredError) return fallback;
+  if (
+    error instanceof ApiError &&
+    error.status !== 500 &&
+    error.message &&
+    !/^Error \d+$/.test(error.message)
+  ) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': api,
+      '/images': api,
+      '/sandbox': api,
+      '/auctions/api': { target: api.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one real server (built web app, embedded database with demo data, test clock)
+// for the run; Playwright drives Debian's Chromium. Files run one at a time.
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.spec.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// Runs every test suite in turn and ends with one line "Tests: N passed, N failed".
+//   unit      contracts and web unit tests
+//   server    API integration tests on embedded PGlite
+//   server-pg the same tests on PostgreSQL (only when TEST_DATABASE_URL is set)
+//   e2e       browser tests (Playwright + Debian's Chromium) against the built app; never skipped
+// `node scripts/test.mjs server e2e` runs only the named suites.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const suites = {
+  unit: { dir: '.', config: 'vitest.unit.config.ts', env: {} },
+  server: { dir: 'apps/server', config: 'vitest.config.ts', env: { TEST_DB: 'pglite' } },
+  'server-pg': { dir: 'apps/server', config: 'vitest.config.ts', env: { TEST_DB: 'postgres' } },
+  e2e: { dir: 'apps/web', config: 'vitest.e2e.config.ts', env: {} },
+};
+
+let wanted = process.argv.slice(2);
+if (wanted.length === 0) {
+  wanted = ['unit', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-pg'] : []), 'e2e'];
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log('TEST_DATABASE_URL is not set: the PostgreSQL pass of the API suite is not run.');
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const name of wanted) {
+  const suite = suites[name];
+  if (!suite) {
+    console.error(`unknown suite ${name}; known: ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+  if (name === 'server-pg' && !process.env.TEST_DATABASE_URL) {
+    console.error('server-pg needs TEST_DATABASE_URL');
+    process.exit(2);
+  }
+  if (name === 'e2e') {
+    console.log('\n== building the web app for the browser tests');
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) {
+      broken = true;
+      continue;
+    }
+  }
+  console.log(`\n== ${name}`);
+  const report = path.join(out, `${name}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      suite.config,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    { cwd: path.join(root, suite.dir), stdio: 'inherit', env: { ...process.env, ...suite.env } },
+  );
+  if (!existsSync(report)) {
+    broken = true;
+    console.error(`suite ${name} produced no report (exit ${result.status})`);
+    continue;
+  }
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  if (result.status !== 0 || json.numTotalTests === 0 || json.numFailedTestSuites > 0) broken = true;
+}
+
+console.log(`\nTests: ${passed} passed, ${failed} failed`);
+process.exit(broken || failed > 0 ? 1 : 0);

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests: shared contracts (rules, schemas, formatters) and web components.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          passWithNoTests: true,
+        },
+      },
+    ],
+  },
+});
