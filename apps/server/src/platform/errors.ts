@@ -62,7 +62,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: commonMessages.internal });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.status(404).send({ message: commonMessages.notFound });
   });
 }
