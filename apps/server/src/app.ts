@@ -76,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
 
+  // Modules: each feature registers its routes (and its timed jobs) here, one line each.
   const users = createUsersService(ctx);
   await healthRoutes(app, ctx);
   await usersRoutes(app, ctx, users);

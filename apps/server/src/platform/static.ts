@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+// WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
+export const webDistDir = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never is, and it

@@ -15,7 +15,8 @@ declare module 'vitest' {
 
 /** Starts the real server once for the browser tests: built app, fresh data dir, demo seed, test clock. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-'));

@@ -1,0 +1,41 @@
+import type { Database } from '../../platform/db.ts';
+
+/** A won item not paid within this window becomes `expired` (CONTRACT section 7). */
+export const WON_ITEM_PAYMENT_WINDOW_MS = 72 * 3600 * 1000;
+
+/**
+ * Creates the pending won-auction item (a `payments` row) inside the closing transaction.
+ * Called by the auctions module when a product's highest bid reaches its reserve. Idempotent:
+ * a second call for the same auction and product changes nothing.
+ */
+export async function createWonAuctionItem(
+  trx: Database,
+  input: {
+    auctionId: number;
+    productId: number;
+    buyerId: number;
+    sellerId: number;
+    amountCentavos: number;
+    provider: string;
+    now: Date;
+  },
+): Promise<string | null> {
+  const row = await trx
+    .insertInto('payments')
+    .values({
+      kind: 'auction',
+      auction_id: input.auctionId,
+      product_id: input.productId,
+      buyer_id: input.buyerId,
+      seller_id: input.sellerId,
+      amount: input.amountCentavos,
+      provider: input.provider,
+      expires_at: new Date(input.now.getTime() + WON_ITEM_PAYMENT_WINDOW_MS),
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((oc) => oc.columns(['auction_id', 'product_id']).where('kind', '=', 'auction').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
