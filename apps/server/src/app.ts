@@ -2,7 +2,13 @@ import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { auctionsRoutes } from './modules/auctions/auctions.routes.ts';
+import { bidsRoutes } from './modules/bids/bids.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -80,6 +86,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const users = createUsersService(ctx);
   await healthRoutes(app, ctx);
   await usersRoutes(app, ctx, users);
+  await catalogueRoutes(app, ctx);
+  await productsRoutes(app, ctx, users);
+  await auctionsRoutes(app, ctx);
+  await bidsRoutes(app, ctx);
+  await notificationsRoutes(app, ctx);
+  await searchRoutes(app, ctx);
   if (config.TEST_CLOCK) await testClockRoutes(app, ctx);
 
   await registerWebApp(app);

@@ -54,8 +54,10 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 }
 
 /** Bid timestamps: es-ES short, day, month, hour, minute ("22 nov, 15:05"). */
-export function formatBidTimestamp(value: string | Date): string {
+export function formatBidTimestamp(value: string | Date | null | undefined): string {
+  if (!value) return 'N/A';
   const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return 'N/A';
   return new Intl.DateTimeFormat('es-ES', {
     day: 'numeric',
     month: 'short',

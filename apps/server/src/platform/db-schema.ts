@@ -153,6 +153,8 @@ export interface PaymentsTable {
   shipping_address: Json<unknown> | null;
   shipping_status: Generated<string>;
   shipped_at: Timestamp | null;
+  /** Why the payment was not confirmed, for the buyer (migration T0400). */
+  status_note: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -218,6 +220,13 @@ export interface ShippingAddressesTable {
   updated_at: Timestamp;
 }
 
+/** Normalized search document of each product, kept by triggers (migration T0500). Read-only for modules. */
+export interface ProductSearchTable {
+  product_id: number;
+  search_name: string;
+  search_text: string;
+}
+
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
@@ -237,4 +246,5 @@ export interface DB {
   document_types: DocumentTypesTable;
   seller_bank_accounts: SellerBankAccountsTable;
   shipping_addresses: ShippingAddressesTable;
+  product_search: ProductSearchTable;
 }

@@ -1,6 +1,9 @@
 import { commonMessages } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError, type z } from 'zod';
+import { ZodError, z } from 'zod';
+
+// Messages of schemas that name none (a wrong type, say) come out in Spanish, not English.
+z.config(z.locales.es());
 
 /**
  * A failure the client should see: a SCREAMING_SNAKE code for the server, a status and a
@@ -35,7 +38,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 }
 
 export function validationError(error: ZodError): AppError {
-  const messages = [...new Set(error.issues.map((issue) => issue.message))];
+  // A body of the wrong shape altogether (an array, a string) gets the plain message, not zod's.
+  const messages = [
+    ...new Set(
+      error.issues.map((issue) =>
+        issue.path.length === 0 && issue.code === 'invalid_type' ? commonMessages.invalidInput : issue.message,
+      ),
+    ),
+  ];
   return new AppError('VALIDATION_FAILED', 400, messages[0] ?? commonMessages.invalidInput, messages);
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from '../common/schemas.ts';
+import { requiredText } from '../common/schemas.ts';
 
 export const userMessages = {
   invalidEmail: 'Por favor, introduce un correo electrónico válido',
@@ -32,7 +32,7 @@ const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 export const EmailSchema = z
   .string({ error: userMessages.emailRequired })
   .trim()
-  .min(1, { error: userMessages.emailRequired })
+  .min(1, { error: userMessages.emailRequired, abort: true })
   .max(254, { error: userMessages.invalidEmail })
   .regex(EMAIL_PATTERN, { error: userMessages.invalidEmail })
   .transform((v) => v.toLowerCase());
@@ -49,22 +49,42 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 export const LoginResponseSchema = z.object({ jwt_token: z.string() });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** Optional free text of the profile; a wrong type gets a Spanish message too. */
+function optionalProfileText(max: number) {
+  return z
+    .string({ error: 'El texto no es válido' })
+    .trim()
+    .max(max, { error: `Máximo ${max} caracteres` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** "YYYY-MM-DD" naming a day that exists (no 2026-02-31), from 1900 on (the database's range). */
+export function isCalendarDay(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** Profile edit rules (spec 1 section 5); `today` is "YYYY-MM-DD" of the caller's clock. */
 export function makeProfileUpdateSchema(today: string) {
   return z.object({
     name: requiredText(userMessages.nameRequired, 100),
     last_name: requiredText(userMessages.lastNameRequired, 100),
     phone: z
-      .string()
+      .string({ error: userMessages.invalidPhone })
       .trim()
       .max(30, { error: userMessages.invalidPhone })
       .refine((v) => v === '' || PHONE_PATTERN.test(v), { error: userMessages.invalidPhone })
       .nullish()
       .transform((v) => (v ? v : null)),
-    address: optionalText(255),
-    bio: optionalText(1000),
+    address: optionalProfileText(255),
+    bio: optionalProfileText(1000),
     avatar: z
-      .string()
+      .string({ error: userMessages.invalidAvatar })
       .trim()
       .max(2048, { error: userMessages.invalidAvatar })
       .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v) || /^\/[^\s]*$/.test(v), {
@@ -73,11 +93,9 @@ export function makeProfileUpdateSchema(today: string) {
       .nullish()
       .transform((v) => (v ? v : null)),
     birth_date: z
-      .string()
+      .string({ error: userMessages.invalidBirthDate })
       .trim()
-      .refine((v) => v === '' || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
-        error: userMessages.invalidBirthDate,
-      })
+      .refine((v) => v === '' || isCalendarDay(v), { error: userMessages.invalidBirthDate })
       .refine((v) => v === '' || v <= today, { error: userMessages.birthDateFuture })
       .nullish()
       .transform((v) => (v ? v : null)),
@@ -93,7 +111,7 @@ export function isoDay(now: Date): string {
 
 const newPassword = z
   .string({ error: userMessages.newPasswordRequired })
-  .min(1, { error: userMessages.newPasswordRequired })
+  .min(1, { error: userMessages.newPasswordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: userMessages.passwordTooShort })
   .max(200, { error: 'La contraseña no puede tener más de 200 caracteres' });
 const currentPassword = z

@@ -1,5 +1,9 @@
+import { notificationMessages, pageMeta } from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
 import { channels, type EventBus } from '../../platform/events.ts';
+import { notificationsRepository } from './notifications.repository.ts';
 
 export type NotificationType =
   | 'outbid'
@@ -79,3 +83,51 @@ export async function publishNotifications(
     ),
   );
 }
+
+type NotificationRow = Awaited<ReturnType<typeof notificationsRepository.list>>[number];
+
+function toDto(r: NotificationRow): NotificationDto {
+  return {
+    id: r.id,
+    title: r.title,
+    message: r.message,
+    type: r.type,
+    link: r.link,
+    is_read: r.is_read,
+    is_system: r.is_system,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+/** Reading and marking a user's own notifications. */
+export function createNotificationsService(ctx: AppContext) {
+  const { db, events } = ctx;
+  return {
+    /** Newest first, paginated; optionally only the unread ones. */
+    async list(userId: number, query: { page: number; size: number; unread_only: boolean }) {
+      const [total, rows] = await Promise.all([
+        notificationsRepository.count(db, userId, query.unread_only),
+        notificationsRepository.list(db, userId, {
+          unreadOnly: query.unread_only,
+          limit: query.size,
+          offset: (query.page - 1) * query.size,
+        }),
+      ]);
+      return { data: rows.map(toDto), meta: pageMeta(total, query.page, query.size) };
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      return notificationsRepository.count(db, userId, true);
+    },
+
+    /** Owner only: someone else's notification is a 404. Tells the user's other tabs. */
+    async markRead(userId: number, id: number): Promise<NotificationDto> {
+      const row = await notificationsRepository.markRead(db, userId, id);
+      if (!row) throw notFound('NOTIFICATION_NOT_FOUND', notificationMessages.notFound);
+      await events.publish(channels.userNotifications(userId), { message: 'read', id });
+      return toDto(row);
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -40,20 +40,33 @@ export const usersRepository = {
     return db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirst();
   },
 
-  recordFailedLogin(db: Database, email: string, ip: string, at: Date) {
-    return db.insertInto('login_attempts').values({ email, ip, attempted_at: at }).execute();
+  /** Records an attempt (a failure until a success clears it); returns its id. */
+  async recordFailedLogin(db: Database, email: string, ip: string, at: Date): Promise<number> {
+    const row = await db
+      .insertInto('login_attempts')
+      .values({ email, ip, attempted_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   },
 
+  deleteLoginAttempt(db: Database, id: number) {
+    return db.deleteFrom('login_attempts').where('id', '=', id).execute();
+  },
+
+  /** Failures since a time, by account or by address; `upToId` counts only attempts made before it. */
   async countFailedLogins(
     db: Database,
     since: Date,
     by: { email: string } | { ip: string },
+    upToId?: number,
   ): Promise<number> {
     let query = db
       .selectFrom('login_attempts')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('attempted_at', '>', since);
     query = 'email' in by ? query.where('email', '=', by.email) : query.where('ip', '=', by.ip);
+    if (upToId !== undefined) query = query.where('id', '<=', upToId);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   },

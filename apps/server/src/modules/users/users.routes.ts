@@ -1,5 +1,6 @@
 import {
   ChangePasswordInputSchema,
+  IdParamSchema,
   isoDay,
   LoginInputSchema,
   makeProfileUpdateSchema,
@@ -39,6 +40,12 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
     const input = parseInput(ChangePasswordInputSchema, request.body);
     await users.changePassword(request.userId!, input);
     return { message: userMessages.passwordUpdated };
+  });
+
+  // /seller/{id} shows the same public profile by id (registered before :username on purpose: static wins).
+  app.get('/api/users/public/id/:id', async (request) => {
+    const { id } = parseInput(IdParamSchema, request.params);
+    return users.getPublicProfileById(id);
   });
 
   app.get('/api/users/public/:username', async (request) => {

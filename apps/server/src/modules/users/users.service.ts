@@ -49,24 +49,31 @@ export function createUsersService(ctx: AppContext) {
   }
 
   return {
-    /** Checks the password with per-account and per-address throttling (CONTRACT section 2). */
+    /**
+     * Checks the password with per-account and per-address throttling (CONTRACT section 2). The
+     * attempt is recorded before the password is checked, so guesses sent all at once cannot all
+     * slip past the count: only those with fewer than the limit before them get checked.
+     */
     async login(input: LoginInput, ip: string): Promise<{ jwt_token: string }> {
       const now = clock.now();
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-      const [accountFailures, addressFailures] = await Promise.all([
-        usersRepository.countFailedLogins(db, since, { email: input.email }),
-        usersRepository.countFailedLogins(db, since, { ip }),
+      const attemptId = await usersRepository.recordFailedLogin(db, input.email, ip, now);
+      const [accountAttempts, addressAttempts] = await Promise.all([
+        usersRepository.countFailedLogins(db, since, { email: input.email }, attemptId),
+        usersRepository.countFailedLogins(db, since, { ip }, attemptId),
       ]);
-      if (accountFailures >= MAX_FAILURES_PER_ACCOUNT || addressFailures >= MAX_FAILURES_PER_ADDRESS) {
+      if (accountAttempts > MAX_FAILURES_PER_ACCOUNT || addressAttempts > MAX_FAILURES_PER_ADDRESS) {
+        // A refused attempt does not count: the block ends when the window of the failures passes.
+        await usersRepository.deleteLoginAttempt(db, attemptId);
         throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, userMessages.tooManyAttempts);
       }
       const user = await usersRepository.findByEmail(db, input.email);
       const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !valid) {
-        await usersRepository.recordFailedLogin(db, input.email, ip, now);
         throw new AppError('BAD_CREDENTIALS', 401, userMessages.badCredentials);
       }
       await usersRepository.clearFailedLogins(db, input.email);
+      await usersRepository.pruneFailedLogins(db, since);
       return { jwt_token: await auth.issueToken(user.id) };
     },
 

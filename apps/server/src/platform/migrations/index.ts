@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initialSchema from './2026-11-22T0001-initial-schema.ts';
 import * as referenceData from './2026-11-22T0002-reference-data.ts';
+import * as paymentsStatusNote from './2026-11-22T0400-payments-status-note.ts';
+import * as searchIndexes from './2026-11-22T0500-search-indexes.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -9,6 +11,8 @@ import * as referenceData from './2026-11-22T0002-reference-data.ts';
 const migrations: Record<string, Migration> = {
   '2026-11-22T0001-initial-schema': initialSchema,
   '2026-11-22T0002-reference-data': referenceData,
+  '2026-11-22T0400-payments-status-note': paymentsStatusNote,
+  '2026-11-22T0500-search-indexes': searchIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

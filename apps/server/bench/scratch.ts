@@ -1,0 +1,16 @@
+import { sql } from 'kysely';
+import { openDatabase } from '../src/platform/db.ts';
+import { migrateToLatest } from '../src/platform/migrate.ts';
+import { createSearchService } from '../src/modules/search/search.service.ts';
+import { insertProduct } from '../test/factories/products.ts';
+import { insertUser } from '../test/factories/users.ts';
+const { db, close } = await openDatabase({ dataDir: 'memory://', databaseUrl: 'postgres://postgres@127.0.0.1:5432/scratch_search' });
+await migrateToLatest(db);
+const u = await insertUser(db, {});
+await insertProduct(db, u.id, { name: 'Charizard holográfico', categoryName: 'Cartas coleccionables' });
+console.log((await sql`select * from product_search`.execute(db)).rows);
+const s = createSearchService({ db, clock: { now: () => new Date() } } as any);
+console.log((await s.search('pokemon')).products.map((p) => p.name));
+console.log((await s.search('pokémon')).products.map((p) => p.name));
+console.log((await sql`select search_normalize('pokemon') a, search_normalize('Pokémon') b, 'pokemon' like '%pokemon%' c`.execute(db)).rows);
+await close();

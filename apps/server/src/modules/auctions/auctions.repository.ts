@@ -1,0 +1,323 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../platform/db.ts';
+import type { AuctionStatus } from '../../platform/db-schema.ts';
+
+/** Image URLs of a stored image (served by the products module's image route). */
+export function imageUrls(imageId: string | null): { image: string | null; thumbnail: string | null } {
+  if (!imageId) return { image: null, thumbnail: null };
+  return { image: `/images/${imageId}`, thumbnail: `/images/${imageId}/thumb` };
+}
+
+/** `%term%` for ILIKE with the wildcards of the term escaped. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Title or any product name matches the term, accents and case ignored. */
+function matchesSearch(term: string): Expression<SqlBool> {
+  const pattern = likePattern(term);
+  return sql<SqlBool>`(
+    unaccent(a.title) ilike unaccent(${pattern})
+    or exists (
+      select 1 from auction_products sp join products spp on spp.id = sp.product_id
+      where sp.auction_id = a.id and unaccent(spp.name) ilike unaccent(${pattern})
+    )
+  )`;
+}
+
+export type AuctionRow = Awaited<ReturnType<typeof findAuctionById>>;
+
+async function findAuctionById(db: Database, id: number) {
+  return db.selectFrom('auctions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface AuctionFilter {
+  status?: AuctionStatus;
+  ownerId?: number;
+  /** Only auctions still running at this instant (active lists). */
+  endsAfter?: Date;
+  search?: string;
+}
+
+function filteredAuctions(db: Database, filter: AuctionFilter) {
+  let query = db.selectFrom('auctions as a');
+  if (filter.status) query = query.where('a.status', '=', filter.status);
+  if (filter.ownerId !== undefined) query = query.where('a.owner_id', '=', filter.ownerId);
+  if (filter.endsAfter) query = query.where('a.end_time', '>', filter.endsAfter);
+  if (filter.search) {
+    const search = filter.search;
+    query = query.where(() => matchesSearch(search));
+  }
+  return query;
+}
+
+export const auctionsRepository = {
+  findAuctionById,
+
+  findAuctionForUpdate(trx: Database, id: number) {
+    return trx.selectFrom('auctions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  async isSeller(db: Database, userId: number): Promise<boolean> {
+    const row = await db.selectFrom('users').select('is_seller').where('id', '=', userId).executeTakeFirst();
+    return row?.is_seller ?? false;
+  },
+
+  findUser(db: Database, userId: number) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'username', 'avatar'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  },
+
+  /** Locks the requested products (in id order, so two creates never deadlock). */
+  lockProducts(trx: Database, ids: number[]) {
+    return trx
+      .selectFrom('products')
+      .select(['id', 'owner_id', 'status', 'auction_id'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  },
+
+  insertAuction(
+    trx: Database,
+    values: {
+      owner_id: number;
+      title: string;
+      min_offer: number;
+      max_offer: number;
+      is_flash: boolean;
+      duration_hours: number;
+      start_time: Date | null;
+      end_time: Date | null;
+      now: Date;
+    },
+  ) {
+    const { now, ...rest } = values;
+    return trx
+      .insertInto('auctions')
+      .values({ ...rest, status: 'upcoming', created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  async attachProducts(trx: Database, auctionId: number, productIds: number[], now: Date) {
+    await trx
+      .insertInto('auction_products')
+      .values(productIds.map((product_id) => ({ auction_id: auctionId, product_id })))
+      .execute();
+    await trx
+      .updateTable('products')
+      .set({ status: 'in_auction', auction_id: auctionId, updated_at: now })
+      .where('id', 'in', productIds)
+      .execute();
+  },
+
+  activate(trx: Database, id: number, start: Date, end: Date) {
+    return trx
+      .updateTable('auctions')
+      .set({ status: 'active', start_time: start, end_time: end, updated_at: start })
+      .where('id', '=', id)
+      .where('status', '=', 'upcoming')
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  async countAuctions(db: Database, filter: AuctionFilter): Promise<number> {
+    const row = await filteredAuctions(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  /** Active lists end soonest first; the seller's own list is newest first. */
+  listAuctions(
+    db: Database,
+    filter: AuctionFilter,
+    page: { limit: number; offset: number; order: 'ending' | 'newest' },
+  ) {
+    let query = filteredAuctions(db, filter).selectAll('a');
+    query =
+      page.order === 'ending'
+        ? query.orderBy('a.end_time', 'asc').orderBy('a.id', 'asc')
+        : query.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc');
+    return query.limit(page.limit).offset(page.offset).execute();
+  },
+
+  /** The products of several auctions, for the cards. */
+  cardProducts(db: Database, auctionIds: number[]) {
+    if (auctionIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('auction_products as ap')
+      .innerJoin('products as p', 'p.id', 'ap.product_id')
+      .select(['ap.auction_id', 'p.id', 'p.name', 'p.image_id'])
+      .where('ap.auction_id', 'in', auctionIds)
+      .orderBy('ap.auction_id')
+      .orderBy('p.id')
+      .execute();
+  },
+
+  /** Products of an auction with their race state and catalogue names. */
+  auctionProducts(db: Database, auctionId: number, productId?: number) {
+    let query = db
+      .selectFrom('auction_products as ap')
+      .innerJoin('products as p', 'p.id', 'ap.product_id')
+      .leftJoin('brands as b', 'b.id', 'p.brand_id')
+      .leftJoin('categories as c', 'c.id', 'p.category_id')
+      .leftJoin('scales as s', 's.id', 'p.scale_id')
+      .select([
+        'ap.auction_id',
+        'ap.highest_bid',
+        'ap.highest_bidder_id',
+        'ap.bid_count',
+        'ap.outcome',
+        'p.id',
+        'p.name',
+        'p.description',
+        'p.image_id',
+        'p.year',
+        'p.reserve_price',
+        'p.base_price',
+        'p.sell_price',
+        'p.can_be_bought',
+        'p.status',
+        'b.name as brand',
+        'c.name as category',
+        's.name as scale',
+      ])
+      .where('ap.auction_id', '=', auctionId);
+    if (productId !== undefined) query = query.where('ap.product_id', '=', productId);
+    return query.orderBy('p.id').execute();
+  },
+
+  /** The auction a product belongs to now, or else the latest one it was in. */
+  async auctionIdOfProduct(db: Database, productId: number): Promise<number | null> {
+    const product = await db
+      .selectFrom('products')
+      .select(['auction_id'])
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    if (!product) return null;
+    if (product.auction_id !== null) return product.auction_id;
+    const last = await db
+      .selectFrom('auction_products')
+      .select('auction_id')
+      .where('product_id', '=', productId)
+      .orderBy('auction_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return last?.auction_id ?? null;
+  },
+
+  async userTotals(db: Database, userId: number, now: Date) {
+    const result = await sql<{
+      total_bids: number;
+      total_wins: number;
+      total_sales: number;
+      active_auctions: number;
+    }>`
+      select
+        (select count(*) from bids b where b.user_id = ${userId})::int as total_bids,
+        (select count(*) from auction_products ap
+          where ap.highest_bidder_id = ${userId} and ap.outcome = 'won')::int as total_wins,
+        (select count(*) from payments pm
+          where pm.seller_id = ${userId} and pm.status = 'confirmed')::int as total_sales,
+        (select count(*) from auctions a
+          where a.owner_id = ${userId} and a.status = 'active' and a.end_time > ${now})::int as active_auctions
+    `.execute(db);
+    return result.rows[0]!;
+  },
+
+  // ---- life cycle ---------------------------------------------------------------------------
+
+  /** Claims one scheduled auction due to start; other processes skip it while locked. */
+  claimDueStart(trx: Database, now: Date) {
+    return trx
+      .selectFrom('auctions')
+      .selectAll()
+      .where('status', '=', 'upcoming')
+      .where('start_time', 'is not', null)
+      .where('start_time', '<=', now)
+      .orderBy('start_time')
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+  },
+
+  /** Claims one active auction whose end has come; other processes skip it while locked. */
+  claimDueClose(trx: Database, now: Date) {
+    return trx
+      .selectFrom('auctions')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('end_time', '<=', now)
+      .orderBy('end_time')
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+  },
+
+  /** The race state of every product of an auction, locked so a bid in flight finishes first. */
+  lockRaces(trx: Database, auctionId: number) {
+    return trx
+      .selectFrom('auction_products as ap')
+      .innerJoin('products as p', 'p.id', 'ap.product_id')
+      .select([
+        'ap.product_id',
+        'ap.highest_bid',
+        'ap.highest_bidder_id',
+        'p.reserve_price',
+        'p.name',
+        'p.owner_id',
+      ])
+      .where('ap.auction_id', '=', auctionId)
+      .orderBy('ap.product_id')
+      .forUpdate()
+      .execute();
+  },
+
+  setOutcome(trx: Database, auctionId: number, productId: number, outcome: 'won' | 'unsold') {
+    return trx
+      .updateTable('auction_products')
+      .set({ outcome })
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .execute();
+  },
+
+  /** Unsold: the product is the seller's to list again. */
+  releaseProduct(trx: Database, productId: number, auctionId: number, now: Date) {
+    return trx
+      .updateTable('products')
+      .set({ status: 'available', auction_id: null, updated_at: now })
+      .where('id', '=', productId)
+      .where('auction_id', '=', auctionId)
+      .where('status', '=', 'in_auction')
+      .execute();
+  },
+
+  markEnded(trx: Database, auctionId: number, now: Date) {
+    return trx
+      .updateTable('auctions')
+      .set({ status: 'ended', closed_at: now, updated_at: now })
+      .where('id', '=', auctionId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  },
+
+  markStarted(trx: Database, auctionId: number, end: Date, now: Date) {
+    return trx
+      .updateTable('auctions')
+      .set({ status: 'active', end_time: end, updated_at: now })
+      .where('id', '=', auctionId)
+      .where('status', '=', 'upcoming')
+      .executeTakeFirst();
+  },
+};

@@ -1,0 +1,331 @@
+import {
+  type AuctionListQuery,
+  type AuctionListResponse,
+  type AuctionProduct,
+  type AuctionProductPage,
+  type AuctionProductsResponse,
+  type AuctionSummary,
+  auctionMessages,
+  BID_HISTORY_LIMIT,
+  type CreateAuctionInput,
+  commonMessages,
+  formatNumber,
+  pageMeta,
+  type UserTotals,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { toPesos } from '../../platform/money.ts';
+import { bidsRepository, toBidDto } from '../bids/bids.repository.ts';
+import {
+  createNotifications,
+  type NewNotification,
+  publishNotifications,
+} from '../notifications/notifications.service.ts';
+import { createWonAuctionItem } from '../payments/won-items.ts';
+import { type AuctionRow, auctionsRepository as repo, imageUrls } from './auctions.repository.ts';
+
+type Auction = NonNullable<AuctionRow>;
+type Notified = Awaited<ReturnType<typeof createNotifications>>;
+
+const HOUR_MS = 3600 * 1000;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toSummary(a: Auction, products: AuctionSummary['products']): AuctionSummary {
+  return {
+    id: a.id,
+    title: a.title,
+    status: a.status,
+    owner_id: a.owner_id,
+    min_offer: toPesos(a.min_offer),
+    max_offer: toPesos(a.max_offer),
+    is_flash: a.is_flash,
+    duration: a.duration_hours,
+    start_time: iso(a.start_time),
+    end_time: iso(a.end_time),
+    start_date: iso(a.start_time),
+    end_date: iso(a.end_time),
+    created_at: a.created_at.toISOString(),
+    product_count: products.length,
+    products,
+  };
+}
+
+type RaceRow = Awaited<ReturnType<typeof repo.auctionProducts>>[number];
+
+function toAuctionProduct(row: RaceRow, auction: Auction): AuctionProduct {
+  const highest = row.highest_bid === null ? 0 : toPesos(row.highest_bid);
+  return {
+    id: row.id,
+    auction_id: row.auction_id,
+    name: row.name,
+    description: row.description,
+    ...imageUrls(row.image_id),
+    brand: row.brand,
+    category: row.category,
+    scale: row.scale,
+    year: row.year,
+    initial_bid: row.base_price === null ? 0 : toPesos(row.base_price),
+    highest_bid: highest,
+    current_bid: highest,
+    bid_count: row.bid_count,
+    min_offer: toPesos(auction.min_offer),
+    max_offer: toPesos(auction.max_offer),
+    reserve_price: toPesos(row.reserve_price),
+    sell_price: row.sell_price === null ? null : toPesos(row.sell_price),
+    can_be_bought: row.can_be_bought,
+    status: row.status,
+    outcome: row.outcome,
+  };
+}
+
+export function createAuctionsService(ctx: AppContext) {
+  const { db, clock, events } = ctx;
+
+  async function summaries(rows: Auction[]): Promise<AuctionSummary[]> {
+    const products = await repo.cardProducts(
+      db,
+      rows.map((r) => r.id),
+    );
+    const byAuction = new Map<number, AuctionSummary['products']>();
+    for (const p of products) {
+      const list = byAuction.get(p.auction_id) ?? [];
+      list.push({ id: p.id, name: p.name, ...imageUrls(p.image_id) });
+      byAuction.set(p.auction_id, list);
+    }
+    return rows.map((r) => toSummary(r, byAuction.get(r.id) ?? []));
+  }
+
+  async function page(
+    filter: Parameters<typeof repo.listAuctions>[1],
+    query: { page: number; size: number },
+    order: 'ending' | 'newest',
+  ): Promise<AuctionListResponse> {
+    const [total, rows] = await Promise.all([
+      repo.countAuctions(db, filter),
+      repo.listAuctions(db, filter, { limit: query.size, offset: (query.page - 1) * query.size, order }),
+    ]);
+    return { items: await summaries(rows), meta: pageMeta(total, query.page, query.size) };
+  }
+
+  async function publishAll(notified: Notified) {
+    if (notified.length > 0) await publishNotifications(events, notified);
+  }
+
+  const startedNotice = (a: Auction): NewNotification => ({
+    userId: a.owner_id,
+    type: 'auction_started',
+    title: 'Tu subasta ha comenzado',
+    message: `La subasta "${a.title}" ya está activa y recibe pujas.`,
+    link: `/auctions/products/${a.id}`,
+  });
+
+  return {
+    /** Active auctions still running, ending soonest first; `search` matches titles and product names. */
+    async listActive(query: AuctionListQuery): Promise<AuctionListResponse> {
+      return page({ status: 'active', endsAfter: clock.now(), search: query.search }, query, 'ending');
+    },
+
+    /** The seller's own auctions in every status, newest first. */
+    async listOwn(userId: number, query: AuctionListQuery): Promise<AuctionListResponse> {
+      return page({ ownerId: userId, search: query.search }, query, 'newest');
+    },
+
+    /** A seller's running auctions (public profile). */
+    async listBySeller(sellerId: number, query: AuctionListQuery): Promise<AuctionListResponse> {
+      return page({ ownerId: sellerId, status: 'active', endsAfter: clock.now() }, query, 'ending');
+    },
+
+    /**
+     * Creates an auction with the seller's own available products, all in one transaction with
+     * the products locked, so two creates racing for a product can't both take it.
+     */
+    async create(userId: number, input: CreateAuctionInput): Promise<AuctionSummary> {
+      if (!(await repo.isSeller(db, userId))) throw forbidden('NOT_SELLER', commonMessages.sellerOnly);
+      const now = clock.now();
+      const auction = await db.transaction().execute(async (trx) => {
+        const products = await repo.lockProducts(trx, input.products);
+        const own = products.filter((p) => p.owner_id === userId);
+        if (own.length !== input.products.length) {
+          // Someone else's product (or none at all) is not the caller's business: 404.
+          throw notFound('PRODUCT_NOT_FOUND', auctionMessages.productNotFound);
+        }
+        if (own.some((p) => p.status !== 'available' || p.auction_id !== null)) {
+          throw conflict('PRODUCTS_UNAVAILABLE', auctionMessages.productsUnavailable);
+        }
+        const start = input.started_at;
+        const created = await repo.insertAuction(trx, {
+          owner_id: userId,
+          title: input.title,
+          min_offer: Math.round(input.min_offer * 100),
+          max_offer: Math.round(input.max_offer * 100),
+          is_flash: input.is_flash,
+          duration_hours: input.duration,
+          start_time: start,
+          end_time: start ? new Date(start.getTime() + input.duration * HOUR_MS) : null,
+          now,
+        });
+        await repo.attachProducts(trx, created.id, input.products, now);
+        return created;
+      });
+      const [summary] = await summaries([auction]);
+      return summary!;
+    },
+
+    /** Owner only, upcoming only: starts now and ends after its duration. */
+    async activate(userId: number, auctionId: number): Promise<AuctionSummary> {
+      const { auction, notified } = await db.transaction().execute(async (trx) => {
+        const current = await repo.findAuctionForUpdate(trx, auctionId);
+        if (!current) throw notFound('AUCTION_NOT_FOUND', auctionMessages.notFound);
+        if (current.owner_id !== userId) throw forbidden();
+        if (current.status !== 'upcoming') throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
+        const now = clock.now();
+        const end = new Date(now.getTime() + current.duration_hours * HOUR_MS);
+        const updated = await repo.activate(trx, auctionId, now, end);
+        if (!updated) throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
+        const notified = await createNotifications(trx, [startedNotice(updated)], now);
+        return { auction: updated, notified };
+      });
+      await publishAll(notified);
+      const [summary] = await summaries([auction]);
+      return summary!;
+    },
+
+    async productsOfAuction(auctionId: number): Promise<AuctionProductsResponse> {
+      const auction = await repo.findAuctionById(db, auctionId);
+      if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.notFound);
+      const rows = await repo.auctionProducts(db, auctionId);
+      const [summary] = await summaries([auction]);
+      return { auction: summary!, products: rows.map((r) => toAuctionProduct(r, auction)) };
+    },
+
+    /** The product auction page: the product's race, its auction, owner and bid history. */
+    async productPage(productId: number): Promise<AuctionProductPage> {
+      const auctionId = await repo.auctionIdOfProduct(db, productId);
+      if (auctionId === null) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+      const auction = await repo.findAuctionById(db, auctionId);
+      if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+      const [rows, owner, bids] = await Promise.all([
+        repo.auctionProducts(db, auctionId, productId),
+        repo.findUser(db, auction.owner_id),
+        bidsRepository.listForProduct(db, auctionId, productId, BID_HISTORY_LIMIT),
+      ]);
+      const row = rows[0];
+      if (!row || !owner) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+      return {
+        auction: {
+          id: auction.id,
+          title: auction.title,
+          status: auction.status,
+          start_time: iso(auction.start_time),
+          end_time: iso(auction.end_time),
+          min_offer: toPesos(auction.min_offer),
+          max_offer: toPesos(auction.max_offer),
+          is_flash: auction.is_flash,
+        },
+        products: [toAuctionProduct(row, auction)],
+        owner: { id: owner.id, username: owner.username, avatar: owner.avatar },
+        bids: bids.map(toBidDto),
+        min_offer: toPesos(auction.min_offer),
+        max_offer: toPesos(auction.max_offer),
+        end_time: iso(auction.end_time),
+        server_time: clock.now().toISOString(),
+      };
+    },
+
+    async totals(userId: number): Promise<UserTotals> {
+      return repo.userTotals(db, userId, clock.now());
+    },
+
+    /** Job: starts scheduled auctions whose start time has come, one transaction each. */
+    async startDue(now: Date): Promise<number> {
+      let count = 0;
+      for (;;) {
+        const result = await db.transaction().execute(async (trx) => {
+          const due = await repo.claimDueStart(trx, now);
+          if (!due) return null;
+          const start = due.start_time ?? now;
+          const end = due.end_time ?? new Date(start.getTime() + due.duration_hours * HOUR_MS);
+          await repo.markStarted(trx, due.id, end, now);
+          return createNotifications(trx, [startedNotice(due)], now);
+        });
+        if (result === null) return count;
+        count += 1;
+        await publishAll(result);
+      }
+    },
+
+    /**
+     * Job: closes ended auctions exactly once. Each product whose highest bid reaches its reserve
+     * is won (a pending won item is created and the winner notified); the rest go back to
+     * `available`. The seller gets one summary.
+     */
+    async closeDue(now: Date): Promise<number> {
+      let count = 0;
+      for (;;) {
+        const result = await db.transaction().execute(async (trx) => {
+          const due = await repo.claimDueClose(trx, now);
+          if (!due) return null;
+          const races = await repo.lockRaces(trx, due.id);
+          const notices: NewNotification[] = [];
+          const won: string[] = [];
+          let unsold = 0;
+          for (const race of races) {
+            const winner =
+              race.highest_bid !== null &&
+              race.highest_bidder_id !== null &&
+              race.highest_bid >= race.reserve_price;
+            if (winner) {
+              await repo.setOutcome(trx, due.id, race.product_id, 'won');
+              await createWonAuctionItem(trx, {
+                auctionId: due.id,
+                productId: race.product_id,
+                buyerId: race.highest_bidder_id!,
+                sellerId: due.owner_id,
+                amountCentavos: race.highest_bid!,
+                provider: ctx.config.PAYMENTS_PROVIDER,
+                now,
+              });
+              won.push(`"${race.name}" por $${formatNumber(toPesos(race.highest_bid!))}`);
+              notices.push({
+                userId: race.highest_bidder_id!,
+                type: 'auction_won',
+                title: '¡Ganaste una subasta!',
+                message: `Ganaste "${race.name}" en la subasta "${due.title}" con una puja de $${formatNumber(toPesos(race.highest_bid!))}. Tienes 72 horas para pagar.`,
+                link: '/auctions/won/',
+              });
+            } else {
+              unsold += 1;
+              await repo.setOutcome(trx, due.id, race.product_id, 'unsold');
+              await repo.releaseProduct(trx, race.product_id, due.id, now);
+            }
+          }
+          await repo.markEnded(trx, due.id, now);
+          const summary =
+            won.length > 0
+              ? `Productos adjudicados: ${won.join(', ')}.${unsold > 0 ? ` ${unsold} sin vender volvieron a estar disponibles.` : ''}`
+              : 'Ningún producto alcanzó su precio de reserva; volvieron a estar disponibles.';
+          notices.push({
+            userId: due.owner_id,
+            type: 'auction_ended',
+            title: 'Tu subasta ha finalizado',
+            message: `La subasta "${due.title}" ha finalizado. ${summary}`,
+            link: '/products/sold/',
+          });
+          return createNotifications(trx, notices, now);
+        });
+        if (result === null) return count;
+        count += 1;
+        await publishAll(result);
+      }
+    },
+  };
+}
+
+export type AuctionsService = ReturnType<typeof createAuctionsService>;
+
+/** The auctions module's timed work: starting scheduled auctions and closing ended ones. */
+export function registerAuctionJobs(ctx: AppContext, service: AuctionsService = createAuctionsService(ctx)) {
+  ctx.jobs.register({ name: 'auctions.start', run: (now) => service.startDue(now) });
+  ctx.jobs.register({ name: 'auctions.close', run: (now) => service.closeDue(now) });
+}

@@ -1,0 +1,77 @@
+import type { WebSocket } from 'ws';
+import type { EventBus } from '../../platform/events.ts';
+
+/** A ping every ~25 s; a connection that has not answered the previous one is dropped. */
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * Serves one event-bus channel on a WebSocket: every payload published on the channel is sent
+ * as JSON (optionally transformed, e.g. to add a fresh unread count); dead peers are found by
+ * heartbeats; the subscription ends with the socket.
+ */
+export async function serveChannel(
+  socket: WebSocket,
+  events: EventBus,
+  channel: string,
+  options: {
+    heartbeatMs?: number;
+    /** Turns one bus payload into the messages to send (default: the payload itself). */
+    transform?: (payload: unknown) => Promise<unknown[]> | unknown[];
+    onError?: (error: unknown) => void;
+  } = {},
+): Promise<void> {
+  let alive = true;
+  let closed = false;
+  const send = (message: unknown) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  // Incoming messages are ignored, except that any traffic proves the peer alive.
+  socket.on('message', () => {
+    alive = true;
+  });
+  socket.on('pong', () => {
+    alive = true;
+  });
+
+  const heartbeat = setInterval(() => {
+    if (!alive) {
+      socket.terminate();
+      return;
+    }
+    alive = false;
+    try {
+      socket.ping();
+    } catch {
+      socket.terminate();
+    }
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+
+  let unsubscribe: (() => Promise<void>) | undefined;
+  const cleanup = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    void unsubscribe?.().catch(options.onError);
+  };
+  socket.on('close', cleanup);
+  socket.on('error', cleanup);
+
+  unsubscribe = await events.subscribe(channel, (payload) => {
+    if (!options.transform) {
+      send(payload);
+      return;
+    }
+    Promise.resolve(options.transform(payload))
+      .then((messages) => {
+        for (const message of messages) send(message);
+      })
+      .catch(options.onError);
+  });
+  // The socket may have closed while we subscribed.
+  if (closed || socket.readyState !== socket.OPEN) {
+    closed = false;
+    cleanup();
+  }
+}

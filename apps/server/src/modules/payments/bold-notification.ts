@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The fields of a Bold webhook notification the server acts on (developers.bold.co/webhook):
+ * `id` (unique per notification: our idempotency key), `type`, `subject` (Bold's transaction id),
+ * `data.payment_id`, `data.metadata.reference` (our payment id), `data.amount.total` (whole COP)
+ * and `data.amount.currency`. Everything else is kept as received in payment_events.
+ */
+export const BoldNotificationSchema = z.looseObject({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(60),
+  subject: z.string().max(200).nullish(),
+  time: z.number().nullish(),
+  data: z.looseObject({
+    payment_id: z.string().max(200).nullish(),
+    metadata: z.looseObject({ reference: z.string().max(200).nullish() }).nullish(),
+    amount: z
+      .looseObject({
+        total: z.number().nullish(),
+        currency: z.string().max(10).nullish(),
+      })
+      .nullish(),
+    payment_method: z.string().max(60).nullish(),
+  }),
+});
+export type BoldNotification = z.infer<typeof BoldNotificationSchema>;
+
+export type NotificationType = 'SALE_APPROVED' | 'SALE_REJECTED' | 'VOID_APPROVED' | 'VOID_REJECTED';
+
+/** A notification like the ones Bold sends for a payment link (used by the sandbox checkout). */
+export function buildSaleNotification(input: {
+  type: 'SALE_APPROVED' | 'SALE_REJECTED';
+  reference: string;
+  transactionId: string;
+  totalPesos: number;
+  now: Date;
+}): BoldNotification & Record<string, unknown> {
+  const bogota = new Date(input.now.getTime() - 5 * 3600 * 1000).toISOString().slice(0, 19);
+  return {
+    id: randomUUID(),
+    type: input.type,
+    subject: input.transactionId,
+    source: '/payments/links',
+    spec_version: '1.0',
+    time: Math.floor(input.now.getTime() / 1000) * 1e9,
+    data: {
+      payment_id: input.transactionId,
+      merchant_id: 'SANDBOX',
+      created_at: `${bogota}-05:00`,
+      amount: { currency: 'COP', total: input.totalPesos, taxes: [], tip: 0 },
+      metadata: { reference: input.reference },
+      payment_method: 'CARD_WEB',
+      integration: 'LINK',
+    },
+    datacontenttype: 'application/json',
+  };
+}

@@ -1,0 +1,123 @@
+import type { CreatedLink, CreateLinkInput, LinkStatus, PaymentProvider } from './payment-provider.ts';
+import { PaymentProviderError, wholePesos } from './payment-provider.ts';
+
+/*
+ * Bold's "API Link de pagos" (developers.bold.co/pagos-en-linea/api-link-de-pagos), base URL
+ * https://integrations.api.bold.co, every request with the header
+ * `Authorization: x-api-key <llave de identidad>`:
+ *
+ * - Create a link: `POST /online/link/v1` with
+ *     { amount_type: "CLOSE", amount: { currency: "COP", total_amount, tip_amount, taxes },
+ *       reference, description, expiration_date, callback_url, payer_email? }
+ *   `total_amount` is in whole pesos (not centavos); `expiration_date` is a POSIX time in
+ *   nanoseconds; `reference` comes back in the webhook as `data.metadata.reference`.
+ *   Answer: { payload: { payment_link: "LNK_…", url: "https://checkout.bold.co/payment/LNK_…" },
+ *   errors: [] }.
+ * - A link's state: `GET /online/link/v1/{payment_link}` answers the link itself
+ *   ({ id, status, total, reference, transaction_id, payment_method, is_sandbox, … }; seen both
+ *   bare and wrapped in `payload`, so both are read). `status` is one of ACTIVE, PROCESSING,
+ *   PAID, REJECTED, CANCELLED, EXPIRED.
+ * - The webhook (developers.bold.co/webhook): a CloudEvents-like JSON
+ *   { id, type: SALE_APPROVED | SALE_REJECTED | VOID_APPROVED | VOID_REJECTED, subject, source,
+ *     spec_version, time, data: { payment_id, merchant_id, created_at,
+ *     amount: { currency, total, taxes, tip }, metadata: { reference }, payment_method, … },
+ *     datacontenttype }
+ *   signed in the `x-bold-signature` header (see bold-signature.ts). Notifications of links may
+ *   arrive up to 10 minutes late and are retried up to 5 times until answered with 200, which is
+ *   why the server also asks for the link's state and why handling them is idempotent.
+ */
+
+const TIMEOUT_MS = 10_000;
+
+export interface BoldOptions {
+  apiUrl: string;
+  apiKey: string;
+  secretKey: string;
+  fetch?: typeof fetch;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}
+
+export function createBoldProvider(options: BoldOptions): PaymentProvider {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const doFetch = options.fetch ?? fetch;
+  const headers = { Authorization: `x-api-key ${options.apiKey}`, accept: 'application/json' };
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`Bold unreachable: ${(error as Error).name}`);
+    }
+    const text = await response.text();
+    let data: unknown = null;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      data = null;
+    }
+    if (!response.ok) {
+      const errors = (data as { errors?: unknown } | null)?.errors;
+      throw new PaymentProviderError(
+        `Bold answered ${response.status}: ${JSON.stringify(errors ?? text).slice(0, 300)}`,
+      );
+    }
+    return data;
+  }
+
+  return {
+    name: 'bold',
+    webhookSecret: options.secretKey,
+
+    async createLink(input: CreateLinkInput): Promise<CreatedLink> {
+      const seconds = Math.floor(input.expiresAt.getTime() / 1000);
+      const body: Record<string, unknown> = {
+        amount_type: 'CLOSE',
+        amount: { currency: 'COP', total_amount: wholePesos(input.amountCentavos), tip_amount: 0, taxes: [] },
+        reference: input.reference,
+        description: input.description.slice(0, 100),
+        // Nanoseconds; whole seconds × 1e9 stays exact in a double until the year 2116.
+        expiration_date: seconds * 1e9,
+        callback_url: input.callbackUrl,
+      };
+      if (input.payerEmail) body.payer_email = input.payerEmail;
+      const data = (await call('POST', '/online/link/v1', body)) as {
+        payload?: { payment_link?: unknown; url?: unknown };
+      } | null;
+      const linkId = str(data?.payload?.payment_link);
+      const url = str(data?.payload?.url);
+      if (!linkId || !url || !/^https?:\/\//.test(url)) {
+        throw new PaymentProviderError('Bold created no payment link');
+      }
+      return { linkId, url };
+    },
+
+    async getLinkStatus(linkId: string): Promise<LinkStatus> {
+      const data = (await call('GET', `/online/link/v1/${encodeURIComponent(linkId)}`)) as Record<
+        string,
+        unknown
+      > | null;
+      const link = ((data?.payload as Record<string, unknown> | undefined) ?? data ?? {}) as Record<
+        string,
+        unknown
+      >;
+      const status = str(link.status);
+      if (!status) throw new PaymentProviderError('Bold answered a link without status');
+      return {
+        status: status.toUpperCase(),
+        reference: str(link.reference),
+        total: typeof link.total === 'number' && Number.isFinite(link.total) ? link.total : null,
+        transactionId: str(link.transaction_id),
+        isSandbox: typeof link.is_sandbox === 'boolean' ? link.is_sandbox : null,
+      };
+    },
+  };
+}

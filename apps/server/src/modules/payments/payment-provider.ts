@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+
+/** What the checkout needs to charge one payment. */
+export interface CreateLinkInput {
+  /** Our payment id: Bold sends it back as `data.metadata.reference`. */
+  reference: string;
+  amountCentavos: number;
+  /** Shown on the checkout (at most 100 characters). */
+  description: string;
+  expiresAt: Date;
+  /** Where the checkout sends the browser when it is done. */
+  callbackUrl: string;
+  /** The origin the buyer uses (for the sandbox checkout address). */
+  origin: string;
+  payerEmail?: string | null;
+}
+
+export interface CreatedLink {
+  /** Bold's `payment_link` id (LNK_…). */
+  linkId: string;
+  /** The checkout address (`payload.url`). */
+  url: string;
+}
+
+/** Bold's link states: ACTIVE, PROCESSING, PAID, REJECTED, CANCELLED, EXPIRED. */
+export interface LinkStatus {
+  status: string;
+  reference: string | null;
+  /** Whole COP, as Bold reports it. */
+  total: number | null;
+  transactionId: string | null;
+  isSandbox: boolean | null;
+}
+
+export class PaymentProviderError extends Error {}
+
+/** The card processor behind one interface (CONTRACT section 5). */
+export interface PaymentProvider {
+  readonly name: 'bold' | 'sandbox';
+  /** The key notifications are signed with (Bold's scheme, see bold-signature.ts). */
+  readonly webhookSecret: string;
+  createLink(input: CreateLinkInput): Promise<CreatedLink>;
+  /** Asks the processor for a link's state; null when it has no such query (sandbox). */
+  getLinkStatus(linkId: string): Promise<LinkStatus | null>;
+}
+
+/** Bold charges whole pesos: centavos are rounded to the nearest peso. */
+export function wholePesos(amountCentavos: number): number {
+  return Math.round(amountCentavos / 100);
+}
+
+/** `LNK_` and 12 characters, like Bold's link ids. */
+export function newSandboxLinkId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const bytes = randomBytes(12);
+  let id = 'LNK_';
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return id;
+}
+
+/**
+ * The local stand-in of Bold: the checkout is our own page, the same origin, at
+ * `/sandbox/bold/checkout/{linkId}`; its buttons deliver a notification signed exactly like Bold's.
+ */
+export function createSandboxProvider(webhookSecret: string): PaymentProvider {
+  return {
+    name: 'sandbox',
+    webhookSecret,
+    async createLink(input) {
+      const linkId = newSandboxLinkId();
+      return { linkId, url: `${input.origin}/sandbox/bold/checkout/${linkId}` };
+    },
+    async getLinkStatus() {
+      return null;
+    },
+  };
+}

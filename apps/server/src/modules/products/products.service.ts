@@ -1,0 +1,222 @@
+import {
+  type CreateProductInput,
+  commonMessages,
+  makeCreateProductSchema,
+  type Product,
+  type ProductBuyResponse,
+  type ProductPage,
+  type PublicProduct,
+  pageMeta,
+  productMessages,
+  SIMILAR_PRODUCTS_LIMIT,
+  type UpdateProductInput,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { databaseImageStore, type ImageStore, imageUrls, processImageDataUrl } from '../../platform/images.ts';
+import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
+import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { type ProductRow, productsRepository } from './products.repository.ts';
+
+/** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
+export const SELLER_PRODUCTS_LIMIT = 500;
+/** The public profile's direct-buy grid. */
+export const USER_BUY_NOW_LIMIT = 100;
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    owner_id: row.owner_id,
+    name: row.name,
+    description: row.description,
+    tags: row.tags,
+    year: row.year,
+    ...imageUrls(row.image_id),
+    reserve_price: toPesos(row.reserve_price),
+    base_price: toPesosOrNull(row.base_price),
+    can_be_bought: row.can_be_bought,
+    sell_price: toPesosOrNull(row.sell_price),
+    category_id: row.category_id,
+    category_name: row.category_name,
+    brand_id: row.brand_id,
+    brand_name: row.brand_name,
+    scale_id: row.scale_id,
+    scale_name: row.scale_name ?? null,
+    status: row.status,
+    auction_id: row.auction_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+export function toPublicProduct(row: ProductRow): PublicProduct {
+  return {
+    id: row.id,
+    owner_id: row.owner_id,
+    owner_username: row.owner_username,
+    name: row.name,
+    description: row.description,
+    tags: row.tags,
+    year: row.year,
+    ...imageUrls(row.image_id),
+    can_be_bought: row.can_be_bought,
+    sell_price: toPesosOrNull(row.sell_price),
+    category_id: row.category_id,
+    category_name: row.category_name,
+    brand_id: row.brand_id,
+    brand_name: row.brand_name,
+    scale_id: row.scale_id,
+    scale_name: row.scale_name ?? null,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+const isBuyable = (row: { can_be_bought: boolean; status: string }) => row.can_be_bought && row.status === 'available';
+
+export function createProductsService(
+  ctx: AppContext,
+  deps: { users: UsersService; catalogue: CatalogueService; images?: ImageStore },
+) {
+  const { db, clock } = ctx;
+  const { users, catalogue } = deps;
+  const images = deps.images ?? databaseImageStore;
+
+  async function requireProduct(id: number): Promise<ProductRow> {
+    const row = await productsRepository.findById(db, id);
+    if (!row) throw notFound('PRODUCT_NOT_FOUND', productMessages.notFound);
+    return row;
+  }
+
+  return {
+    /** Only sellers create products (CONTRACT section 7). */
+    async assertSeller(userId: number): Promise<void> {
+      if (!(await users.isSeller(userId))) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
+    },
+
+    /** The create schema with the scale rule of the categories in the database. */
+    async createSchema() {
+      return makeCreateProductSchema({ scaleRequiredFor: await catalogue.scaleRule() });
+    },
+
+    /**
+     * Creates a product with its image: references checked, the image decoded and re-encoded
+     * before the transaction, then the image and the product stored together (or neither).
+     */
+    async create(userId: number, input: CreateProductInput): Promise<Product> {
+      const [category, brand, scale] = await Promise.all([
+        catalogue.findCategory(input.category_id),
+        catalogue.findBrand(input.brand_id),
+        input.scale_id === null ? Promise.resolve(null) : catalogue.findScale(input.scale_id),
+      ]);
+      const errors: string[] = [];
+      if (!category) errors.push(productMessages.categoryNotFound);
+      if (!brand) errors.push(productMessages.brandRequired);
+      else if (category && brand.category_id !== category.id) errors.push(productMessages.brandNotInCategory);
+      if (input.scale_id !== null && !scale) errors.push(productMessages.scaleInvalid);
+      if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, errors[0]!, errors);
+
+      const image = await processImageDataUrl(input.image);
+      const now = clock.now();
+      const id = await db.transaction().execute(async (trx) => {
+        const imageId = await images.save(trx, image, now);
+        return productsRepository.insert(trx, {
+          owner_id: userId,
+          name: input.name,
+          description: input.description,
+          tags: input.tags,
+          year: input.year,
+          image_id: imageId,
+          reserve_price: toCentavos(input.reserve_price ?? 0),
+          base_price: input.base_price === null ? null : toCentavos(input.base_price),
+          can_be_bought: input.can_be_bought,
+          sell_price: input.sell_price === null ? null : toCentavos(input.sell_price),
+          category_id: input.category_id,
+          brand_id: input.brand_id,
+          scale_id: input.scale_id,
+          created_at: now,
+          updated_at: now,
+        });
+      });
+      return toProduct(await requireProduct(id));
+    },
+
+    /**
+     * Edits name, description, reserve price and year. Only the owner (anyone else: 404, the
+     * product is none of their business); never while in an auction or once sold (409).
+     */
+    async update(userId: number, id: number, input: UpdateProductInput): Promise<Product> {
+      await db.transaction().execute(async (trx) => {
+        const row = await productsRepository.lockOwned(trx, id, userId);
+        if (!row) throw notFound('PRODUCT_NOT_FOUND', productMessages.notFound);
+        if (row.status === 'in_auction') throw conflict('PRODUCT_IN_AUCTION', productMessages.inAuction);
+        if (row.status !== 'available') throw conflict('PRODUCT_NOT_EDITABLE', productMessages.notEditable);
+        await productsRepository.update(trx, id, {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.year !== undefined && { year: input.year }),
+          ...(input.reserve_price !== undefined && { reserve_price: toCentavos(input.reserve_price ?? 0) }),
+          updated_at: clock.now(),
+        });
+      });
+      return toProduct(await requireProduct(id));
+    },
+
+    /** Any logged-in user may read a product (its auction page shows the same data). */
+    async get(id: number): Promise<Product> {
+      return toProduct(await requireProduct(id));
+    },
+
+    async listOwn(userId: number): Promise<Product[]> {
+      const rows = await productsRepository.listByOwner(db, userId, SELLER_PRODUCTS_LIMIT);
+      return rows.map(toProduct);
+    },
+
+    /** The buy-now page: the product, its owner and whether it can be bought right now. */
+    async getBuy(id: number): Promise<ProductBuyResponse> {
+      const row = await requireProduct(id);
+      return {
+        product: toPublicProduct(row),
+        owner: { id: row.owner_id, username: row.owner_username, image: row.owner_avatar, avatar: row.owner_avatar },
+        can_be_bought: isBuyable(row),
+      };
+    },
+
+    async listSimilar(id: number): Promise<PublicProduct[]> {
+      const row = await requireProduct(id);
+      const rows = await productsRepository.listSimilarBuyable(db, row, SIMILAR_PRODUCTS_LIMIT);
+      return rows.map(toPublicProduct);
+    },
+
+    /** Buyable products among the ids, in the order asked. */
+    async listBuyableByIds(ids: number[]): Promise<PublicProduct[]> {
+      const rows = await productsRepository.listBuyableByIds(db, ids);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toPublicProduct(row)] : [];
+      });
+    },
+
+    async listBuyableByUser(userId: number): Promise<PublicProduct[]> {
+      const rows = await productsRepository.listBuyableByOwner(db, userId, USER_BUY_NOW_LIMIT);
+      return rows.map(toPublicProduct);
+    },
+
+    /** Home 'Marketplace': every seller's buyable products, newest first. */
+    async marketplace(page: number, size: number): Promise<ProductPage> {
+      const { rows, total } = await productsRepository.pageBuyable(db, page, size);
+      return { items: rows.map(toPublicProduct), meta: pageMeta(total, page, size) };
+    },
+
+    async listByCategory(categoryId: number, page: number, size: number): Promise<ProductPage> {
+      const category = await catalogue.findCategory(categoryId);
+      if (!category) throw notFound('CATEGORY_NOT_FOUND', productMessages.categoryMissing);
+      const { rows, total } = await productsRepository.pageByCategory(db, categoryId, page, size);
+      return { items: rows.map(toPublicProduct), meta: pageMeta(total, page, size) };
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

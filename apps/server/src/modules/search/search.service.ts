@@ -1,0 +1,51 @@
+import { SEARCH_GROUP_LIMIT, type SearchResult } from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { toPesos, toPesosOrNull } from '../../platform/money.ts';
+import { useSearchThreshold } from './search.matching.ts';
+import { searchRepository } from './search.repository.ts';
+
+/** URL of an uploaded image's thumbnail, as served by the products module. */
+export function thumbnailUrl(imageId: string | null): string | null {
+  return imageId ? `/images/${imageId}/thumb.webp` : null;
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;
+
+export function createSearchService(ctx: AppContext) {
+  return {
+    /** Users, visible products and open auctions matching `term` (already validated), best first. */
+    async search(term: string): Promise<SearchResult> {
+      const now = ctx.clock.now();
+      // One read-only transaction: the similarity threshold is a transaction-local setting.
+      const { users, products, auctions } = await ctx.db.transaction().execute(async (trx) => {
+        await useSearchThreshold(trx);
+        const users = await searchRepository.findUsers(trx, term, SEARCH_GROUP_LIMIT);
+        const products = await searchRepository.findProducts(trx, term, SEARCH_GROUP_LIMIT);
+        const auctions = await searchRepository.findAuctions(trx, term, now, SEARCH_GROUP_LIMIT);
+        return { users, products, auctions };
+      });
+      return {
+        users: users.map((u) => ({ id: u.id, username: u.username, avatar: u.avatar, bio: u.bio })),
+        products: products.map((p) => ({
+          id: p.id,
+          name: p.name,
+          image: thumbnailUrl(p.image_id),
+          description: p.description,
+          category: p.category,
+          can_be_bought: p.can_be_bought,
+          sell_price: toPesosOrNull(p.sell_price),
+          auction_id: p.auction_id ?? null,
+        })),
+        auctions: auctions.map((a) => ({
+          id: a.id,
+          title: a.title,
+          is_flash: a.is_flash,
+          products: (a.image_ids ?? []).map((id) => ({ image: thumbnailUrl(id) })),
+          owner: { username: a.owner_username, avatar: a.owner_avatar },
+          min_offer: toPesos(Number(a.min_offer)),
+          end_time: a.end_time ? new Date(a.end_time).toISOString() : null,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import {
+  ChangeShippingStatusSchema,
+  IdParamSchema,
+  isSetDefaultOnly,
+  PaginationQuerySchema,
+  SetDefaultAddressSchema,
+  ShippingAddressInputSchema,
+  shippingAddressMessages as messages,
+} from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound, parseInput } from '../../platform/errors.ts';
+import { createSalesService } from './sales.service.ts';
+import { createShippingAddressesService } from './shipping-addresses.service.ts';
+
+const SoldListQuerySchema = PaginationQuerySchema.extend({
+  size: PaginationQuerySchema.shape.size.default(100),
+});
+
+/** A path id that is not a positive integer names no record of this user: 404, like another's. */
+function ownedId(params: unknown): number {
+  const parsed = IdParamSchema.safeParse(params);
+  if (!parsed.success) throw notFound('ADDRESS_NOT_FOUND', messages.notFound);
+  return parsed.data.id;
+}
+
+/** Shipping addresses (spec 2 section 7) and the seller's sales and shipping status. */
+export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { auth } = ctx;
+  const addresses = createShippingAddressesService(ctx);
+  const sales = createSalesService(ctx);
+  const requireUser = { preHandler: auth.requireUser };
+
+  const create = async (request: { userId: number | null; body: unknown }, reply: { status(code: number): unknown }) => {
+    const input = parseInput(ShippingAddressInputSchema, request.body);
+    const address = await addresses.create(request.userId!, input);
+    reply.status(201);
+    return { message: messages.createSuccess, address };
+  };
+  app.post('/api/shipping-addresses/', requireUser, create);
+  app.post('/api/shipping-addresses', requireUser, create);
+
+  app.get('/api/shipping-addresses/get/user', requireUser, async (request) => {
+    return addresses.list(request.userId!);
+  });
+
+  app.put('/api/shipping-addresses/:id', requireUser, async (request) => {
+    const id = ownedId(request.params);
+    if (isSetDefaultOnly(request.body)) {
+      const address = await addresses.update(request.userId!, id, parseInput(SetDefaultAddressSchema, request.body));
+      return { message: messages.setDefaultSuccess, address };
+    }
+    const input = parseInput(ShippingAddressInputSchema, request.body);
+    const address = await addresses.update(request.userId!, id, input);
+    return { message: messages.updateSuccess, address };
+  });
+
+  app.delete('/api/shipping-addresses/:id', requireUser, async (request) => {
+    const id = ownedId(request.params);
+    await addresses.remove(request.userId!, id);
+    return { message: messages.deleteSuccess };
+  });
+
+  app.get('/api/products/get_sold_products', requireUser, async (request) => {
+    const { page, size } = parseInput(SoldListQuerySchema, request.query);
+    return { products: await sales.listSoldProducts(request.userId!, page, size), page, size };
+  });
+
+  app.post('/api/products/change_shipping_status', requireUser, async (request) => {
+    const input = parseInput(ChangeShippingStatusSchema, request.body);
+    return sales.markShipped(request.userId!, input.product_id);
+  });
+}

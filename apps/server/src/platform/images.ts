@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import {
+  dataUrlType,
+  normalizeImageType,
+  PRODUCT_IMAGE_MAX_BYTES,
+  type ProductImageType,
+  productMessages,
+} from '@app/contracts';
+import sharp from 'sharp';
+import type { Database } from './db.ts';
+import { badRequest } from './errors.ts';
+
+/**
+ * Uploaded images (CONTRACT section 7): the real type is read from the bytes, never trusted from
+ * the declared one; JPEG, PNG, WebP and GIF only, at most 5 MB; re-encoded to WebP at two sizes
+ * with every metadata block (EXIF, GPS, ICC comments) dropped. Stored in the database so that any
+ * server process can serve them.
+ */
+
+export type ImageVariant = 'full' | 'thumb';
+export const IMAGE_FULL_MAX_SIDE = 1600;
+export const IMAGE_THUMB_WIDTH = 480;
+/** Decompression bombs: a small file that claims a gigantic canvas is refused before decoding. */
+export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+const OUTPUT_TYPE = 'image/webp';
+
+export interface ProcessedImage {
+  full: Buffer;
+  thumb: Buffer;
+  /** Size of the full variant. */
+  width: number;
+  height: number;
+  contentType: typeof OUTPUT_TYPE;
+}
+
+const SHARP_FORMATS: Record<string, ProductImageType> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
+
+const imageError = (code: string, message: string) => badRequest(code, message);
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Decodes a data URL from a create request and processes it; a 400 with a Spanish message otherwise. */
+export async function processImageDataUrl(dataUrl: string): Promise<ProcessedImage> {
+  const declared = dataUrlType(dataUrl);
+  if (!declared) throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
+  const declaredType = normalizeImageType(declared);
+  if (!declaredType) throw imageError('IMAGE_TYPE', productMessages.imageType);
+  const payload = dataUrl.slice(dataUrl.indexOf(',') + 1).replace(/\s/g, '');
+  if (!BASE64.test(payload)) throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
+  const bytes = Buffer.from(payload, 'base64');
+  return processImageBytes(bytes, declaredType);
+}
+
+/** Checks the real format from the bytes and re-encodes (full size and card thumbnail, WebP). */
+export async function processImageBytes(bytes: Buffer, declaredType?: ProductImageType): Promise<ProcessedImage> {
+  if (bytes.length === 0) throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
+  if (bytes.length > PRODUCT_IMAGE_MAX_BYTES) throw imageError('IMAGE_TOO_LARGE', productMessages.imageTooLarge);
+
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
+  }
+  const actual = metadata.format ? SHARP_FORMATS[metadata.format] : undefined;
+  // SVG, TIFF, HEIF, AVIF, PDF... are decodable by sharp but not accepted uploads.
+  if (!actual) throw imageError('IMAGE_TYPE', productMessages.imageType);
+  if (declaredType && declaredType !== actual) throw imageError('IMAGE_MISMATCH', productMessages.imageMismatch);
+  if (!metadata.width || !metadata.height) throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
+  if (metadata.width * metadata.height > IMAGE_MAX_INPUT_PIXELS) {
+    throw imageError('IMAGE_TOO_MANY_PIXELS', productMessages.imageTooManyPixels);
+  }
+
+  try {
+    // `failOn: 'error'` refuses truncated or corrupt data instead of returning a half-grey picture.
+    // The first frame of an animated GIF or WebP is kept; rotate() applies the EXIF orientation.
+    const source = sharp(bytes, { limitInputPixels: IMAGE_MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const [full, thumb] = await Promise.all([
+      source
+        .clone()
+        .resize({
+          width: IMAGE_FULL_MAX_SIDE,
+          height: IMAGE_FULL_MAX_SIDE,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true }),
+      source
+        .clone()
+        .resize({ width: IMAGE_THUMB_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 76 })
+        .toBuffer(),
+    ]);
+    return {
+      full: full.data,
+      thumb,
+      width: full.info.width,
+      height: full.info.height,
+      contentType: OUTPUT_TYPE,
+    };
+  } catch {
+    throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
+  }
+}
+
+/** Where processed images live. The database store lets every process serve every image. */
+export interface ImageStore {
+  /** Stores both variants; pass the transaction that also stores the record pointing at it. */
+  save(executor: Database, image: ProcessedImage, now: Date): Promise<string>;
+  load(executor: Database, id: string, variant: ImageVariant): Promise<{ data: Buffer; contentType: string } | null>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isImageId = (value: string) => UUID.test(value);
+
+export const databaseImageStore: ImageStore = {
+  async save(executor, image, now) {
+    const id = randomUUID();
+    await executor
+      .insertInto('images')
+      .values({
+        id,
+        full_data: image.full,
+        thumb_data: image.thumb,
+        content_type: image.contentType,
+        width: image.width,
+        height: image.height,
+        created_at: now,
+      })
+      .execute();
+    return id;
+  },
+  async load(executor, id, variant) {
+    if (!isImageId(id)) return null;
+    const column = variant === 'full' ? 'full_data' : 'thumb_data';
+    const row = await executor
+      .selectFrom('images')
+      .select([column, 'content_type'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const data = (row as Record<string, unknown>)[column] as Uint8Array;
+    return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType: row.content_type };
+  },
+};
+
+/** The URL path of a stored image variant (served by the products module with immutable caching). */
+export function imageUrl(id: string | null | undefined, variant: ImageVariant = 'full'): string | null {
+  return id ? `/images/${id}/${variant}.webp` : null;
+}
+
+/** `{image, thumbnail}` of a product DTO. */
+export function imageUrls(id: string | null | undefined): { image: string | null; thumbnail: string | null } {
+  return { image: imageUrl(id, 'full'), thumbnail: imageUrl(id, 'thumb') };
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** Splits a title into lines of about `width` characters, at most `maxLines` (last one ellipsed). */
+function wrap(text: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (!current) current = word;
+    else if (`${current} ${word}`.length <= width) current = `${current} ${word}`;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, width - 1)}…`;
+    return kept;
+  }
+  return lines;
+}
+
+export interface SeedImageOptions {
+  title: string;
+  subtitle?: string;
+  /** Background colours of the gradient, e.g. ['#1d3557', '#457b9d']. */
+  colors: [string, string];
+  /** A large glyph drawn behind the text (e.g. '🚗' is avoided: fonts may lack emoji). */
+  badge?: string;
+}
+
+/**
+ * A demo picture: a coloured card with the product's name drawn on it, rendered from an SVG by
+ * sharp and stored like an upload (seed data, so every page has real images).
+ */
+export async function renderSeedImage(options: SeedImageOptions): Promise<ProcessedImage> {
+  const width = 1200;
+  const height = 900;
+  const lines = wrap(options.title, 20, 4);
+  const fontSize = 84;
+  const lineHeight = 100;
+  const top = height / 2 - ((lines.length - 1) * lineHeight) / 2 - 20;
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="${width / 2}" y="${top + i * lineHeight}" font-size="${fontSize}" font-weight="700" text-anchor="middle" dominant-baseline="middle" fill="#ffffff">${escapeXml(line)}</text>`,
+    )
+    .join('');
+  const subtitle = options.subtitle
+    ? `<text x="${width / 2}" y="${height - 110}" font-size="46" text-anchor="middle" fill="#ffffff" fill-opacity="0.85">${escapeXml(options.subtitle)}</text>`
+    : '';
+  const badge = options.badge
+    ? `<rect x="60" y="60" rx="28" width="${Math.max(160, options.badge.length * 26 + 60)}" height="76" fill="#000000" fill-opacity="0.25"/><text x="90" y="110" font-size="38" font-weight="700" fill="#ffffff">${escapeXml(options.badge)}</text>`
+    : '';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${options.colors[0]}"/><stop offset="1" stop-color="${options.colors[1]}"/></linearGradient></defs>
+  <rect width="${width}" height="${height}" fill="url(#g)"/>
+  <circle cx="${width - 140}" cy="${height - 120}" r="260" fill="#ffffff" fill-opacity="0.08"/>
+  <circle cx="120" cy="${height - 60}" r="170" fill="#ffffff" fill-opacity="0.06"/>
+  <rect x="40" y="40" width="${width - 80}" height="${height - 80}" rx="36" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="6"/>
+  ${badge}${text}${subtitle}
+</svg>`;
+  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+  return processImageBytes(png);
+}

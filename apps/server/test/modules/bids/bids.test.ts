@@ -1,0 +1,333 @@
+import { bidMessages } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAuction, openSocket, wsUrl } from '../../factories/auctions.ts';
+import { insertProduct } from '../../factories/products.ts';
+import { insertUserWithToken } from '../../factories/users.ts';
+import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+
+describe('bids', () => {
+  let t: TestApp;
+  let seller: Awaited<ReturnType<typeof insertUserWithToken>>;
+  let ana: Awaited<ReturnType<typeof insertUserWithToken>>;
+  let beto: Awaited<ReturnType<typeof insertUserWithToken>>;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    seller = await insertUserWithToken(t, { is_seller: true, username: 'vendedora' });
+    ana = await insertUserWithToken(t, { username: 'ana' });
+    beto = await insertUserWithToken(t, { username: 'beto' });
+  });
+  afterAll(() => t?.close());
+
+  const bid = (token: string, body: unknown) => t.request('POST', '/api/bids/create-bid', { token, body });
+  const newAuction = (options: Partial<Parameters<typeof insertAuction>[2]> = {}) =>
+    insertAuction(t.ctx.db, seller.user.id, { now: t.ctx.clock.now(), ...options });
+  const race = (auctionId: number, productId: number) =>
+    t.ctx.db
+      .selectFrom('auction_products')
+      .selectAll()
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow();
+
+  it('accepts a valid bid with 201, records it and raises the highest bid', async () => {
+    const { auction, products } = await newAuction();
+    const res = await bid(ana.token, { amount: 1500.5, auction_id: auction.id, product_id: products[0]!.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      amount: 1500.5,
+      username: 'ana',
+      avatar: null,
+      auction_id: auction.id,
+      product_id: products[0]!.id,
+    });
+    expect(res.body.timestamp).toMatch(/Z$/);
+    const row = await race(auction.id, products[0]!.id);
+    expect(row).toMatchObject({ highest_bid: 150050, highest_bidder_id: ana.user.id, bid_count: 1 });
+
+    const history = await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${products[0]!.id}`, {
+      token: beto.token,
+    });
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual([
+      expect.objectContaining({ id: res.body.id, amount: 1500.5, username: 'ana', user: { username: 'ana', avatar: null } }),
+    ]);
+  });
+
+  it('rejects every amount rule with the spec message and changes nothing', async () => {
+    const { auction, products } = await newAuction({ minOffer: 10_000, maxOffer: 50_000 });
+    const p = products[0]!.id;
+    const send = (amount: unknown) => bid(ana.token, { amount, auction_id: auction.id, product_id: p });
+
+    for (const amount of [0, -10, 1.005, 1e15]) {
+      const res = await send(amount);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(bidMessages.invalidAmount);
+    }
+    const stringAmount = await send('100');
+    expect(stringAmount.status).toBe(400);
+    expect(stringAmount.body.message).toBe(bidMessages.invalidAmount);
+
+    // No bid yet: at least 0 + 100 (min increment) and at most 0 + 500 (max increment).
+    let res = await send(50);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('El incremento mínimo de puja es $100');
+    res = await send(600);
+    expect(res.body.message).toBe('El incremento máximo permitido sobre la puja actual es $500');
+    expect((await send(100)).status).toBe(201);
+
+    res = await bid(beto.token, { amount: 100, auction_id: auction.id, product_id: p });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Tu puja debe ser mayor que la puja actual de $100');
+    res = await bid(beto.token, { amount: 99, auction_id: auction.id, product_id: p });
+    expect(res.body.message).toBe('Tu puja debe ser mayor que la puja actual de $100');
+    res = await bid(beto.token, { amount: 150, auction_id: auction.id, product_id: p });
+    expect(res.body.message).toBe('El incremento mínimo de puja es $100');
+    res = await bid(beto.token, { amount: 600.01, auction_id: auction.id, product_id: p });
+    expect(res.body.message).toBe('El incremento máximo permitido sobre la puja actual es $500');
+    expect((await bid(beto.token, { amount: 600, auction_id: auction.id, product_id: p })).status).toBe(201);
+
+    const row = await race(auction.id, p);
+    expect(row).toMatchObject({ highest_bid: 60_000, highest_bidder_id: beto.user.id, bid_count: 2 });
+  });
+
+  it('formats large amounts in messages with grouping', async () => {
+    const { auction, products } = await newAuction();
+    expect((await bid(ana.token, { amount: 1_250_000, auction_id: auction.id, product_id: products[0]!.id })).status).toBe(201);
+    const res = await bid(beto.token, { amount: 1_000_000, auction_id: auction.id, product_id: products[0]!.id });
+    expect(res.body.message).toBe('Tu puja debe ser mayor que la puja actual de $1.250.000');
+  });
+
+  it('needs a token', async () => {
+    const { auction, products } = await newAuction();
+    const res = await t.request('POST', '/api/bids/create-bid', {
+      body: { amount: 10, auction_id: auction.id, product_id: products[0]!.id },
+    });
+    expect(res.status).toBe(401);
+    expect((await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${products[0]!.id}`)).status).toBe(401);
+  });
+
+  it('refuses the seller bidding on their own products', async () => {
+    const { auction, products } = await newAuction();
+    const res = await bid(seller.token, { amount: 10, auction_id: auction.id, product_id: products[0]!.id });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(bidMessages.ownProduct);
+    expect((await race(auction.id, products[0]!.id)).bid_count).toBe(0);
+  });
+
+  it('refuses bids on an upcoming auction and after the end', async () => {
+    const upcoming = await newAuction({ status: 'upcoming' });
+    let res = await bid(ana.token, { amount: 10, auction_id: upcoming.auction.id, product_id: upcoming.products[0]!.id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(bidMessages.auctionNotActive);
+
+    // Past its end but not closed yet (the clock moved without running the jobs).
+    const now = t.ctx.clock.now();
+    const ending = await newAuction({ startTime: new Date(now.getTime() - 3600_000), endTime: new Date(now.getTime() + 1000) });
+    t.ctx.clock.advance(2);
+    res = await bid(ana.token, { amount: 10, auction_id: ending.auction.id, product_id: ending.products[0]!.id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(bidMessages.auctionEnded);
+
+    // Closed by the job.
+    await t.advanceClock(1);
+    const row = await t.ctx.db.selectFrom('auctions').select('status').where('id', '=', ending.auction.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('ended');
+    res = await bid(ana.token, { amount: 10, auction_id: ending.auction.id, product_id: ending.products[0]!.id });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(bidMessages.auctionEnded);
+  });
+
+  it('answers 404 for a product outside the auction or an unknown auction', async () => {
+    const { auction } = await newAuction();
+    const other = await insertProduct(t.ctx.db, seller.user.id);
+    let res = await bid(ana.token, { amount: 10, auction_id: auction.id, product_id: other.id });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(bidMessages.productNotInAuction);
+    res = await bid(ana.token, { amount: 10, auction_id: 999_999, product_id: other.id });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(bidMessages.auctionNotFound);
+  });
+
+  it('rejects hostile input without a 5xx', async () => {
+    const { auction, products } = await newAuction();
+    const bodies: unknown[] = [
+      {},
+      { amount: 10 },
+      { amount: 10, auction_id: 'x', product_id: products[0]!.id },
+      { amount: 10, auction_id: auction.id, product_id: -1 },
+      { amount: 10, auction_id: 1e20, product_id: products[0]!.id },
+      { amount: null, auction_id: auction.id, product_id: products[0]!.id },
+      { amount: { $gt: 0 }, auction_id: auction.id, product_id: products[0]!.id },
+      [],
+      'amount=10',
+    ];
+    for (const body of bodies) {
+      const res = await bid(ana.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    const raw = await t.request('POST', '/api/bids/create-bid', {
+      token: ana.token,
+      rawBody: '{"amount": 10,',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.status).toBe(400);
+    const badPath = await t.request('GET', `/api/bids/get_bids_by_auction/abc/1' or '1'='1`, { token: ana.token });
+    expect(badPath.status).toBe(400);
+    expect((await race(auction.id, products[0]!.id)).bid_count).toBe(0);
+  });
+
+  it('lists the history newest first', async () => {
+    const { auction, products } = await newAuction();
+    const p = products[0]!.id;
+    for (const [token, amount] of [[ana.token, 10], [beto.token, 20], [ana.token, 30]] as const) {
+      expect((await bid(token, { amount, auction_id: auction.id, product_id: p })).status).toBe(201);
+    }
+    const history = await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${p}`, { token: ana.token });
+    expect(history.body.map((b: any) => [b.username, b.amount])).toEqual([
+      ['ana', 30],
+      ['beto', 20],
+      ['ana', 10],
+    ]);
+  });
+
+  it('notifies the previous highest bidder when outbid, not a bidder raising their own bid', async () => {
+    const { auction, products } = await newAuction({ title: 'Clásicos' });
+    const p = products[0]!.id;
+    const unread = async (token: string) =>
+      (await t.request('GET', '/api/notifications/totals_unread', { token })).body.total as number;
+    const anaBefore = await unread(ana.token);
+    await bid(ana.token, { amount: 100, auction_id: auction.id, product_id: p });
+    await bid(ana.token, { amount: 200, auction_id: auction.id, product_id: p });
+    expect(await unread(ana.token)).toBe(anaBefore);
+
+    const socket = await openSocket(wsUrl(t.url, `/api/notifications/ws?token=${ana.token}`));
+    await socket.waitFor((m) => m.message === 'unread_count');
+    expect((await bid(beto.token, { amount: 300, auction_id: auction.id, product_id: p })).status).toBe(201);
+    expect(await unread(ana.token)).toBe(anaBefore + 1);
+    const pushed = await socket.waitFor((m) => m.message === 'notification');
+    expect(pushed.notification).toMatchObject({
+      type: 'outbid',
+      title: 'Te han superado en una puja',
+      is_read: false,
+      link: `/auctions/product/${p}`,
+    });
+    expect(pushed.notification.message).toContain('$300');
+    expect(pushed.notification.message).toContain('Clásicos');
+    await socket.waitFor((m) => m.message === 'unread_count' && m.total === anaBefore + 1);
+    await socket.close();
+  });
+
+  it('sends new_bid on the live channel to every subscriber of the product only', async () => {
+    const { auction, products } = await newAuction();
+    const [p1, p2] = [products[0]!.id, products[1]!.id];
+    const path = (p: number) => `/auctions/api/bids/ws/bids/${auction.id}/${p}`;
+    const a = await openSocket(wsUrl(t.url, path(p1)));
+    const b = await openSocket(wsUrl(t.url, path(p1)));
+    const other = await openSocket(wsUrl(t.url, path(p2)));
+
+    const res = await bid(ana.token, { amount: 42, auction_id: auction.id, product_id: p1 });
+    expect(res.status).toBe(201);
+    for (const s of [a, b]) {
+      const m = await s.waitFor((x) => x.message === 'new_bid');
+      expect(m.bid).toEqual({
+        id: res.body.id,
+        amount: 42,
+        timestamp: res.body.timestamp,
+        username: 'ana',
+        avatar: null,
+      });
+    }
+    // A rejected bid sends nothing.
+    await bid(beto.token, { amount: 1, auction_id: auction.id, product_id: p1 });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(a.messages).toHaveLength(1);
+    expect(other.messages).toHaveLength(0);
+
+    // Closing unsubscribes: later bids still reach the others.
+    await a.close();
+    await bid(beto.token, { amount: 50, auction_id: auction.id, product_id: p1 });
+    await b.waitFor((x) => x.message === 'new_bid' && x.bid.amount === 50);
+    await b.close();
+    await other.close();
+  });
+
+  it('closes a live channel with an invalid path', async () => {
+    const s = await openSocket(wsUrl(t.url, '/auctions/api/bids/ws/bids/abc/-1'));
+    expect(await s.closed).toBe(1008);
+  });
+
+  it('serializes concurrent bids: unique increasing amounts, correct highest, no 5xx', async () => {
+    const { auction, products } = await newAuction({ minOffer: 100 }); // 1 peso, in centavos
+    const p = products[0]!.id;
+    const bidders = [ana, beto];
+    for (let i = 0; i < 4; i++) bidders.push(await insertUserWithToken(t));
+
+    // 60 bids at once; many share amounts, many are below each other.
+    const amounts = Array.from({ length: 60 }, (_, i) => (1 + ((i * 7) % 30)) * 2);
+    const responses = await Promise.all(
+      amounts.map((amount, i) =>
+        bid(bidders[i % bidders.length]!.token, { amount, auction_id: auction.id, product_id: p }),
+      ),
+    );
+    expect(responses.filter((r) => r.status >= 500)).toEqual([]);
+    for (const r of responses) expect([201, 400]).toContain(r.status);
+    const accepted = responses.filter((r) => r.status === 201).map((r) => r.body.amount as number);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(new Set(accepted).size).toBe(accepted.length);
+
+    const history = await t.ctx.db
+      .selectFrom('bids')
+      .selectAll()
+      .where('auction_id', '=', auction.id)
+      .where('product_id', '=', p)
+      .orderBy('id')
+      .execute();
+    expect(history).toHaveLength(accepted.length);
+    for (let i = 1; i < history.length; i++) {
+      expect(history[i]!.amount).toBeGreaterThanOrEqual(history[i - 1]!.amount + 100);
+      expect(history[i]!.created_at.getTime()).toBeGreaterThanOrEqual(history[i - 1]!.created_at.getTime());
+    }
+    const row = await race(auction.id, p);
+    expect(row.highest_bid).toBe(Math.max(...accepted) * 100);
+    expect(row.highest_bid).toBe(history.at(-1)!.amount);
+    expect(row.highest_bidder_id).toBe(history.at(-1)!.user_id);
+    expect(row.bid_count).toBe(accepted.length);
+  });
+
+  it('gives a tie to the earlier bid: the same amount at once is accepted exactly once', async () => {
+    const { auction, products } = await newAuction();
+    const p = products[0]!.id;
+    const users = [ana, beto, ...(await Promise.all([1, 2, 3].map(() => insertUserWithToken(t))))];
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => bid(users[i % users.length]!.token, { amount: 777, auction_id: auction.id, product_id: p })),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    const rejected = responses.filter((r) => r.status !== 201);
+    expect(rejected.every((r) => r.status === 400 && r.body.message === 'Tu puja debe ser mayor que la puja actual de $777')).toBe(true);
+    const winner = responses.find((r) => r.status === 201)!;
+    const row = await race(auction.id, p);
+    expect(row.highest_bid).toBe(77_700);
+    expect(row.bid_count).toBe(1);
+    const user = await t.ctx.db.selectFrom('users').select('id').where('username', '=', winner.body.username).executeTakeFirstOrThrow();
+    expect(row.highest_bidder_id).toBe(user.id);
+  });
+
+  it('serializes 50 strictly increasing bids fired at once from several users', async () => {
+    const { auction, products } = await newAuction({ maxOffer: 1000 * 100 });
+    const p = products[0]!.id;
+    const users = [ana, beto];
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        bid(users[i % 2]!.token, { amount: (i + 1) * 10, auction_id: auction.id, product_id: p }),
+      ),
+    );
+    expect(responses.filter((r) => r.status >= 500)).toEqual([]);
+    const accepted = responses.filter((r) => r.status === 201).map((r) => r.body);
+    const byId = [...accepted].sort((x, y) => x.id - y.id);
+    for (let i = 1; i < byId.length; i++) expect(byId[i].amount).toBeGreaterThan(byId[i - 1].amount);
+    const row = await race(auction.id, p);
+    expect(row.highest_bid).toBe(Math.max(...accepted.map((b) => b.amount)) * 100);
+  });
+});

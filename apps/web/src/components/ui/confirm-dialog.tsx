@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { Modal } from './modal.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  /** The question or consequence, e.g. '¿Eliminar esta dirección?'. */
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red confirm button for destructive actions. */
+  danger?: boolean;
+  /** Disables the buttons and shows the pending label while the action runs. */
+  pending?: boolean;
+  pendingLabel?: string;
+  /** An error to show inside the dialog (e.g. the server's message). */
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question in an accessible modal; focus starts on the safe choice (Cancelar). */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirmar',
+  cancelLabel = 'Cancelar',
+  danger = false,
+  pending = false,
+  pendingLabel = 'Procesando...',
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={() => {
+        if (!pending) onCancel();
+      }}
+      title={title}
+      initialFocus="[data-confirm-cancel]"
+      closeOnBackdrop={!pending}
+      footer={
+        <>
+          <button type="button" className="btn" data-confirm-cancel onClick={onCancel} disabled={pending}>
+            {cancelLabel}
+          </button>
+          <button
+            type="button"
+            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+            onClick={onConfirm}
+            disabled={pending}
+          >
+            {pending ? pendingLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <div className="stack">
+        <div>{message}</div>
+        {error && (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}

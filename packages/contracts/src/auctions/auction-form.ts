@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** Create-auction messages (spec 1 section 5) and the server's own. */
+export const auctionFormMessages = {
+  titleRequired: 'El título es obligatorio',
+  minOfferInvalid: 'La oferta mínima debe ser un número mayor o igual a 0',
+  maxOfferInvalid: 'La oferta máxima debe ser un número mayor o igual a 0',
+  maxOfferAboveMin:
+    'La oferta máxima debe ser mayor que la oferta mínima o establecerse en 0 para no tener límite',
+  durationRange: 'La duración debe estar entre 1 y 168 horas',
+  startInPast: 'La fecha de inicio no puede ser en el pasado',
+  startTooFar: 'La fecha de inicio no puede ser mayor a 7 días a partir de hoy',
+  startInvalid: 'La fecha de inicio no es válida',
+  productsRequired: 'Selecciona al menos un producto para la subasta',
+  tooManyProducts: 'Una subasta puede tener como máximo 50 productos',
+} as const;
+
+export const AUCTION_MIN_DURATION_HOURS = 1;
+export const AUCTION_MAX_DURATION_HOURS = 168;
+export const AUCTION_DEFAULT_DURATION_HOURS = 24;
+export const AUCTION_MAX_START_AHEAD_MS = 7 * 24 * 3600 * 1000;
+/** The start picker moves in 5-minute steps. */
+export const AUCTION_START_STEP_SECONDS = 300;
+/** A start a little behind `now` is the time it took to submit the form, not a past date. */
+export const AUCTION_START_GRACE_MS = 2 * 60 * 1000;
+export const AUCTION_MAX_PRODUCTS = 50;
+const MAX_OFFER_PESOS = 1_000_000_000_000;
+
+const wholeCentavos = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+/** max_offer is either 0 (no limit) or above min_offer. */
+export function checkOfferRange(minOffer: number, maxOffer: number): string | null {
+  if (maxOffer !== 0 && Math.round(maxOffer * 100) <= Math.round(minOffer * 100)) {
+    return auctionFormMessages.maxOfferAboveMin;
+  }
+  return null;
+}
+
+/** An optional start: not in the past, not more than 7 days from `now`. */
+export function checkStartTime(start: Date | null, now: Date): string | null {
+  if (start === null) return null;
+  const t = start.getTime();
+  if (Number.isNaN(t)) return auctionFormMessages.startInvalid;
+  if (t < now.getTime() - AUCTION_START_GRACE_MS) return auctionFormMessages.startInPast;
+  if (t > now.getTime() + AUCTION_MAX_START_AHEAD_MS) return auctionFormMessages.startTooFar;
+  return null;
+}
+
+function offer(message: string) {
+  return z
+    .number({ error: message })
+    .refine((v) => Number.isFinite(v) && v >= 0 && v <= MAX_OFFER_PESOS && wholeCentavos(v), {
+      error: message,
+    })
+    .default(0);
+}
+
+/**
+ * The create-auction payload (spec 1 section 3) with every rule of spec 1 section 5, as of `now`.
+ * Used by the server on the request and by the web form before sending.
+ */
+export function makeCreateAuctionSchema(now: Date) {
+  return z
+    .object({
+      title: z
+        .string({ error: auctionFormMessages.titleRequired })
+        .trim()
+        .min(1, { error: auctionFormMessages.titleRequired })
+        .max(200, { error: 'El título puede tener como máximo 200 caracteres' }),
+      min_offer: offer(auctionFormMessages.minOfferInvalid),
+      max_offer: offer(auctionFormMessages.maxOfferInvalid),
+      is_flash: z.boolean({ error: 'El valor de Subasta Flash no es válido' }).default(false),
+      duration: z
+        .number({ error: auctionFormMessages.durationRange })
+        .int({ error: auctionFormMessages.durationRange })
+        .min(AUCTION_MIN_DURATION_HOURS, { error: auctionFormMessages.durationRange })
+        .max(AUCTION_MAX_DURATION_HOURS, { error: auctionFormMessages.durationRange })
+        .default(AUCTION_DEFAULT_DURATION_HOURS),
+      started_at: z
+        .string({ error: auctionFormMessages.startInvalid })
+        .max(64, { error: auctionFormMessages.startInvalid })
+        .nullish()
+        .transform((v, ctx) => {
+          if (!v || v.trim() === '') return null;
+          const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+          const text = v.trim();
+          const date = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
+          if (!iso.test(text) || Number.isNaN(date.getTime())) {
+            ctx.addIssue({ code: 'custom', message: auctionFormMessages.startInvalid });
+            return z.NEVER;
+          }
+          const problem = checkStartTime(date, now);
+          if (problem) {
+            ctx.addIssue({ code: 'custom', message: problem });
+            return z.NEVER;
+          }
+          return date;
+        }),
+      products: z
+        .array(z.number().int().positive().max(2_147_483_647), {
+          error: auctionFormMessages.productsRequired,
+        })
+        .min(1, { error: auctionFormMessages.productsRequired })
+        .max(AUCTION_MAX_PRODUCTS, { error: auctionFormMessages.tooManyProducts })
+        .transform((ids) => [...new Set(ids)]),
+    })
+    .superRefine((v, ctx) => {
+      const problem = checkOfferRange(v.min_offer, v.max_offer);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['max_offer'], message: problem });
+    });
+}
+export type CreateAuctionInput = z.infer<ReturnType<typeof makeCreateAuctionSchema>>;
+export type CreateAuctionPayload = z.input<ReturnType<typeof makeCreateAuctionSchema>>;

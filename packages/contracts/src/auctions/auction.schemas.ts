@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+
+/** Auction messages the server sends where the spec names none. */
+export const auctionMessages = {
+  created: '¡Subasta creada exitosamente!',
+  activated: 'Subasta activada exitosamente',
+  notFound: 'No se encontró la subasta',
+  noAuctionInfo: 'No se pudo obtener información de la subasta',
+  productNotFound: 'No se encontró el producto',
+  onlyUpcoming: 'Solo se pueden activar subastas que aún no han comenzado',
+  productsUnavailable:
+    'Algunos productos seleccionados no están disponibles: deben ser tuyos, estar disponibles y no pertenecer a otra subasta',
+  // Client-side texts of spec 1 section 8.
+  listError: 'Error al cargar las subastas. Por favor, intenta nuevamente.',
+  listEmpty: 'No hay subastas disponibles en este momento.',
+  createError: 'Error al crear la subasta. Por favor, inténtelo de nuevo.',
+  activateError: 'Error al activar la subasta. Por favor, inténtelo de nuevo.',
+  productsLoadError: 'No se pudieron cargar los productos seleccionados. Por favor, inténtelo de nuevo.',
+  myAuctionsError: 'Failed to fetch auctions. Please try again later.',
+  productPageError: 'Error al cargar los detalles del producto',
+  auctionProductsError: 'Error al cargar los datos de la subasta. Por favor, intenta nuevamente.',
+} as const;
+
+export const AuctionStatusSchema = z.enum(['upcoming', 'active', 'ended', 'cancelled']);
+export type AuctionStatus = z.infer<typeof AuctionStatusSchema>;
+
+/** GET /api/auctions/list and the seller's lists: page, size (default 8, at most 100), search. */
+export const AuctionListQuerySchema = PaginationQuerySchema.extend({
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
+
+export const SellerAuctionsQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+/** A product as shown on an auction card: enough for the image grid. */
+export const AuctionCardProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+});
+export type AuctionCardProduct = z.infer<typeof AuctionCardProductSchema>;
+
+/** An auction as listed (list, seller grids, my auctions). Money in pesos, times ISO UTC. */
+export const AuctionSummarySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  status: AuctionStatusSchema,
+  owner_id: z.number(),
+  min_offer: z.number(),
+  max_offer: z.number(),
+  is_flash: z.boolean(),
+  duration: z.number(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  /** Aliases of start_time/end_time (spec 1 section 3 names both). */
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  created_at: z.string(),
+  product_count: z.number(),
+  products: z.array(AuctionCardProductSchema),
+});
+export type AuctionSummary = z.infer<typeof AuctionSummarySchema>;
+
+export const AuctionListResponseSchema = z.object({
+  items: z.array(AuctionSummarySchema),
+  meta: PageMetaSchema,
+});
+export type AuctionListResponse = z.infer<typeof AuctionListResponseSchema>;
+
+/** A product inside an auction, with its race state. */
+export const AuctionProductSchema = z.object({
+  id: z.number(),
+  auction_id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  scale: z.string().nullable(),
+  year: z.number(),
+  initial_bid: z.number(),
+  highest_bid: z.number(),
+  current_bid: z.number(),
+  bid_count: z.number(),
+  min_offer: z.number(),
+  max_offer: z.number(),
+  reserve_price: z.number(),
+  sell_price: z.number().nullable(),
+  can_be_bought: z.boolean(),
+  status: z.string(),
+  outcome: z.string().nullable(),
+});
+export type AuctionProduct = z.infer<typeof AuctionProductSchema>;
+
+export const AuctionProductsResponseSchema = z.object({
+  auction: AuctionSummarySchema,
+  products: z.array(AuctionProductSchema),
+});
+export type AuctionProductsResponse = z.infer<typeof AuctionProductsResponseSchema>;
+
+export const BidUserSchema = z.object({ username: z.string(), avatar: z.string().nullable() });
+
+/** A bid as shown in the history and sent on the live channel. */
+export const BidSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  timestamp: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  user: BidUserSchema,
+});
+export type Bid = z.infer<typeof BidSchema>;
+
+/** GET /api/auctions/get_auction_product_by_id/{productId}: the product auction page. */
+export const AuctionProductPageSchema = z.object({
+  auction: z.object({
+    id: z.number(),
+    title: z.string(),
+    status: AuctionStatusSchema,
+    start_time: z.string().nullable(),
+    end_time: z.string().nullable(),
+    min_offer: z.number(),
+    max_offer: z.number(),
+    is_flash: z.boolean(),
+  }),
+  products: z.array(AuctionProductSchema),
+  owner: z.object({ id: z.number(), username: z.string(), avatar: z.string().nullable() }),
+  bids: z.array(BidSchema),
+  min_offer: z.number(),
+  max_offer: z.number(),
+  end_time: z.string().nullable(),
+  /** The server's clock when it answered: the client corrects its countdown with it. */
+  server_time: z.string(),
+});
+export type AuctionProductPage = z.infer<typeof AuctionProductPageSchema>;
+
+/** POST /api/bids/create-bid. */
+export const PlaceBidInputSchema = z.object({
+  amount: z.number({ error: 'Por favor, ingresa un monto válido para la puja' }),
+  auction_id: z.number({ error: 'La subasta no es válida' }).int().positive().max(2_147_483_647),
+  product_id: z.number({ error: 'El producto no es válido' }).int().positive().max(2_147_483_647),
+});
+export type PlaceBidInput = z.infer<typeof PlaceBidInputSchema>;
+
+export const PlaceBidResponseSchema = BidSchema.extend({
+  auction_id: z.number(),
+  product_id: z.number(),
+  message: z.string(),
+});
+export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
+
+/** GET /api/auctions/get_totals. */
+export const UserTotalsSchema = z.object({
+  total_bids: z.number(),
+  total_wins: z.number(),
+  total_sales: z.number(),
+  active_auctions: z.number(),
+});
+export type UserTotals = z.infer<typeof UserTotalsSchema>;
+
+/** The live channel's message (CONTRACT section 6). */
+export const NewBidMessageSchema = z.object({
+  message: z.literal('new_bid'),
+  bid: z.object({
+    id: z.number(),
+    amount: z.number(),
+    timestamp: z.string(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+  }),
+  auction_id: z.number().optional(),
+  product_id: z.number().optional(),
+  highest_bid: z.number().optional(),
+  bid_count: z.number().optional(),
+});
+export type NewBidMessage = z.infer<typeof NewBidMessageSchema>;
+
+export const BID_HISTORY_LIMIT = 100;

@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+import {
+  base64DecodedBytes,
+  dataUrlType,
+  normalizeImageType,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_MAX_DATA_URL_LENGTH,
+  PRODUCT_MAX_PRICE,
+  PRODUCT_MAX_YEAR,
+  PRODUCT_MIN_YEAR,
+} from './product-rules.ts';
+
+/** Product messages: the spec's texts where it names them, clear Spanish where it does not. */
+export const productMessages = {
+  nameRequired: 'El nombre es obligatorio',
+  nameTooLong: 'El nombre no puede tener más de 150 caracteres',
+  yearRequired: 'El año es obligatorio',
+  yearInvalid: `El año debe ser un número entre ${PRODUCT_MIN_YEAR} y ${PRODUCT_MAX_YEAR}`,
+  descriptionRequired: 'La descripción es obligatoria',
+  descriptionTooLong: 'La descripción no puede tener más de 5000 caracteres',
+  tagsTooLong: 'Las etiquetas no pueden tener más de 500 caracteres',
+  categoryRequired: 'Seleccione una categoría',
+  brandRequired: 'Seleccione una marca',
+  scaleRequired: 'Seleccione una escala',
+  scaleInvalid: 'La escala seleccionada no existe',
+  categoryNotFound: 'La categoría seleccionada no existe',
+  brandNotInCategory: 'La marca seleccionada no pertenece a la categoría',
+  sellPriceRequired: 'El precio de venta es obligatorio para la compra directa',
+  sellPricePositive: 'El precio de venta debe ser un número mayor que 0',
+  reservePriceInvalid: 'El precio de reserva debe ser un número mayor o igual a 0',
+  basePriceInvalid: 'El precio base debe ser un número mayor o igual a 0',
+  canBeBoughtInvalid: 'El valor de compra directa no es válido',
+  imageRequired: 'La imagen es obligatoria',
+  imageType: 'La imagen debe ser JPEG, PNG, WebP o GIF',
+  imageTooLarge: 'La imagen no puede superar 5 MB',
+  imageInvalid: 'El archivo no es una imagen válida',
+  imageMismatch: 'El contenido del archivo no corresponde al tipo de imagen declarado',
+  imageTooManyPixels: 'La imagen es demasiado grande: como máximo 40 megapíxeles',
+  created: '¡Producto creado exitosamente!',
+  updated: 'Producto actualizado correctamente',
+  notFound: 'Producto no encontrado',
+  userNotFound: 'Vendedor no encontrado',
+  inAuction: 'No puedes editar un producto mientras está en una subasta.',
+  notEditable: 'No puedes editar un producto que ya fue vendido.',
+  idListInvalid: 'La lista de productos no es válida: envía hasta 100 identificadores separados por comas',
+  categoryMissing: 'Categoría no encontrada',
+  // Client-side texts of spec 2 section 8 and the pages.
+  imageReadError: 'Error al procesar la imagen',
+  loadError: 'Failed to load product',
+  updateError: 'Failed to update product',
+  buyLoadError: 'Failed to load product details',
+  similarLoadError: 'Failed to load similar products',
+  notBuyable: 'Este producto no está disponible para compra directa.',
+  notAvailableForPurchase: 'This product is not available for purchase',
+  purchaseConfirm: '¿Estás seguro de que quieres comprar este producto?',
+  purchaseCancelled: 'Purchase cancelled.',
+  purchaseFailed: 'Failed to process the purchase. Please try again.',
+  purchaseError: 'Error processing your purchase. Please try again.',
+  paymentsUnavailable: 'Los pagos aún no están disponibles.',
+  noBrand: 'Sin marca',
+  listError: 'No se pudieron cargar tus productos. Por favor, intenta nuevamente.',
+  marketplaceError: 'No se pudieron cargar los productos del marketplace. Por favor, intenta nuevamente.',
+  marketplaceEmpty: 'Aún no hay productos de compra directa.',
+  profileNotFound: 'No se pudo obtener la información del perfil',
+  profileLoadError: 'Error al cargar el perfil del vendedor',
+  profileLoadFailed: 'No se pudo cargar el perfil del vendedor.',
+  profileNoBio: 'Este vendedor aún no ha agregado una descripción.',
+  profileNoBuyNow: 'Este vendedor no tiene productos de compra directa.',
+} as const;
+
+export const ProductStatusSchema = z.enum(['available', 'in_auction', 'sold', 'shipped', 'delivered', 'cancelled']);
+export type ProductStatus = z.infer<typeof ProductStatusSchema>;
+
+const MAX_ID = 2_147_483_647;
+const wholeCentavos = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+/** A required id picked from a list; a missing or malformed one gets the list's message. */
+function requiredId(message: string) {
+  return z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, {
+    error: message,
+  });
+}
+
+/** Money in pesos, at most 2 decimals; null (an empty field) is allowed. */
+function money(message: string, { positive = false } = {}) {
+  return z
+    .number({ error: message })
+    .refine((v) => Number.isFinite(v) && (positive ? v > 0 : v >= 0) && v <= PRODUCT_MAX_PRICE && wholeCentavos(v), {
+      error: message,
+    })
+    .nullable();
+}
+
+const YearSchema = z
+  .number({ error: (issue) => (issue.input == null ? productMessages.yearRequired : productMessages.yearInvalid) })
+  .int({ error: productMessages.yearInvalid })
+  .min(PRODUCT_MIN_YEAR, { error: productMessages.yearInvalid })
+  .max(PRODUCT_MAX_YEAR, { error: productMessages.yearInvalid });
+
+const NameSchema = z
+  .string({ error: productMessages.nameRequired })
+  .trim()
+  .min(1, { error: productMessages.nameRequired })
+  .max(150, { error: productMessages.nameTooLong });
+
+const DescriptionSchema = z
+  .string({ error: productMessages.descriptionRequired })
+  .trim()
+  .min(1, { error: productMessages.descriptionRequired })
+  .max(5000, { error: productMessages.descriptionTooLong });
+
+/**
+ * The image as sent on create: a base64 data URL of a JPEG, PNG, WebP or GIF of at most 5 MB.
+ * Only the declared type is checked here; the server checks the real bytes (platform/images.ts).
+ */
+export const ImageDataUrlSchema = z
+  .string({ error: productMessages.imageRequired })
+  .min(1, { error: productMessages.imageRequired })
+  .superRefine((value, ctx) => {
+    if (value.length > PRODUCT_IMAGE_MAX_DATA_URL_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: productMessages.imageTooLarge });
+      return;
+    }
+    const declared = dataUrlType(value);
+    if (!declared) {
+      ctx.addIssue({ code: 'custom', message: productMessages.imageInvalid });
+      return;
+    }
+    if (!normalizeImageType(declared)) {
+      ctx.addIssue({ code: 'custom', message: productMessages.imageType });
+      return;
+    }
+    const payload = value.slice(value.indexOf(',') + 1);
+    if (base64DecodedBytes(payload) > PRODUCT_IMAGE_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', message: productMessages.imageTooLarge });
+    }
+  });
+
+export interface CreateProductRules {
+  /** Whether the category with this id asks for a scale ('Autos die-cast'). */
+  scaleRequiredFor(categoryId: number): boolean;
+}
+
+/**
+ * POST /api/products/create (spec 2 sections 3 and 5): required name, year, description, category,
+ * brand and image; scale only (and then required) for 'Autos die-cast'; sell_price required and
+ * above 0 only when can_be_bought, dropped otherwise; empty numbers are null.
+ */
+export function makeCreateProductSchema(rules: CreateProductRules) {
+  return z
+    .object({
+      name: NameSchema,
+      year: YearSchema,
+      description: DescriptionSchema,
+      tags: z
+        .string({ error: productMessages.tagsTooLong })
+        .trim()
+        .max(500, { error: productMessages.tagsTooLong })
+        .nullish()
+        .transform((v) => (v ? v : null)),
+      category_id: requiredId(productMessages.categoryRequired),
+      brand_id: requiredId(productMessages.brandRequired),
+      scale_id: requiredId(productMessages.scaleInvalid).nullish(),
+      reserve_price: money(productMessages.reservePriceInvalid).optional(),
+      base_price: money(productMessages.basePriceInvalid).optional(),
+      can_be_bought: z.boolean({ error: productMessages.canBeBoughtInvalid }).default(false),
+      sell_price: money(productMessages.sellPricePositive, { positive: true }).optional(),
+      image: ImageDataUrlSchema,
+    })
+    // `when`: these run even when other fields failed, so the form shows every message at once.
+    .check(
+      z.refine(
+        (value) =>
+          !(typeof value.category_id === 'number' && rules.scaleRequiredFor(value.category_id)) ||
+          value.scale_id != null,
+        { path: ['scale_id'], error: productMessages.scaleRequired, when: () => true },
+      ),
+      z.refine((value) => value.can_be_bought !== true || value.sell_price != null, {
+        path: ['sell_price'],
+        error: productMessages.sellPriceRequired,
+        when: () => true,
+      }),
+    )
+    .transform((value) => ({
+      ...value,
+      scale_id: rules.scaleRequiredFor(value.category_id) ? (value.scale_id ?? null) : null,
+      reserve_price: value.reserve_price ?? null,
+      base_price: value.base_price ?? null,
+      sell_price: value.can_be_bought ? (value.sell_price ?? null) : null,
+    }));
+}
+export type CreateProductInput = z.output<ReturnType<typeof makeCreateProductSchema>>;
+export type CreateProductPayload = z.input<ReturnType<typeof makeCreateProductSchema>>;
+
+/** PUT /api/products/update/{id}: name, description, reserve_price, year; absent fields stay. */
+export const UpdateProductInputSchema = z.object({
+  name: NameSchema.optional(),
+  description: DescriptionSchema.optional(),
+  reserve_price: money(productMessages.reservePriceInvalid).optional(),
+  year: YearSchema.optional(),
+});
+export type UpdateProductInput = z.infer<typeof UpdateProductInputSchema>;
+
+/** The owner's view of a product (GET /api/products/get_product/{id}, get_products). Pesos. */
+export const ProductSchema = z.object({
+  id: z.number(),
+  owner_id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.string().nullable(),
+  year: z.number(),
+  /** Full-size image URL path, e.g. /images/{uuid}/full.webp. */
+  image: z.string().nullable(),
+  /** Card thumbnail URL path. */
+  thumbnail: z.string().nullable(),
+  reserve_price: z.number(),
+  base_price: z.number().nullable(),
+  can_be_bought: z.boolean(),
+  sell_price: z.number().nullable(),
+  category_id: z.number(),
+  category_name: z.string(),
+  brand_id: z.number(),
+  brand_name: z.string(),
+  scale_id: z.number().nullable(),
+  scale_name: z.string().nullable(),
+  status: ProductStatusSchema,
+  auction_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** What anyone may see of a product: no reserve or base price. Marketplace, buy-now, similar. */
+export const PublicProductSchema = z.object({
+  id: z.number(),
+  owner_id: z.number(),
+  owner_username: z.string(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.string().nullable(),
+  year: z.number(),
+  image: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  can_be_bought: z.boolean(),
+  sell_price: z.number().nullable(),
+  category_id: z.number(),
+  category_name: z.string(),
+  brand_id: z.number(),
+  brand_name: z.string(),
+  scale_id: z.number().nullable(),
+  scale_name: z.string().nullable(),
+  status: ProductStatusSchema,
+  created_at: z.string(),
+});
+export type PublicProduct = z.infer<typeof PublicProductSchema>;
+
+/** GET /api/products/get_product_buy/{id}. */
+export const ProductBuyResponseSchema = z.object({
+  product: PublicProductSchema,
+  owner: z.object({
+    id: z.number(),
+    username: z.string(),
+    /** The owner's avatar; `image` is the name the purchase page reads. */
+    image: z.string().nullable(),
+    avatar: z.string().nullable(),
+  }),
+  can_be_bought: z.boolean(),
+});
+export type ProductBuyResponse = z.infer<typeof ProductBuyResponseSchema>;
+
+/** GET /api/products/marketplace and get_products_by_category: a page of public products. */
+export const ProductPageSchema = z.object({
+  items: z.array(PublicProductSchema),
+  meta: PageMetaSchema,
+});
+export type ProductPage = z.infer<typeof ProductPageSchema>;
+
+/** Marketplace pages default to 12 cards (3 or 4 rows of a grid). */
+export const ProductPageQuerySchema = PaginationQuerySchema.extend({
+  size: z.coerce.number().int().min(1).max(100).default(12),
+});
+export type ProductPageQuery = z.infer<typeof ProductPageQuerySchema>;
+
+/** POST create / PUT update answer with the message and the product. */
+export const ProductMutationResponseSchema = z.object({ message: z.string(), product: ProductSchema });
+export type ProductMutationResponse = z.infer<typeof ProductMutationResponseSchema>;
+
+export const CategorySchema = z.object({ id: z.number(), name: z.string(), icon: z.string() });
+export type Category = z.infer<typeof CategorySchema>;
+export const BrandSchema = z.object({ id: z.number(), name: z.string(), category_id: z.number() });
+export type Brand = z.infer<typeof BrandSchema>;
+export const ScaleSchema = z.object({ id: z.number(), name: z.string() });
+export type Scale = z.infer<typeof ScaleSchema>;
