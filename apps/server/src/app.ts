@@ -5,10 +5,13 @@ import type { Config } from './config.ts';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -92,6 +95,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await bidsRoutes(app, ctx);
   await notificationsRoutes(app, ctx);
   await searchRoutes(app, ctx);
+  await shippingRoutes(app, ctx);
+  await banksRoutes(app, ctx);
+  await paymentsRoutes(app, ctx);
   if (config.TEST_CLOCK) await testClockRoutes(app, ctx);
 
   await registerWebApp(app);

@@ -227,6 +227,12 @@ export interface ProductSearchTable {
   search_text: string;
 }
 
+/** Distinct words of all searchable texts, for typo lookup (migration T0500). Read-only for modules. */
+export interface SearchWordsTable {
+  word: string;
+  key: string;
+}
+
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
@@ -247,4 +253,5 @@ export interface DB {
   seller_bank_accounts: SellerBankAccountsTable;
   shipping_addresses: ShippingAddressesTable;
   product_search: ProductSearchTable;
+  search_words: SearchWordsTable;
 }

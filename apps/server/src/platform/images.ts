@@ -56,9 +56,13 @@ export async function processImageDataUrl(dataUrl: string): Promise<ProcessedIma
 }
 
 /** Checks the real format from the bytes and re-encodes (full size and card thumbnail, WebP). */
-export async function processImageBytes(bytes: Buffer, declaredType?: ProductImageType): Promise<ProcessedImage> {
+export async function processImageBytes(
+  bytes: Buffer,
+  declaredType?: ProductImageType,
+): Promise<ProcessedImage> {
   if (bytes.length === 0) throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
-  if (bytes.length > PRODUCT_IMAGE_MAX_BYTES) throw imageError('IMAGE_TOO_LARGE', productMessages.imageTooLarge);
+  if (bytes.length > PRODUCT_IMAGE_MAX_BYTES)
+    throw imageError('IMAGE_TOO_LARGE', productMessages.imageTooLarge);
 
   let metadata: sharp.Metadata;
   try {
@@ -69,7 +73,8 @@ export async function processImageBytes(bytes: Buffer, declaredType?: ProductIma
   const actual = metadata.format ? SHARP_FORMATS[metadata.format] : undefined;
   // SVG, TIFF, HEIF, AVIF, PDF... are decodable by sharp but not accepted uploads.
   if (!actual) throw imageError('IMAGE_TYPE', productMessages.imageType);
-  if (declaredType && declaredType !== actual) throw imageError('IMAGE_MISMATCH', productMessages.imageMismatch);
+  if (declaredType && declaredType !== actual)
+    throw imageError('IMAGE_MISMATCH', productMessages.imageMismatch);
   if (!metadata.width || !metadata.height) throw imageError('IMAGE_INVALID', productMessages.imageInvalid);
   if (metadata.width * metadata.height > IMAGE_MAX_INPUT_PIXELS) {
     throw imageError('IMAGE_TOO_MANY_PIXELS', productMessages.imageTooManyPixels);
@@ -112,7 +117,11 @@ export async function processImageBytes(bytes: Buffer, declaredType?: ProductIma
 export interface ImageStore {
   /** Stores both variants; pass the transaction that also stores the record pointing at it. */
   save(executor: Database, image: ProcessedImage, now: Date): Promise<string>;
-  load(executor: Database, id: string, variant: ImageVariant): Promise<{ data: Buffer; contentType: string } | null>;
+  load(
+    executor: Database,
+    id: string,
+    variant: ImageVariant,
+  ): Promise<{ data: Buffer; contentType: string } | null>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -145,7 +154,10 @@ export const databaseImageStore: ImageStore = {
       .executeTakeFirst();
     if (!row) return null;
     const data = (row as Record<string, unknown>)[column] as Uint8Array;
-    return { data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType: row.content_type };
+    return {
+      data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+      contentType: row.content_type,
+    };
   },
 };
 
@@ -160,7 +172,10 @@ export function imageUrls(id: string | null | undefined): { image: string | null
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 /** Splits a title into lines of about `width` characters, at most `maxLines` (last one ellipsed). */
 function wrap(text: string, width: number, maxLines: number): string[] {
@@ -188,7 +203,7 @@ export interface SeedImageOptions {
   subtitle?: string;
   /** Background colours of the gradient, e.g. ['#1d3557', '#457b9d']. */
   colors: [string, string];
-  /** A large glyph drawn behind the text (e.g. '🚗' is avoided: fonts may lack emoji). */
+  /** A short label drawn in the top-left corner (the category). */
   badge?: string;
 }
 
@@ -223,6 +238,12 @@ export async function renderSeedImage(options: SeedImageOptions): Promise<Proces
   <rect x="40" y="40" width="${width - 80}" height="${height - 80}" rx="36" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="6"/>
   ${badge}${text}${subtitle}
 </svg>`;
-  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
-  return processImageBytes(png);
+  // Rendered once to pixels, then encoded like an upload (full size and thumbnail, WebP).
+  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const [full, thumb] = await Promise.all([
+    sharp(data, raw).webp({ quality: 82 }).toBuffer(),
+    sharp(data, raw).resize({ width: IMAGE_THUMB_WIDTH }).webp({ quality: 76 }).toBuffer(),
+  ]);
+  return { full, thumb, width: info.width, height: info.height, contentType: OUTPUT_TYPE };
 }

@@ -31,7 +31,11 @@ export async function insertAuction(
   const start =
     options.startTime !== undefined ? options.startTime : status === 'upcoming' ? null : options.now;
   const end =
-    options.endTime !== undefined ? options.endTime : start ? new Date(start.getTime() + duration * HOUR) : null;
+    options.endTime !== undefined
+      ? options.endTime
+      : start
+        ? new Date(start.getTime() + duration * HOUR)
+        : null;
   const auction = await db
     .insertInto('auctions')
     .values({
@@ -56,7 +60,10 @@ export async function insertAuction(
       auction_id: auction.id,
       ...options.product,
     });
-    await db.insertInto('auction_products').values({ auction_id: auction.id, product_id: product.id }).execute();
+    await db
+      .insertInto('auction_products')
+      .values({ auction_id: auction.id, product_id: product.id })
+      .execute();
     products.push(product);
   }
   return { auction, products };

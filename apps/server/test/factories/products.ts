@@ -43,3 +43,45 @@ export async function insertProduct(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+export interface CatalogueIds {
+  category: Record<string, number>;
+  /** Brand id by name (brand names are unique across categories in the reference data). */
+  brand: Record<string, number>;
+  scale: Record<string, number>;
+}
+
+/** Ids of the reference data by name, for request payloads. */
+export async function catalogueIds(db: Database): Promise<CatalogueIds> {
+  const [categories, brands, scales] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'name']).execute(),
+    db.selectFrom('brands').select(['id', 'name']).execute(),
+    db.selectFrom('scales').select(['id', 'name']).execute(),
+  ]);
+  const byName = (rows: Array<{ id: number; name: string }>) =>
+    Object.fromEntries(rows.map((r) => [r.name, r.id]));
+  return { category: byName(categories), brand: byName(brands), scale: byName(scales) };
+}
+
+/** A valid POST /api/products/create body (a die-cast car with a scale) with overrides. */
+export function createProductPayload(
+  ids: CatalogueIds,
+  image: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    name: 'Hot Wheels Nissan Skyline GT-R R34',
+    year: 2021,
+    description: 'Premium Car Culture, blíster intacto.',
+    tags: 'jdm, nissan, premium',
+    category_id: ids.category['Autos die-cast'],
+    brand_id: ids.brand['Hot Wheels'],
+    scale_id: ids.scale['1:64'],
+    reserve_price: 40000,
+    base_price: null,
+    can_be_bought: false,
+    sell_price: null,
+    image,
+    ...overrides,
+  };
+}

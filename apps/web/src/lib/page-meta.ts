@@ -14,13 +14,15 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
 
 export interface PageMeta {
   title: string;
+  /** Use the title as given, without the ' | Coleccionables' suffix (e.g. a product page). */
+  rawTitle?: boolean;
   description?: string;
   image?: string;
 }
 
 /** Sets the document title, description and Open Graph tags while the page is shown. */
-export function applyPageMeta({ title, description, image }: PageMeta) {
-  document.title = title.includes(SITE) ? title : `${title} | ${SITE}`;
+export function applyPageMeta({ title, rawTitle, description, image }: PageMeta) {
+  document.title = rawTitle || title.includes(SITE) ? title : `${title} | ${SITE}`;
   setMeta('property', 'og:title', title);
   if (description) {
     setMeta('name', 'description', description);

@@ -78,6 +78,8 @@ export type AuctionSummary = z.infer<typeof AuctionSummarySchema>;
 export const AuctionListResponseSchema = z.object({
   items: z.array(AuctionSummarySchema),
   meta: PageMetaSchema,
+  /** The server's clock when it answered, so cards count down in server time. */
+  server_time: z.string(),
 });
 export type AuctionListResponse = z.infer<typeof AuctionListResponseSchema>;
 
@@ -110,6 +112,7 @@ export type AuctionProduct = z.infer<typeof AuctionProductSchema>;
 export const AuctionProductsResponseSchema = z.object({
   auction: AuctionSummarySchema,
   products: z.array(AuctionProductSchema),
+  server_time: z.string(),
 });
 export type AuctionProductsResponse = z.infer<typeof AuctionProductsResponseSchema>;
 

@@ -38,7 +38,9 @@ export function parseTags(tags: string | null | undefined, limit: number = MAX_T
  * 'Coleccionable exclusivo') followed by ' - Precio: $' and the reserve price.
  */
 export function productMetaDescription(description: string | null | undefined, reservePrice: number): string {
-  const text = description?.trim() ? description.trim().slice(0, META_DESCRIPTION_LENGTH) : 'Coleccionable exclusivo';
+  const text = description?.trim()
+    ? description.trim().slice(0, META_DESCRIPTION_LENGTH)
+    : 'Coleccionable exclusivo';
   return `${text} - Precio: $${reservePrice}`;
 }
 

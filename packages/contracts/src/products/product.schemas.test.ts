@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  productMessages as m,
+  makeCreateProductSchema,
+  UpdateProductInputSchema,
+} from './product.schemas.ts';
 import { PRODUCT_IMAGE_MAX_BYTES } from './product-rules.ts';
-import { makeCreateProductSchema, productMessages as m, UpdateProductInputSchema } from './product.schemas.ts';
 
 const DIE_CAST = 1;
 const schema = makeCreateProductSchema({ scaleRequiredFor: (id) => id === DIE_CAST });

@@ -69,7 +69,14 @@ export const productMessages = {
   profileNoBuyNow: 'Este vendedor no tiene productos de compra directa.',
 } as const;
 
-export const ProductStatusSchema = z.enum(['available', 'in_auction', 'sold', 'shipped', 'delivered', 'cancelled']);
+export const ProductStatusSchema = z.enum([
+  'available',
+  'in_auction',
+  'sold',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
 export type ProductStatus = z.infer<typeof ProductStatusSchema>;
 
 const MAX_ID = 2_147_483_647;
@@ -86,14 +93,19 @@ function requiredId(message: string) {
 function money(message: string, { positive = false } = {}) {
   return z
     .number({ error: message })
-    .refine((v) => Number.isFinite(v) && (positive ? v > 0 : v >= 0) && v <= PRODUCT_MAX_PRICE && wholeCentavos(v), {
-      error: message,
-    })
+    .refine(
+      (v) => Number.isFinite(v) && (positive ? v > 0 : v >= 0) && v <= PRODUCT_MAX_PRICE && wholeCentavos(v),
+      {
+        error: message,
+      },
+    )
     .nullable();
 }
 
 const YearSchema = z
-  .number({ error: (issue) => (issue.input == null ? productMessages.yearRequired : productMessages.yearInvalid) })
+  .number({
+    error: (issue) => (issue.input == null ? productMessages.yearRequired : productMessages.yearInvalid),
+  })
   .int({ error: productMessages.yearInvalid })
   .min(PRODUCT_MIN_YEAR, { error: productMessages.yearInvalid })
   .max(PRODUCT_MAX_YEAR, { error: productMessages.yearInvalid });
@@ -148,47 +160,49 @@ export interface CreateProductRules {
  * above 0 only when can_be_bought, dropped otherwise; empty numbers are null.
  */
 export function makeCreateProductSchema(rules: CreateProductRules) {
-  return z
-    .object({
-      name: NameSchema,
-      year: YearSchema,
-      description: DescriptionSchema,
-      tags: z
-        .string({ error: productMessages.tagsTooLong })
-        .trim()
-        .max(500, { error: productMessages.tagsTooLong })
-        .nullish()
-        .transform((v) => (v ? v : null)),
-      category_id: requiredId(productMessages.categoryRequired),
-      brand_id: requiredId(productMessages.brandRequired),
-      scale_id: requiredId(productMessages.scaleInvalid).nullish(),
-      reserve_price: money(productMessages.reservePriceInvalid).optional(),
-      base_price: money(productMessages.basePriceInvalid).optional(),
-      can_be_bought: z.boolean({ error: productMessages.canBeBoughtInvalid }).default(false),
-      sell_price: money(productMessages.sellPricePositive, { positive: true }).optional(),
-      image: ImageDataUrlSchema,
-    })
-    // `when`: these run even when other fields failed, so the form shows every message at once.
-    .check(
-      z.refine(
-        (value) =>
-          !(typeof value.category_id === 'number' && rules.scaleRequiredFor(value.category_id)) ||
-          value.scale_id != null,
-        { path: ['scale_id'], error: productMessages.scaleRequired, when: () => true },
-      ),
-      z.refine((value) => value.can_be_bought !== true || value.sell_price != null, {
-        path: ['sell_price'],
-        error: productMessages.sellPriceRequired,
-        when: () => true,
-      }),
-    )
-    .transform((value) => ({
-      ...value,
-      scale_id: rules.scaleRequiredFor(value.category_id) ? (value.scale_id ?? null) : null,
-      reserve_price: value.reserve_price ?? null,
-      base_price: value.base_price ?? null,
-      sell_price: value.can_be_bought ? (value.sell_price ?? null) : null,
-    }));
+  return (
+    z
+      .object({
+        name: NameSchema,
+        year: YearSchema,
+        description: DescriptionSchema,
+        tags: z
+          .string({ error: productMessages.tagsTooLong })
+          .trim()
+          .max(500, { error: productMessages.tagsTooLong })
+          .nullish()
+          .transform((v) => (v ? v : null)),
+        category_id: requiredId(productMessages.categoryRequired),
+        brand_id: requiredId(productMessages.brandRequired),
+        scale_id: requiredId(productMessages.scaleInvalid).nullish(),
+        reserve_price: money(productMessages.reservePriceInvalid).optional(),
+        base_price: money(productMessages.basePriceInvalid).optional(),
+        can_be_bought: z.boolean({ error: productMessages.canBeBoughtInvalid }).default(false),
+        sell_price: money(productMessages.sellPricePositive, { positive: true }).optional(),
+        image: ImageDataUrlSchema,
+      })
+      // `when`: these run even when other fields failed, so the form shows every message at once.
+      .check(
+        z.refine(
+          (value) =>
+            !(typeof value.category_id === 'number' && rules.scaleRequiredFor(value.category_id)) ||
+            value.scale_id != null,
+          { path: ['scale_id'], error: productMessages.scaleRequired, when: () => true },
+        ),
+        z.refine((value) => value.can_be_bought !== true || value.sell_price != null, {
+          path: ['sell_price'],
+          error: productMessages.sellPriceRequired,
+          when: () => true,
+        }),
+      )
+      .transform((value) => ({
+        ...value,
+        scale_id: rules.scaleRequiredFor(value.category_id) ? (value.scale_id ?? null) : null,
+        reserve_price: value.reserve_price ?? null,
+        base_price: value.base_price ?? null,
+        sell_price: value.can_be_bought ? (value.sell_price ?? null) : null,
+      }))
+  );
 }
 export type CreateProductInput = z.output<ReturnType<typeof makeCreateProductSchema>>;
 export type CreateProductPayload = z.input<ReturnType<typeof makeCreateProductSchema>>;

@@ -2,12 +2,6 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { AuctionStatus } from '../../platform/db-schema.ts';
 
-/** Image URLs of a stored image (served by the products module's image route). */
-export function imageUrls(imageId: string | null): { image: string | null; thumbnail: string | null } {
-  if (!imageId) return { image: null, thumbnail: null };
-  return { image: `/images/${imageId}`, thumbnail: `/images/${imageId}/thumb` };
-}
-
 /** `%term%` for ILIKE with the wildcards of the term escaped. */
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -36,15 +36,23 @@ export async function auctionsRoutes(
   app.get('/api/auctions/:id/activate', { preHandler: auth.requireUser }, activate);
   app.post('/api/auctions/:id/activate', { preHandler: auth.requireUser }, activate);
 
-  app.get('/api/auctions/get_products_by_auction_id/:id', { preHandler: auth.requireUser }, async (request) => {
-    const { id } = parseInput(IdParamSchema, request.params);
-    return auctions.productsOfAuction(id);
-  });
+  app.get(
+    '/api/auctions/get_products_by_auction_id/:id',
+    { preHandler: auth.requireUser },
+    async (request) => {
+      const { id } = parseInput(IdParamSchema, request.params);
+      return auctions.productsOfAuction(id);
+    },
+  );
 
-  app.get('/api/auctions/get_auction_product_by_id/:id', { preHandler: auth.requireUser }, async (request) => {
-    const { id } = parseInput(IdParamSchema, request.params);
-    return auctions.productPage(id);
-  });
+  app.get(
+    '/api/auctions/get_auction_product_by_id/:id',
+    { preHandler: auth.requireUser },
+    async (request) => {
+      const { id } = parseInput(IdParamSchema, request.params);
+      return auctions.productPage(id);
+    },
+  );
 
   app.get('/api/auctions/get_seller_auctions', { preHandler: auth.requireUser }, async (request) => {
     const query = parseInput(AuctionListQuerySchema, {

@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { bidsRepository, toBidDto } from '../bids/bids.repository.ts';
 import {
@@ -23,7 +24,7 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { createWonAuctionItem } from '../payments/won-items.ts';
-import { type AuctionRow, auctionsRepository as repo, imageUrls } from './auctions.repository.ts';
+import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
 
 type Auction = NonNullable<AuctionRow>;
 type Notified = Awaited<ReturnType<typeof createNotifications>>;
@@ -105,7 +106,11 @@ export function createAuctionsService(ctx: AppContext) {
       repo.countAuctions(db, filter),
       repo.listAuctions(db, filter, { limit: query.size, offset: (query.page - 1) * query.size, order }),
     ]);
-    return { items: await summaries(rows), meta: pageMeta(total, query.page, query.size) };
+    return {
+      items: await summaries(rows),
+      meta: pageMeta(total, query.page, query.size),
+      server_time: clock.now().toISOString(),
+    };
   }
 
   async function publishAll(notified: Notified) {
@@ -178,7 +183,8 @@ export function createAuctionsService(ctx: AppContext) {
         const current = await repo.findAuctionForUpdate(trx, auctionId);
         if (!current) throw notFound('AUCTION_NOT_FOUND', auctionMessages.notFound);
         if (current.owner_id !== userId) throw forbidden();
-        if (current.status !== 'upcoming') throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
+        if (current.status !== 'upcoming')
+          throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
         const now = clock.now();
         const end = new Date(now.getTime() + current.duration_hours * HOUR_MS);
         const updated = await repo.activate(trx, auctionId, now, end);
@@ -196,7 +202,11 @@ export function createAuctionsService(ctx: AppContext) {
       if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.notFound);
       const rows = await repo.auctionProducts(db, auctionId);
       const [summary] = await summaries([auction]);
-      return { auction: summary!, products: rows.map((r) => toAuctionProduct(r, auction)) };
+      return {
+        auction: summary!,
+        products: rows.map((r) => toAuctionProduct(r, auction)),
+        server_time: clock.now().toISOString(),
+      };
     },
 
     /** The product auction page: the product's race, its auction, owner and bid history. */

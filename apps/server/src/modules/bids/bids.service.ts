@@ -10,7 +10,7 @@ import {
   validateBid,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
@@ -107,7 +107,8 @@ export function createBidsService(ctx: AppContext) {
         })
         .catch((error: unknown) => {
           // Only reachable if the guard above were bypassed: the same amount twice is "too low".
-          if (isUniqueViolation(error)) return { accepted: false as const, race: undefined, now: clock.now() };
+          if (isUniqueViolation(error))
+            return { accepted: false as const, race: undefined, now: clock.now() };
           throw error;
         });
 
@@ -119,7 +120,13 @@ export function createBidsService(ctx: AppContext) {
       const { bid, bidCount, notified } = outcome;
       const message: NewBidMessage = {
         message: 'new_bid',
-        bid: { id: bid.id, amount: bid.amount, timestamp: bid.timestamp, username: bid.username, avatar: bid.avatar },
+        bid: {
+          id: bid.id,
+          amount: bid.amount,
+          timestamp: bid.timestamp,
+          username: bid.username,
+          avatar: bid.avatar,
+        },
         auction_id: input.auction_id,
         product_id: input.product_id,
         highest_bid: bid.amount,
@@ -127,7 +134,12 @@ export function createBidsService(ctx: AppContext) {
       };
       await events.publish(channels.productBids(input.auction_id, input.product_id), message);
       if (notified.length > 0) await publishNotifications(events, notified);
-      return { ...bid, auction_id: input.auction_id, product_id: input.product_id, message: bidMessages.placed };
+      return {
+        ...bid,
+        auction_id: input.auction_id,
+        product_id: input.product_id,
+        message: bidMessages.placed,
+      };
     },
   };
 }

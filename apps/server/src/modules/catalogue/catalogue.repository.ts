@@ -24,7 +24,11 @@ export const catalogueRepository = {
   },
 
   findBrand(db: Database, id: number) {
-    return db.selectFrom('brands').select(['id', 'name', 'category_id']).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('brands')
+      .select(['id', 'name', 'category_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 
   listScales(db: Database) {

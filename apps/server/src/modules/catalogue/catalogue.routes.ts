@@ -5,7 +5,12 @@ import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 
-const CategoryParamSchema = z.object({ categoryId: z.string().regex(/^\d{1,9}$/).transform(Number) });
+const CategoryParamSchema = z.object({
+  categoryId: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
 // Reference data: browsers and proxies may keep it a few minutes.
 const CACHE = 'public, max-age=300';
 

@@ -111,12 +111,18 @@ export const productsRepository = {
    * Buyable products sharing the category or the brand of `product`, never itself; same brand
    * first, then newest.
    */
-  listSimilarBuyable(db: Database, product: { id: number; category_id: number; brand_id: number }, limit: number) {
+  listSimilarBuyable(
+    db: Database,
+    product: { id: number; category_id: number; brand_id: number },
+    limit: number,
+  ) {
     return withNames(db)
       .where('p.id', '!=', product.id)
       .where('p.can_be_bought', '=', true)
       .where('p.status', '=', 'available')
-      .where((eb) => eb.or([eb('p.category_id', '=', product.category_id), eb('p.brand_id', '=', product.brand_id)]))
+      .where((eb) =>
+        eb.or([eb('p.category_id', '=', product.category_id), eb('p.brand_id', '=', product.brand_id)]),
+      )
       .orderBy((eb) => eb.case().when('p.brand_id', '=', product.brand_id).then(0).else(1).end())
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc')

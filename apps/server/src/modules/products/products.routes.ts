@@ -1,7 +1,7 @@
 import {
   BUY_NOW_IDS_LIMIT,
-  parseIdList,
   ProductPageQuerySchema,
+  parseIdList,
   productMessages,
   UpdateProductInputSchema,
 } from '@app/contracts';
@@ -26,11 +26,7 @@ function pathId(value: unknown, message: string = productMessages.notFound): num
 }
 
 /** Products service of spec 2 section 7 (sold products and shipping belong to payments) and images. */
-export async function productsRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  users: UsersService,
-) {
+export async function productsRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
   const { auth } = ctx;
   const products = createProductsService(ctx, { users, catalogue: createCatalogueService(ctx) });
 
@@ -68,14 +64,19 @@ export async function productsRoutes(
     return products.listSimilar(pathId((request.params as { id: string }).id));
   });
 
-  app.get('/api/products/get_buy_now_products/:ids', async (request) => {
-    const ids = parseIdList((request.params as { ids: string }).ids, BUY_NOW_IDS_LIMIT);
+  // A wildcard, not `:ids`: a list of 100 ids is longer than Fastify's 100-character parameter limit.
+  app.get('/api/products/get_buy_now_products/*', async (request) => {
+    const text = (request.params as { '*'?: string })['*'] ?? '';
+    const ids = text.includes('/') ? null : parseIdList(text, BUY_NOW_IDS_LIMIT);
     if (!ids) throw badRequest('INVALID_ID_LIST', productMessages.idListInvalid);
     return products.listBuyableByIds(ids);
   });
 
   app.get('/api/products/get_products_by_category/:categoryId', async (request) => {
-    const categoryId = pathId((request.params as { categoryId: string }).categoryId, productMessages.categoryMissing);
+    const categoryId = pathId(
+      (request.params as { categoryId: string }).categoryId,
+      productMessages.categoryMissing,
+    );
     const { page, size } = parseInput(ProductPageQuerySchema, request.query);
     return products.listByCategory(categoryId, page, size);
   });
@@ -93,7 +94,8 @@ export async function productsRoutes(
   // Stored images never change (a new upload gets a new id): cached for a year.
   app.get('/images/:id/:file', async (request, reply) => {
     const { id, file } = request.params as { id: string; file: string };
-    const variant: ImageVariant | null = file === 'full.webp' ? 'full' : file === 'thumb.webp' ? 'thumb' : null;
+    const variant: ImageVariant | null =
+      file === 'full.webp' ? 'full' : file === 'thumb.webp' ? 'thumb' : null;
     const image = variant ? await databaseImageStore.load(ctx.db, id, variant) : null;
     if (!image) throw notFound('IMAGE_NOT_FOUND', 'Imagen no encontrada');
     return reply.header('cache-control', IMMUTABLE).type(image.contentType).send(image.data);

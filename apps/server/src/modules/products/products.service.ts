@@ -13,7 +13,12 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { databaseImageStore, type ImageStore, imageUrls, processImageDataUrl } from '../../platform/images.ts';
+import {
+  databaseImageStore,
+  type ImageStore,
+  imageUrls,
+  processImageDataUrl,
+} from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -73,7 +78,8 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
   };
 }
 
-const isBuyable = (row: { can_be_bought: boolean; status: string }) => row.can_be_bought && row.status === 'available';
+const isBuyable = (row: { can_be_bought: boolean; status: string }) =>
+  row.can_be_bought && row.status === 'available';
 
 export function createProductsService(
   ctx: AppContext,
@@ -178,7 +184,12 @@ export function createProductsService(
       const row = await requireProduct(id);
       return {
         product: toPublicProduct(row),
-        owner: { id: row.owner_id, username: row.owner_username, image: row.owner_avatar, avatar: row.owner_avatar },
+        owner: {
+          id: row.owner_id,
+          username: row.owner_username,
+          image: row.owner_avatar,
+          avatar: row.owner_avatar,
+        },
         can_be_bought: isBuyable(row),
       };
     },

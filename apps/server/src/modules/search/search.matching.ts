@@ -1,48 +1,85 @@
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../platform/db-schema.ts';
 
 /**
  * How a typed term matches a text, in SQL that runs the same on PGlite and PostgreSQL.
  *
  * Both sides are normalized by `search_normalize` (lower-case, no accents; migration T0500), so
  * 'pokemon' finds 'Pokémon' and 'CAMION' finds 'Camión'. The term is split into words and every
- * word must match the text, either
- *  - literally, as a substring ('whee' in 'hot wheels'); `%`, `_` and `\` in the word are escaped,
- *    so they only match themselves; or
- *  - for words of 4+ letters, fuzzily: pg_trgm's word similarity (a trigram overlap with some
- *    stretch of the text) of at least SEARCH_WORD_SIMILARITY, which forgives a typo ('funco' →
- *    'funko', 'pokmon' → 'pokemon') and a cut word ('whel' → 'wheels').
- * The term only ever reaches SQL as a bound parameter.
+ * word must appear in the text as a substring, so a cut word matches ('bomber' → 'bomberos').
+ * `%`, `_` and `\` only match themselves, and the term only ever reaches SQL as a bound parameter.
+ *
+ * A word of 4+ letters that appears nowhere is taken as a typo: it is looked up among the words of
+ * all documents (`search_words`), and the closest real words (by edit distance, allowing a cut-off
+ * end) are accepted in its place: 'funco' → 'funko', 'whel' → 'wheels', 'yugioh' → 'yu-gi-oh!'.
+ * Every test on the documents stays a LIKE that the GIN trigram indexes answer.
  */
 
-/** pg_trgm word similarity a word needs to count as a fuzzy match (0.5 lets one typo in five letters pass). */
-export const SEARCH_WORD_SIMILARITY = 0.5;
-/** Words shorter than this (letters and digits) only match literally: trigrams of 'de' match half the catalogue. */
-const FUZZY_MIN_LETTERS = 4;
+/** pg_trgm word similarity a lexicon word needs to be considered for a typo (then edit distance decides). */
+export const TYPO_CANDIDATE_SIMILARITY = 0.3;
+/** Words shorter than this (letters and digits) are never treated as typos. */
+const TYPO_MIN_LETTERS = 4;
 /** Words beyond this many are ignored (the term is at most 100 characters anyway). */
 const MAX_WORDS = 8;
+/** Real words accepted in place of one typo, and lexicon candidates examined for it. */
+const MAX_CORRECTIONS = 5;
+const MAX_CANDIDATES = 50;
 
-export interface SearchWord {
-  /** The word as typed (not normalized: SQL normalizes it the same way as the text). */
+export interface PreparedWord {
+  /** The word as typed (SQL normalizes it the same way as the documents). */
   text: string;
-  fuzzy: boolean;
+  /** Normalized words of the documents accepted in its place (empty when it is no typo). */
+  corrections: string[];
 }
 
-function letterCount(word: string): number {
-  return word.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').length;
+/** A term ready to be matched: build it once per request with `prepareSearch`. */
+export interface PreparedSearch {
+  term: string;
+  words: PreparedWord[];
 }
 
 /** The distinct words of a term (whitespace separated), at most MAX_WORDS. */
-export function searchWords(term: string): SearchWord[] {
+export function searchWords(term: string): string[] {
   const seen = new Set<string>();
-  const words: SearchWord[] = [];
-  for (const text of term.trim().split(/\s+/u)) {
-    const key = text.toLowerCase();
-    if (!text || seen.has(key)) continue;
-    seen.add(key);
-    words.push({ text, fuzzy: letterCount(text) >= FUZZY_MIN_LETTERS });
-    if (words.length === MAX_WORDS) break;
+  for (const word of term.trim().split(/\s+/u)) {
+    if (word && !seen.has(word.toLowerCase())) seen.add(word.toLowerCase());
+    if (seen.size === MAX_WORDS) break;
   }
-  return words;
+  return [...seen];
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) between two strings. */
+export function editDistance(a: string, b: string): number {
+  const s = [...a];
+  const t = [...b];
+  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) =>
+    Array.from({ length: t.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= s.length; i += 1) {
+    for (let j = 1; j <= t.length; j += 1) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[s.length]![t.length]!;
+}
+
+/** Edits from a typed word to a real one, also when the typed word is only its start ('whel' → 'wheels'). */
+export function typoDistance(typed: string, word: string): number {
+  let best = editDistance(typed, word);
+  const length = [...typed].length;
+  const letters = [...word];
+  for (let cut = Math.max(1, length - 1); cut <= length + 1 && cut < letters.length; cut += 1) {
+    best = Math.min(best, editDistance(typed, letters.slice(0, cut).join('')));
+  }
+  return best;
+}
+
+/** One typo in words of up to 7 letters, two from 8. */
+export function allowedTypos(typed: string): number {
+  return [...typed].length >= 8 ? 2 : 1;
 }
 
 /** `search_normalize(value)` of a bound parameter. */
@@ -59,8 +96,21 @@ export function containsPattern(value: string): RawBuilder<string> {
 }
 
 /**
- * Normalized expressions to match, as used by the trigram indexes of migration T0500 (an index
- * is only used when the query repeats its expression exactly).
+ * Whether a LIKE '%value%' gives pg_trgm a trigram to look up: 3 letters or digits in a row, or 2
+ * next to a separator inside the value ('yu-gi-oh!', '1:64'). Without one the index would return
+ * every row, so such values ('de', '%', "'") are tested row by row instead.
+ */
+const HAS_TRIGRAM = /[\p{L}\p{N}]{3}|[^\p{L}\p{N}][\p{L}\p{N}]{2}|[\p{L}\p{N}]{2}[^\p{L}\p{N}]/u;
+
+function contains(document: Expression<string>, value: string): RawBuilder<SqlBool> {
+  return HAS_TRIGRAM.test(value)
+    ? sql<SqlBool>`${document} like ${containsPattern(value)} escape '\\'`
+    : sql<SqlBool>`strpos(${document}, ${normalized(value)}) > 0`;
+}
+
+/**
+ * Normalized documents, as indexed by migration T0500 (an index is only used when the query
+ * repeats its expression exactly).
  */
 export const searchDocuments = {
   /** product_search.search_text: name, brand, category, tags and description. */
@@ -72,56 +122,98 @@ export const searchDocuments = {
 };
 
 /**
- * True when every word of `term` matches `document` (an already normalized text expression).
- *
- * `mode: 'indexed'` writes the fuzzy test as pg_trgm's `<%` operator, which the GIN trigram index
- * answers, but whose threshold is a setting: call `useSearchThreshold(trx)` first in the same
- * transaction. `mode: 'standalone'` (the default) spells the threshold out with
- * `word_similarity(...) >=`, needing no setting, at the price of not using the index for the
- * fuzzy part: right for small, already filtered sets (an owner's auctions, the active ones).
+ * Sets pg_trgm's word-similarity threshold for the rest of the current transaction (`set_config`
+ * with is_local), which the typo lookup's `<%` operator reads.
  */
-export function termMatches(
-  document: Expression<string>,
-  term: string,
-  mode: 'indexed' | 'standalone' = 'standalone',
-): RawBuilder<SqlBool> {
-  const words = searchWords(term);
-  if (words.length === 0) return sql<SqlBool>`false`;
-  const conditions = words.map((word) => {
-    const literal = sql`${document} like ${containsPattern(word.text)} escape '\\'`;
-    if (!word.fuzzy) return literal;
-    const fuzzy =
-      mode === 'indexed'
-        ? sql`${normalized(word.text)} <% ${document}`
-        : sql`word_similarity(${normalized(word.text)}, ${document}) >= ${sql.lit(SEARCH_WORD_SIMILARITY)}`;
-    return sql`(${literal} or ${fuzzy})`;
+export async function useSearchThreshold(trx: Kysely<DB>): Promise<void> {
+  await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_CANDIDATE_SIMILARITY)}, true)`.execute(
+    trx,
+  );
+}
+
+/** The real words accepted for a typed word; none when it appears somewhere as typed. */
+async function correctionsFor(trx: Kysely<DB>, text: string): Promise<string[]> {
+  const { rows } = await sql<{ key: string; literal: boolean }>`
+    select regexp_replace(search_normalize(${text}), '[^[:alnum:]]+', '', 'g') as key,
+           exists (select 1 from search_words where word like ${containsPattern(text)} escape '\\') as literal
+  `.execute(trx);
+  const typed = rows[0];
+  if (!typed || typed.literal || [...typed.key].length < TYPO_MIN_LETTERS) return [];
+  const candidates = await sql<{ word: string; key: string }>`
+    select word, key from search_words
+    where ${typed.key} <% key
+    order by word_similarity(${typed.key}, key) desc, word
+    limit ${MAX_CANDIDATES}
+  `.execute(trx);
+  const allowed = allowedTypos(typed.key);
+  // One word per key ('wheels' and 'wheels,'), the shortest, which the others contain.
+  const byKey = new Map<string, { word: string; rank: number; distance: number }>();
+  candidates.rows.forEach((row, rank) => {
+    const distance = typoDistance(typed.key, row.key);
+    const kept = byKey.get(row.key);
+    if (distance <= allowed && (!kept || row.word.length < kept.word.length)) byKey.set(row.key, { word: row.word, rank, distance });
+  });
+  return [...byKey.values()]
+    .sort((a, b) => a.distance - b.distance || a.rank - b.rank)
+    .slice(0, MAX_CORRECTIONS)
+    .map((c) => c.word);
+}
+
+/**
+ * Splits the term and looks its typos up. Works inside a transaction (the threshold setting then
+ * stays local to it) or on the database (it opens a short one).
+ */
+export async function prepareSearch(db: Kysely<DB>, term: string): Promise<PreparedSearch> {
+  const prepare = async (trx: Kysely<DB>) => {
+    await useSearchThreshold(trx);
+    const words: PreparedWord[] = [];
+    for (const text of searchWords(term)) words.push({ text, corrections: await correctionsFor(trx, text) });
+    return { term: term.trim(), words };
+  };
+  return db.isTransaction ? prepare(db) : db.transaction().execute(prepare);
+}
+
+/** True when every word of the term (or one of its corrections) appears in `document`. */
+export function termMatches(search: PreparedSearch, document: Expression<string>): RawBuilder<SqlBool> {
+  if (search.words.length === 0) return sql<SqlBool>`false`;
+  const conditions = search.words.map((word) => {
+    const options = [word.text, ...word.corrections].map((value) => contains(document, value));
+    return options.length === 1 ? options[0]! : sql`(${sql.join(options, sql` or `)})`;
   });
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
 /**
- * Filter for the auctions list and my-auctions `search` parameter (modules/auctions):
- * `.where(auctionTitleMatches(search))`, or `auctionTitleMatches(search, 'a.title')` when the
- * auctions table is aliased. Same accent, case, typo and partial-word rules as the search page.
+ * Relevance of a match for ordering: 3 when the whole term is in `name`, plus 1 for each word (or
+ * a correction of it) in `name`. Cheap substring tests only, so ranking thousands of hits stays fast.
  */
-export function auctionTitleMatches(term: string, column = 'auctions.title'): RawBuilder<SqlBool> {
-  return termMatches(searchDocuments.auctionTitle(column), term, 'standalone');
+export function termRelevance(search: PreparedSearch, name: Expression<string>): RawBuilder<number> {
+  const has = (value: string) => sql`strpos(${name}, ${normalized(value)}) > 0`;
+  const parts = [
+    sql`(case when ${has(search.term)} then 3 else 0 end)`,
+    ...search.words.map((word) => {
+      const options = [word.text, ...word.corrections].map(has);
+      return sql`(case when ${sql.join(options, sql` or `)} then 1 else 0 end)`;
+    }),
+  ];
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
 }
 
 /**
- * Sets pg_trgm's word-similarity threshold for the rest of the current transaction (`set_config`
- * with is_local), which the `<%` operator of `termMatches(..., 'indexed')` reads.
+ * Filter for the auctions list and my-auctions `search` parameter (modules/auctions), with the
+ * same accent, case, typo and partial-word rules as the search page:
+ *
+ *   const matches = await auctionTitleFilter(trx, search);          // or (db, search, 'a.title')
+ *   query = query.where(matches);
+ *
+ * A blank term filters nothing (`true`).
  */
-export async function useSearchThreshold(trx: Kysely<any>): Promise<void> {
-  await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(SEARCH_WORD_SIMILARITY)}, true)`.execute(trx);
-}
-
-/** Relevance of a match, 0..1: how well the whole term matches some stretch of the document. */
-export function similarity(term: string, document: Expression<string>): RawBuilder<number> {
-  return sql<number>`word_similarity(${normalized(term)}, ${document})`;
-}
-
-/** 1 when the whole term appears literally in the document, else 0. */
-export function containsTerm(term: string, document: Expression<string>): RawBuilder<number> {
-  return sql<number>`(case when ${document} like ${containsPattern(term.trim())} escape '\\' then 1 else 0 end)`;
+export async function auctionTitleFilter(
+  db: Kysely<DB>,
+  term: string,
+  column = 'auctions.title',
+): Promise<RawBuilder<SqlBool>> {
+  if (!term.trim()) return sql<SqlBool>`true`;
+  const search = await prepareSearch(db, term);
+  return termMatches(search, searchDocuments.auctionTitle(column));
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
-import { containsTerm, searchDocuments, similarity, termMatches } from './search.matching.ts';
+import { type PreparedSearch, searchDocuments, termMatches, termRelevance } from './search.matching.ts';
 
 /** Product statuses a visitor may find: not sold, shipped, delivered or cancelled. */
 export const VISIBLE_PRODUCT_STATUSES = ['available', 'in_auction'] as const;
@@ -9,23 +9,16 @@ const OPEN_AUCTION_STATUSES = ['upcoming', 'active'] as const;
 /** Thumbnails returned per auction. */
 const AUCTION_IMAGES = 4;
 
-/**
- * Queries of the combined search. Each takes the transaction in which `useSearchThreshold` ran
- * (the fuzzy match uses the trigram index through `<%`, whose threshold is a setting).
- */
+/** Queries of the combined search, for a term prepared by `prepareSearch` (typos looked up). */
 export const searchRepository = {
   /** Users by username and bio; username hits rank first. */
-  findUsers(trx: Database, term: string, limit: number) {
-    const document = searchDocuments.user('u');
+  findUsers(db: Database, search: PreparedSearch, limit: number) {
     const username = sql<string>`search_normalize(${sql.ref('u.username')})`;
-    return trx
+    return db
       .selectFrom('users as u')
       .select(['u.id', 'u.username', 'u.avatar', 'u.bio'])
-      .where(termMatches(document, term, 'indexed'))
-      .orderBy(
-        sql`${containsTerm(term, username)} + 2 * ${similarity(term, username)} + ${similarity(term, document)}`,
-        'desc',
-      )
+      .where(termMatches(search, searchDocuments.user('u')))
+      .orderBy(termRelevance(search, username), 'desc')
       .orderBy('u.id', 'asc')
       .limit(limit)
       .execute();
@@ -35,24 +28,18 @@ export const searchRepository = {
    * Visible products by name, brand, category, tags and description; name hits rank first.
    * `auction_id` is the open (upcoming or active) auction holding the product, if any.
    */
-  findProducts(trx: Database, term: string, limit: number) {
-    const document = searchDocuments.product('s');
-    const name = sql<string>`${sql.ref('s.search_name')}`;
-    const best = trx
+  findProducts(db: Database, search: PreparedSearch, limit: number) {
+    const best = db
       .selectFrom('product_search as s')
       .innerJoin('products as p', 'p.id', 's.product_id')
       .select(['p.id', 'p.name', 'p.image_id', 'p.description', 'p.category_id', 'p.can_be_bought', 'p.sell_price'])
-      .select(
-        sql<number>`${containsTerm(term, name)} + 2 * ${similarity(term, name)} + ${similarity(term, document)}`.as(
-          'score',
-        ),
-      )
+      .select(termRelevance(search, sql.ref('s.search_name')).as('score'))
       .where('p.status', 'in', VISIBLE_PRODUCT_STATUSES)
-      .where(termMatches(document, term, 'indexed'))
+      .where(termMatches(search, searchDocuments.product('s')))
       .orderBy('score', 'desc')
       .orderBy('p.id', 'desc')
       .limit(limit);
-    return trx
+    return db
       .selectFrom(best.as('b'))
       .innerJoin('categories as c', 'c.id', 'b.category_id')
       .select([
@@ -81,9 +68,9 @@ export const searchRepository = {
   },
 
   /** Upcoming and running auctions by title, with their owner and first product thumbnails. */
-  findAuctions(trx: Database, term: string, now: Date, limit: number) {
+  findAuctions(db: Database, search: PreparedSearch, now: Date, limit: number) {
     const document = searchDocuments.auctionTitle('a.title');
-    return trx
+    return db
       .selectFrom('auctions as a')
       .innerJoin('users as o', 'o.id', 'a.owner_id')
       .select([
@@ -116,8 +103,8 @@ export const searchRepository = {
           eb.and([eb('a.status', '=', 'active'), eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>', now)])]),
         ]),
       )
-      .where(termMatches(document, term, 'indexed'))
-      .orderBy(sql`${containsTerm(term, document)} + ${similarity(term, document)}`, 'desc')
+      .where(termMatches(search, document))
+      .orderBy(termRelevance(search, document), 'desc')
       .orderBy('a.id', 'desc')
       .limit(limit)
       .execute();

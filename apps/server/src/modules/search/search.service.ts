@@ -1,13 +1,11 @@
 import { SEARCH_GROUP_LIMIT, type SearchResult } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
-import { useSearchThreshold } from './search.matching.ts';
+import { imageUrl } from '../../platform/images.ts';
+import { prepareSearch } from './search.matching.ts';
 import { searchRepository } from './search.repository.ts';
 
-/** URL of an uploaded image's thumbnail, as served by the products module. */
-export function thumbnailUrl(imageId: string | null): string | null {
-  return imageId ? `/images/${imageId}/thumb.webp` : null;
-}
+const thumbnailUrl = (imageId: string | null) => imageUrl(imageId, 'thumb');
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
@@ -16,14 +14,13 @@ export function createSearchService(ctx: AppContext) {
     /** Users, visible products and open auctions matching `term` (already validated), best first. */
     async search(term: string): Promise<SearchResult> {
       const now = ctx.clock.now();
-      // One read-only transaction: the similarity threshold is a transaction-local setting.
-      const { users, products, auctions } = await ctx.db.transaction().execute(async (trx) => {
-        await useSearchThreshold(trx);
-        const users = await searchRepository.findUsers(trx, term, SEARCH_GROUP_LIMIT);
-        const products = await searchRepository.findProducts(trx, term, SEARCH_GROUP_LIMIT);
-        const auctions = await searchRepository.findAuctions(trx, term, now, SEARCH_GROUP_LIMIT);
-        return { users, products, auctions };
-      });
+      const prepared = await prepareSearch(ctx.db, term);
+      // Three independent reads: side by side on PostgreSQL's pool (PGlite takes them in turn).
+      const [users, products, auctions] = await Promise.all([
+        searchRepository.findUsers(ctx.db, prepared, SEARCH_GROUP_LIMIT),
+        searchRepository.findProducts(ctx.db, prepared, SEARCH_GROUP_LIMIT),
+        searchRepository.findAuctions(ctx.db, prepared, now, SEARCH_GROUP_LIMIT),
+      ]);
       return {
         users: users.map((u) => ({ id: u.id, username: u.username, avatar: u.avatar, bio: u.bio })),
         products: products.map((p) => ({

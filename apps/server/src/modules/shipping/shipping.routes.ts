@@ -7,7 +7,7 @@ import {
   ShippingAddressInputSchema,
   shippingAddressMessages as messages,
 } from '@app/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound, parseInput } from '../../platform/errors.ts';
 import { createSalesService } from './sales.service.ts';
@@ -31,7 +31,7 @@ export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
   const sales = createSalesService(ctx);
   const requireUser = { preHandler: auth.requireUser };
 
-  const create = async (request: { userId: number | null; body: unknown }, reply: { status(code: number): unknown }) => {
+  const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const input = parseInput(ShippingAddressInputSchema, request.body);
     const address = await addresses.create(request.userId!, input);
     reply.status(201);

@@ -11,6 +11,12 @@ import { type Kysely, sql } from 'kysely';
  *   refreshed by triggers whatever module writes the product (or renames a brand or category).
  *   A side table rather than a column keeps `select *` on products unchanged for everyone else.
  * - Users (username and bio) and auctions (title) are searched through expression indexes.
+ * - Every matching is a substring test (LIKE) that a GIN trigram index answers. Typos are handled
+ *   before that, on `search_words`: the distinct words of all documents, where a mistyped word is
+ *   looked up ('funco' → 'funko', 'yugioh' → 'yu-gi-oh!') and the search then asks for the real
+ *   words. Looking typos up among a few thousand words instead of comparing the term with every
+ *   product keeps a search fast at hundreds of thousands of products. Words are only ever added
+ *   (a stale word finds nothing); `key` is the word without punctuation.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -28,6 +34,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           p_tags, p_description))
       $$;
 
+    create table search_words (
+      word text primary key,
+      key text not null
+    );
+
+    -- Adds the words of a normalized document. Sorted, so concurrent writers lock in one order.
+    create function search_words_add(doc text) returns void language sql volatile
+      as $$
+        insert into search_words (word, key)
+        select word, key from (
+          select distinct word, regexp_replace(word, '[^[:alnum:]]+', '', 'g') as key
+          from regexp_split_to_table(coalesce(doc, ''), '[[:space:]]+') as word
+          where length(word) between 4 and 40
+        ) w
+        where length(key) >= 4
+        order by word
+        on conflict (word) do nothing
+      $$;
+
     create table product_search (
       product_id integer primary key references products(id) on delete cascade,
       search_name text not null,
@@ -37,19 +62,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     insert into product_search (product_id, search_name, search_text)
       select id, search_normalize(name), product_search_document(name, tags, description, brand_id, category_id)
       from products;
+    select search_words_add(search_text) from product_search;
+    select search_words_add(search_normalize(username || ' ' || coalesce(bio, ''))) from users;
+    select search_words_add(search_normalize(title)) from auctions;
 
     create index product_search_text_trgm_idx on product_search using gin (search_text gin_trgm_ops);
     create index users_search_trgm_idx on users
       using gin (search_normalize(username || ' ' || coalesce(bio, '')) gin_trgm_ops);
     create index auctions_title_trgm_idx on auctions using gin (search_normalize(title) gin_trgm_ops);
+    create index search_words_word_trgm_idx on search_words using gin (word gin_trgm_ops);
+    create index search_words_key_trgm_idx on search_words using gin (key gin_trgm_ops);
 
     create function product_search_refresh() returns trigger language plpgsql as $$
+    declare
+      doc text := product_search_document(new.name, new.tags, new.description, new.brand_id, new.category_id);
     begin
       insert into product_search (product_id, search_name, search_text)
-        values (new.id, search_normalize(new.name),
-                product_search_document(new.name, new.tags, new.description, new.brand_id, new.category_id))
+        values (new.id, search_normalize(new.name), doc)
         on conflict (product_id) do update
           set search_name = excluded.search_name, search_text = excluded.search_text;
+      perform search_words_add(doc);
       return null;
     end
     $$;
@@ -65,6 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           from products p
           where s.product_id = p.id
             and (case when tg_table_name = 'brands' then p.brand_id else p.category_id end) = new.id;
+        perform search_words_add(search_normalize(new.name));
       end if;
       return null;
     end
@@ -73,19 +106,39 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for each row execute function product_search_refresh_names();
     create trigger categories_search_refresh after update of name on categories
       for each row execute function product_search_refresh_names();
+
+    create function search_words_from_row() returns trigger language plpgsql as $$
+    begin
+      if tg_table_name = 'users' then
+        perform search_words_add(search_normalize(new.username || ' ' || coalesce(new.bio, '')));
+      else
+        perform search_words_add(search_normalize(new.title));
+      end if;
+      return null;
+    end
+    $$;
+    create trigger users_search_words after insert or update of username, bio on users
+      for each row execute function search_words_from_row();
+    create trigger auctions_search_words after insert or update of title on auctions
+      for each row execute function search_words_from_row();
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    drop trigger if exists auctions_search_words on auctions;
+    drop trigger if exists users_search_words on users;
     drop trigger if exists categories_search_refresh on categories;
     drop trigger if exists brands_search_refresh on brands;
     drop trigger if exists products_search_refresh on products;
+    drop function if exists search_words_from_row();
     drop function if exists product_search_refresh_names();
     drop function if exists product_search_refresh();
     drop index if exists auctions_title_trgm_idx;
     drop index if exists users_search_trgm_idx;
     drop table if exists product_search;
+    drop function if exists search_words_add(text);
+    drop table if exists search_words;
     drop function if exists product_search_document(text, text, text, integer, integer);
     drop function if exists search_normalize(text);
   `.execute(db);

@@ -262,7 +262,8 @@ const storeProducts: DemoProduct[] = [
   {
     purpose: 'storeBuyNow',
     name: 'Tokidoki Unicorno Serie 9',
-    description: 'Figura ciega Tokidoki Unicorno de la serie 9, abierta solo para verificar el personaje. Incluye caja.',
+    description:
+      'Figura ciega Tokidoki Unicorno de la serie 9, abierta solo para verificar el personaje. Incluye caja.',
     tags: 'tokidoki, unicornio, kawaii',
     year: 2020,
     category: VINYL,
@@ -305,7 +306,12 @@ export async function seedProducts(ctx: SeedContext, users: DemoUsers): Promise<
   ];
   const images = await Promise.all(
     all.map((p) =>
-      renderSeedImage({ title: p.name, subtitle: `${p.brand} · ${p.year}`, colors: p.colors, badge: p.category }),
+      renderSeedImage({
+        title: p.name,
+        subtitle: `${p.brand} · ${p.year}`,
+        colors: p.colors,
+        badge: p.category,
+      }),
     ),
   );
 

@@ -50,7 +50,12 @@ describe('bids', () => {
     });
     expect(history.status).toBe(200);
     expect(history.body).toEqual([
-      expect.objectContaining({ id: res.body.id, amount: 1500.5, username: 'ana', user: { username: 'ana', avatar: null } }),
+      expect.objectContaining({
+        id: res.body.id,
+        amount: 1500.5,
+        username: 'ana',
+        user: { username: 'ana', avatar: null },
+      }),
     ]);
   });
 
@@ -93,8 +98,15 @@ describe('bids', () => {
 
   it('formats large amounts in messages with grouping', async () => {
     const { auction, products } = await newAuction();
-    expect((await bid(ana.token, { amount: 1_250_000, auction_id: auction.id, product_id: products[0]!.id })).status).toBe(201);
-    const res = await bid(beto.token, { amount: 1_000_000, auction_id: auction.id, product_id: products[0]!.id });
+    expect(
+      (await bid(ana.token, { amount: 1_250_000, auction_id: auction.id, product_id: products[0]!.id }))
+        .status,
+    ).toBe(201);
+    const res = await bid(beto.token, {
+      amount: 1_000_000,
+      auction_id: auction.id,
+      product_id: products[0]!.id,
+    });
     expect(res.body.message).toBe('Tu puja debe ser mayor que la puja actual de $1.250.000');
   });
 
@@ -104,7 +116,9 @@ describe('bids', () => {
       body: { amount: 10, auction_id: auction.id, product_id: products[0]!.id },
     });
     expect(res.status).toBe(401);
-    expect((await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${products[0]!.id}`)).status).toBe(401);
+    expect(
+      (await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${products[0]!.id}`)).status,
+    ).toBe(401);
   });
 
   it('refuses the seller bidding on their own products', async () => {
@@ -117,23 +131,42 @@ describe('bids', () => {
 
   it('refuses bids on an upcoming auction and after the end', async () => {
     const upcoming = await newAuction({ status: 'upcoming' });
-    let res = await bid(ana.token, { amount: 10, auction_id: upcoming.auction.id, product_id: upcoming.products[0]!.id });
+    let res = await bid(ana.token, {
+      amount: 10,
+      auction_id: upcoming.auction.id,
+      product_id: upcoming.products[0]!.id,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(bidMessages.auctionNotActive);
 
     // Past its end but not closed yet (the clock moved without running the jobs).
     const now = t.ctx.clock.now();
-    const ending = await newAuction({ startTime: new Date(now.getTime() - 3600_000), endTime: new Date(now.getTime() + 1000) });
+    const ending = await newAuction({
+      startTime: new Date(now.getTime() - 3600_000),
+      endTime: new Date(now.getTime() + 1000),
+    });
     t.ctx.clock.advance(2);
-    res = await bid(ana.token, { amount: 10, auction_id: ending.auction.id, product_id: ending.products[0]!.id });
+    res = await bid(ana.token, {
+      amount: 10,
+      auction_id: ending.auction.id,
+      product_id: ending.products[0]!.id,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(bidMessages.auctionEnded);
 
     // Closed by the job.
     await t.advanceClock(1);
-    const row = await t.ctx.db.selectFrom('auctions').select('status').where('id', '=', ending.auction.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('auctions')
+      .select('status')
+      .where('id', '=', ending.auction.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('ended');
-    res = await bid(ana.token, { amount: 10, auction_id: ending.auction.id, product_id: ending.products[0]!.id });
+    res = await bid(ana.token, {
+      amount: 10,
+      auction_id: ending.auction.id,
+      product_id: ending.products[0]!.id,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(bidMessages.auctionEnded);
   });
@@ -173,7 +206,9 @@ describe('bids', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(raw.status).toBe(400);
-    const badPath = await t.request('GET', `/api/bids/get_bids_by_auction/abc/1' or '1'='1`, { token: ana.token });
+    const badPath = await t.request('GET', `/api/bids/get_bids_by_auction/abc/1' or '1'='1`, {
+      token: ana.token,
+    });
     expect(badPath.status).toBe(400);
     expect((await race(auction.id, products[0]!.id)).bid_count).toBe(0);
   });
@@ -181,10 +216,16 @@ describe('bids', () => {
   it('lists the history newest first', async () => {
     const { auction, products } = await newAuction();
     const p = products[0]!.id;
-    for (const [token, amount] of [[ana.token, 10], [beto.token, 20], [ana.token, 30]] as const) {
+    for (const [token, amount] of [
+      [ana.token, 10],
+      [beto.token, 20],
+      [ana.token, 30],
+    ] as const) {
       expect((await bid(token, { amount, auction_id: auction.id, product_id: p })).status).toBe(201);
     }
-    const history = await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${p}`, { token: ana.token });
+    const history = await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${p}`, {
+      token: ana.token,
+    });
     expect(history.body.map((b: any) => [b.username, b.amount])).toEqual([
       ['ana', 30],
       ['beto', 20],
@@ -301,16 +342,26 @@ describe('bids', () => {
     const p = products[0]!.id;
     const users = [ana, beto, ...(await Promise.all([1, 2, 3].map(() => insertUserWithToken(t))))];
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => bid(users[i % users.length]!.token, { amount: 777, auction_id: auction.id, product_id: p })),
+      Array.from({ length: 50 }, (_, i) =>
+        bid(users[i % users.length]!.token, { amount: 777, auction_id: auction.id, product_id: p }),
+      ),
     );
     expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
     const rejected = responses.filter((r) => r.status !== 201);
-    expect(rejected.every((r) => r.status === 400 && r.body.message === 'Tu puja debe ser mayor que la puja actual de $777')).toBe(true);
+    expect(
+      rejected.every(
+        (r) => r.status === 400 && r.body.message === 'Tu puja debe ser mayor que la puja actual de $777',
+      ),
+    ).toBe(true);
     const winner = responses.find((r) => r.status === 201)!;
     const row = await race(auction.id, p);
     expect(row.highest_bid).toBe(77_700);
     expect(row.bid_count).toBe(1);
-    const user = await t.ctx.db.selectFrom('users').select('id').where('username', '=', winner.body.username).executeTakeFirstOrThrow();
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', winner.body.username)
+      .executeTakeFirstOrThrow();
     expect(row.highest_bidder_id).toBe(user.id);
   });
 

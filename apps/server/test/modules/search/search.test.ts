@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 let t: TestApp;
 const ids = {} as Record<string, number>;
 let imageId: string;
+let insertDefaultProduct: (name: string) => Promise<void>;
 
 type Result = { users: { id: number }[]; products: { id: number }[]; auctions: { id: number }[] };
 
@@ -38,9 +39,17 @@ beforeAll(async () => {
   ids.accentUser = (await insertUser(db, { username: 'Ñandú_Juguetería' })).id;
 
   imageId = await insertImage(db);
-  const product = async (key: string, values: Parameters<typeof insertProduct>[2]) => {
-    ids[key] = (await insertProduct(db, seller.id, values)).id;
+  // Brands given explicitly: the factory's 'first brand of the category' differs between databases.
+  const defaultBrands: Record<string, number> = {
+    'Autos die-cast': await brandId(db, 'Greenlight'),
+    'Cartas coleccionables': await brandId(db, 'Yu-Gi-Oh!'),
+    'Figuras de vinilo': await brandId(db, 'Kidrobot'),
   };
+  const product = async (key: string, values: NonNullable<Parameters<typeof insertProduct>[2]>) => {
+    const brand_id = values.brand_id ?? defaultBrands[values.categoryName ?? 'Autos die-cast'];
+    ids[key] = (await insertProduct(db, seller.id, { ...values, brand_id })).id;
+  };
+  insertDefaultProduct = (name) => product(name, { name });
   await product('camion', {
     name: 'Camión de bomberos Scania',
     description: 'Escala 1:64 con escalera extensible',
@@ -53,12 +62,14 @@ beforeAll(async () => {
     name: 'Charizard holográfico primera edición',
     description: 'Carta en estado near mint',
     tags: 'fuego',
+    brand_id: await brandId(db, 'Pokémon'),
   });
   await product('batman', {
     categoryName: 'Figuras de vinilo',
     name: 'Batman edición especial',
     description: 'Figura en caja original',
     tags: 'dc,superheroes',
+    brand_id: await brandId(db, 'Funko'),
   });
   await product('camaro', {
     name: 'Camaro 1969 Treasure Hunt',
@@ -221,7 +232,7 @@ describe('GET /api/auctions/search/{term}', () => {
   it('keeps the result lists bounded to 20 each', async () => {
     const db = t.ctx.db;
     for (let i = 0; i < 25; i += 1) {
-      await insertProduct(db, ids.seller!, { name: `Trompo de madera ${i}` });
+      await insertDefaultProduct(`Trompo de madera ${i}`);
       await insertAuction(db, ids.seller!, { title: `Trompos y baleros ${i}` });
     }
     const { products, auctions } = await search('trompo');

@@ -24,7 +24,11 @@ describe('POST /api/users/change-password', () => {
     expect((await login(user.email, 'NuevaClave2026')).status).toBe(200);
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(401);
     expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(200);
-    const stored = await t.ctx.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain('NuevaClave2026');
   });
@@ -41,13 +45,37 @@ describe('POST /api/users/change-password', () => {
 
   const rejected: Array<[string, Record<string, unknown>, string]> = [
     ['no current password', { new_password: 'NuevaClave2026' }, 'La contraseña actual es obligatoria'],
-    ['an empty current password', { current_password: '', new_password: 'NuevaClave2026' }, 'La contraseña actual es obligatoria'],
+    [
+      'an empty current password',
+      { current_password: '', new_password: 'NuevaClave2026' },
+      'La contraseña actual es obligatoria',
+    ],
     ['no new password', { current_password: TEST_PASSWORD }, 'La nueva contraseña es obligatoria'],
-    ['an empty new password', { current_password: TEST_PASSWORD, new_password: '' }, 'La nueva contraseña es obligatoria'],
-    ['a 7-character new password', { current_password: TEST_PASSWORD, new_password: 'Corta12' }, 'La contraseña debe tener al menos 8 caracteres'],
-    ['a new password over 200 characters', { current_password: TEST_PASSWORD, new_password: 'x'.repeat(201) }, 'La contraseña no puede tener más de 200 caracteres'],
-    ['a new password that is a number', { current_password: TEST_PASSWORD, new_password: 12345678 }, 'La nueva contraseña es obligatoria'],
-    ['a current password that is an object', { current_password: { a: 1 }, new_password: 'NuevaClave2026' }, 'La contraseña actual es obligatoria'],
+    [
+      'an empty new password',
+      { current_password: TEST_PASSWORD, new_password: '' },
+      'La nueva contraseña es obligatoria',
+    ],
+    [
+      'a 7-character new password',
+      { current_password: TEST_PASSWORD, new_password: 'Corta12' },
+      'La contraseña debe tener al menos 8 caracteres',
+    ],
+    [
+      'a new password over 200 characters',
+      { current_password: TEST_PASSWORD, new_password: 'x'.repeat(201) },
+      'La contraseña no puede tener más de 200 caracteres',
+    ],
+    [
+      'a new password that is a number',
+      { current_password: TEST_PASSWORD, new_password: 12345678 },
+      'La nueva contraseña es obligatoria',
+    ],
+    [
+      'a current password that is an object',
+      { current_password: { a: 1 }, new_password: 'NuevaClave2026' },
+      'La contraseña actual es obligatoria',
+    ],
   ];
   it.each(rejected)('%s is a 400 with its message and changes nothing', async (_name, body, message) => {
     const { user, token } = await insertUserWithToken(t);
@@ -60,7 +88,9 @@ describe('POST /api/users/change-password', () => {
 
   it('exactly 8 characters is accepted', async () => {
     const { user, token } = await insertUserWithToken(t);
-    expect((await change(token, { current_password: TEST_PASSWORD, new_password: '12345678' })).status).toBe(200);
+    expect((await change(token, { current_password: TEST_PASSWORD, new_password: '12345678' })).status).toBe(
+      200,
+    );
     expect((await login(user.email, '12345678')).status).toBe(200);
   });
 
@@ -80,7 +110,9 @@ describe('POST /api/users/change-password', () => {
   it('only changes the caller: another user keeps their password', async () => {
     const a = await insertUserWithToken(t);
     const b = await insertUserWithToken(t);
-    expect((await change(a.token, { current_password: TEST_PASSWORD, new_password: 'SoloParaA123' })).status).toBe(200);
+    expect(
+      (await change(a.token, { current_password: TEST_PASSWORD, new_password: 'SoloParaA123' })).status,
+    ).toBe(200);
     expect((await login(b.user.email, TEST_PASSWORD)).status).toBe(200);
     expect((await login(b.user.email, 'SoloParaA123')).status).toBe(401);
   });

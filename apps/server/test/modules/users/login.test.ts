@@ -65,18 +65,63 @@ describe('POST /api/users/login', () => {
   });
 
   const invalid: Array<[string, unknown, string, string[]]> = [
-    ['a malformed email', { email: 'no-es-un-correo', password: 'x' }, userMessages.invalidEmail, [userMessages.invalidEmail]],
+    [
+      'a malformed email',
+      { email: 'no-es-un-correo', password: 'x' },
+      userMessages.invalidEmail,
+      [userMessages.invalidEmail],
+    ],
     ['a missing email', { password: 'x' }, userMessages.emailRequired, [userMessages.emailRequired]],
-    ['an empty email', { email: '', password: 'x' }, userMessages.emailRequired, [userMessages.emailRequired]],
-    ['a missing password', { email: 'ana@test.dev' }, userMessages.passwordRequired, [userMessages.passwordRequired]],
-    ['an empty password', { email: 'ana@test.dev', password: '' }, userMessages.passwordRequired, [userMessages.passwordRequired]],
-    ['an empty body', {}, userMessages.emailRequired, [userMessages.emailRequired, userMessages.passwordRequired]],
-    ['wrong types', { email: 12, password: false }, userMessages.emailRequired, [userMessages.emailRequired, userMessages.passwordRequired]],
+    [
+      'an empty email',
+      { email: '', password: 'x' },
+      userMessages.emailRequired,
+      [userMessages.emailRequired],
+    ],
+    [
+      'a missing password',
+      { email: 'ana@test.dev' },
+      userMessages.passwordRequired,
+      [userMessages.passwordRequired],
+    ],
+    [
+      'an empty password',
+      { email: 'ana@test.dev', password: '' },
+      userMessages.passwordRequired,
+      [userMessages.passwordRequired],
+    ],
+    [
+      'an empty body',
+      {},
+      userMessages.emailRequired,
+      [userMessages.emailRequired, userMessages.passwordRequired],
+    ],
+    [
+      'wrong types',
+      { email: 12, password: false },
+      userMessages.emailRequired,
+      [userMessages.emailRequired, userMessages.passwordRequired],
+    ],
     ['a body that is an array', [1, 2], 'Los datos enviados no son válidos.', []],
     ['a body that is a string', 'hola', 'Los datos enviados no son válidos.', []],
-    ['a 300-character email', { email: `${'a'.repeat(290)}@test.dev`, password: 'x' }, userMessages.invalidEmail, [userMessages.invalidEmail]],
-    ['a 100 kB password', { email: 'ana@test.dev', password: 'x'.repeat(100_000) }, userMessages.badCredentials, [userMessages.badCredentials]],
-    ['an email object', { email: { $gt: '' }, password: 'x' }, userMessages.emailRequired, [userMessages.emailRequired]],
+    [
+      'a 300-character email',
+      { email: `${'a'.repeat(290)}@test.dev`, password: 'x' },
+      userMessages.invalidEmail,
+      [userMessages.invalidEmail],
+    ],
+    [
+      'a 100 kB password',
+      { email: 'ana@test.dev', password: 'x'.repeat(100_000) },
+      userMessages.badCredentials,
+      [userMessages.badCredentials],
+    ],
+    [
+      'an email object',
+      { email: { $gt: '' }, password: 'x' },
+      userMessages.emailRequired,
+      [userMessages.emailRequired],
+    ],
   ];
   it.each(invalid)('%s is a 400 with its message', async (_name, body, message, errors) => {
     const res = await login(body);
@@ -175,7 +220,9 @@ describe('protected calls and tokens', () => {
   it('the bearer scheme is case-insensitive', async () => {
     const user = await insertUser(t.ctx.db);
     const token = await t.login(user.email, TEST_PASSWORD);
-    const res = await t.request('GET', '/api/users/profile', { headers: { authorization: `bearer ${token}` } });
+    const res = await t.request('GET', '/api/users/profile', {
+      headers: { authorization: `bearer ${token}` },
+    });
     expect(res.status).toBe(200);
   });
 

@@ -59,7 +59,15 @@ describe('GET and PUT /api/users/profile', () => {
     await t.request('PUT', '/api/users/profile', { token, body: valid });
     const res = await t.request('PUT', '/api/users/profile', {
       token,
-      body: { name: '  Ana María ', last_name: ' Restrepo ', phone: '', address: '  ', bio: '', birth_date: '', avatar: '' },
+      body: {
+        name: '  Ana María ',
+        last_name: ' Restrepo ',
+        phone: '',
+        address: '  ',
+        bio: '',
+        birth_date: '',
+        avatar: '',
+      },
     });
     expect(res.status).toBe(200);
     const again = await t.request('GET', '/api/users/profile', { token });
@@ -78,11 +86,23 @@ describe('GET and PUT /api/users/profile', () => {
     const { user, token } = await insertUserWithToken(t);
     const res = await t.request('PUT', '/api/users/profile', {
       token,
-      body: { ...valid, email: 'otro@test.dev', username: 'hacker', is_seller: true, id: 1, password_hash: 'x' },
+      body: {
+        ...valid,
+        email: 'otro@test.dev',
+        username: 'hacker',
+        is_seller: true,
+        id: 1,
+        password_hash: 'x',
+      },
     });
     expect(res.status).toBe(200);
     const again = await t.request('GET', '/api/users/profile', { token });
-    expect(again.body).toMatchObject({ id: user.id, email: user.email, username: user.username, is_seller: false });
+    expect(again.body).toMatchObject({
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      is_seller: false,
+    });
     const seller = await t.request('GET', '/api/users/profile/check_seller', { token });
     expect(seller.body).toBe(false);
   });
@@ -95,8 +115,16 @@ describe('GET and PUT /api/users/profile', () => {
     ['a phone with letters', { ...valid, phone: '300 ABC 4567' }, 'Formato de teléfono inválido'],
     ['a phone with a +  in the middle', { ...valid, phone: '300+4567' }, 'Formato de teléfono inválido'],
     ['a phone that is a number', { ...valid, phone: 3001234567 }, 'Formato de teléfono inválido'],
-    ['a birth date tomorrow', { ...valid, birth_date: 'TOMORROW' }, 'La fecha de nacimiento no puede ser en el futuro'],
-    ['a birth date that does not exist', { ...valid, birth_date: '1990-02-31' }, userMessages.invalidBirthDate],
+    [
+      'a birth date tomorrow',
+      { ...valid, birth_date: 'TOMORROW' },
+      'La fecha de nacimiento no puede ser en el futuro',
+    ],
+    [
+      'a birth date that does not exist',
+      { ...valid, birth_date: '1990-02-31' },
+      userMessages.invalidBirthDate,
+    ],
     ['a birth date in year 0', { ...valid, birth_date: '0000-01-01' }, userMessages.invalidBirthDate],
     ['a birth date in another format', { ...valid, birth_date: '17/05/1990' }, userMessages.invalidBirthDate],
     ['a javascript: avatar', { ...valid, avatar: 'javascript:alert(1)' }, userMessages.invalidAvatar],
@@ -106,17 +134,20 @@ describe('GET and PUT /api/users/profile', () => {
     ['a name that is an array', { ...valid, name: ['Ana'] }, 'El nombre es obligatorio'],
   ];
 
-  it.each(rejected)('PUT with %s is a 400 with its message and changes nothing', async (_name, body, message) => {
-    const { token } = await insertUserWithToken(t, { name: 'Original' });
-    const tomorrow = new Date(t.ctx.clock.now().getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const sent = { ...body, birth_date: body.birth_date === 'TOMORROW' ? tomorrow : body.birth_date };
-    const res = await t.request('PUT', '/api/users/profile', { token, body: sent });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(message);
-    expect(res.body.errors).toContain(message);
-    const again = await t.request('GET', '/api/users/profile', { token });
-    expect(again.body).toMatchObject({ name: 'Original', phone: null, birth_date: null });
-  });
+  it.each(rejected)(
+    'PUT with %s is a 400 with its message and changes nothing',
+    async (_name, body, message) => {
+      const { token } = await insertUserWithToken(t, { name: 'Original' });
+      const tomorrow = new Date(t.ctx.clock.now().getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+      const sent = { ...body, birth_date: body.birth_date === 'TOMORROW' ? tomorrow : body.birth_date };
+      const res = await t.request('PUT', '/api/users/profile', { token, body: sent });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(res.body.errors).toContain(message);
+      const again = await t.request('GET', '/api/users/profile', { token });
+      expect(again.body).toMatchObject({ name: 'Original', phone: null, birth_date: null });
+    },
+  );
 
   it('PUT reports every invalid field at once', async () => {
     const { token } = await insertUserWithToken(t);
@@ -137,7 +168,10 @@ describe('GET and PUT /api/users/profile', () => {
     const { token } = await insertUserWithToken(t);
     const now = t.ctx.clock.now();
     const inSixMonths = new Date(now.getTime() + 180 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const first = await t.request('PUT', '/api/users/profile', { token, body: { ...valid, birth_date: inSixMonths } });
+    const first = await t.request('PUT', '/api/users/profile', {
+      token,
+      body: { ...valid, birth_date: inSixMonths },
+    });
     expect(first.status).toBe(400);
     await t.advanceClock(365 * 24 * 3600);
     const fresh = await insertUserWithToken(t);
@@ -224,7 +258,8 @@ describe('GET /api/users/public/{username}', () => {
       stats: { active_auctions: 0, products_sold: 0, products_listed: 0, auctions_won: 0, total_bids: 0 },
     });
     expect(res.body.created_at).toMatch(/Z$/);
-    for (const key of ['email', 'phone', 'birth_date', 'password_hash']) expect(res.body).not.toHaveProperty(key);
+    for (const key of ['email', 'phone', 'birth_date', 'password_hash'])
+      expect(res.body).not.toHaveProperty(key);
     expect(JSON.stringify(res.body)).not.toContain(user.email);
     expect(JSON.stringify(res.body)).not.toContain('3001234567');
     expect(JSON.stringify(res.body)).not.toContain('123-4567');

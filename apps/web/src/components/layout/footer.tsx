@@ -1,7 +1,21 @@
+import { Link } from 'react-router';
+import { CONTACT_EMAIL, paths } from '../../config/paths.ts';
+import styles from './footer.module.css';
+
+/** Site footer (spec 1 section 2): the copyright line and a few links. */
 export function Footer() {
   return (
-    <footer className="center muted">
-      <p>© {new Date().getFullYear()} Coleccionables. Todos los derechos reservados.</p>
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <nav aria-label="Pie de página" className={styles.links}>
+          <Link to={paths.auctions.getHref()}>Subastas</Link>
+          <Link to={paths.home.getHref()}>Marketplace</Link>
+          <a href={`mailto:${CONTACT_EMAIL}`}>Contacto</a>
+        </nav>
+        <p className={styles.copy}>
+          © {new Date().getFullYear()} Coleccionables. Todos los derechos reservados.
+        </p>
+      </div>
     </footer>
   );
 }

@@ -9,8 +9,19 @@ export function SafeImage({
   alt,
   fallback = PLACEHOLDER_IMAGE,
   ...rest
-}: ImgHTMLAttributes<HTMLImageElement> & { alt: string; fallback?: string }) {
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+  /** null or empty shows the fallback (API fields are often null). */
+  src?: string | null;
+  alt: string;
+  fallback?: string;
+}) {
   const [failed, setFailed] = useState(false);
+  // A new source gets its own chance to load.
+  const [lastSrc, setLastSrc] = useState(src);
+  if (lastSrc !== src) {
+    setLastSrc(src);
+    setFailed(false);
+  }
   return (
     <img
       loading="lazy"

@@ -1,5 +1,8 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { useParams } from 'react-router';
+import { AuctionProductsView } from '../../../features/auctions/components/auction-products-view.tsx';
 
+/** /auctions/products/{id}: the products of an auction. */
 export function Component() {
-  return <UnderConstruction title="Live Subastas" />;
+  const { id = '' } = useParams();
+  return <AuctionProductsView key={id} auctionId={id} />;
 }

@@ -1,5 +1,16 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { useSearchParams } from 'react-router';
+import { MyAuctionsView } from '../../../features/auctions/components/my-auctions-view.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
+/** /my-auctions: the seller's auctions; ?search= filters and reloads. */
 export function Component() {
-  return <UnderConstruction title="Mis subastas" />;
+  usePageMeta({ title: 'Mis subastas' });
+  const [params] = useSearchParams();
+  const search = params.get('search')?.trim() || undefined;
+  return (
+    <section className="page">
+      <h1 className="page-title">Mis subastas</h1>
+      <MyAuctionsView search={search} />
+    </section>
+  );
 }

@@ -1,5 +1,19 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { useParams } from 'react-router';
+import { ProductAuctionView } from '../../../features/auctions/components/product-auction-view.tsx';
 
+/** /auctions/product/{id} (ProductAuction): live bidding on one product. */
 export function Component() {
-  return <UnderConstruction title="Subasta del producto" />;
+  const { id } = useParams();
+  if (!id) {
+    return (
+      <div className="alert alert-error" role="alert">
+        ID de subasta no proporcionado
+      </div>
+    );
+  }
+  return (
+    <section className="page">
+      <ProductAuctionView key={id} productId={id} />
+    </section>
+  );
 }

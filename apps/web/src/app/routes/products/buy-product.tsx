@@ -1,5 +1,9 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { useParams } from 'react-router';
+import { BuyProductView } from '../../../features/products/components/buy-product-view.tsx';
 
+/** /products/buy/{id} (login required); a new id (a similar product) loads a new page. */
 export function Component() {
-  return <UnderConstruction title="Comprar producto" />;
+  const { id } = useParams();
+  const productId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
+  return <BuyProductView key={productId} id={productId} />;
 }

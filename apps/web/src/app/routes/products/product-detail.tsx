@@ -1,5 +1,9 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { useParams } from 'react-router';
+import { ProductDetailView } from '../../../features/products/components/product-detail-view.tsx';
 
+/** /products/{id} (login required). */
 export function Component() {
-  return <UnderConstruction title="Detalle del producto" />;
+  const { id } = useParams();
+  const productId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
+  return <ProductDetailView key={productId} id={productId} />;
 }

@@ -1,5 +1,25 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSellerCheck } from '../../../features/products/api/check-seller.ts';
+import { BecomeSeller } from '../../../features/products/components/become-seller.tsx';
+import { SellerProductsView } from '../../../features/products/components/seller-products-view.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useIsLoggedIn } from '../../../lib/use-auth.ts';
 
+/** /products: public; sellers get their products, everyone else the become-a-seller message. */
 export function Component() {
-  return <UnderConstruction title="Mis Productos" />;
+  const loggedIn = useIsLoggedIn();
+  const seller = useSellerCheck();
+  if (!loggedIn) return <BecomeSeller />;
+  if (seller.isPending) return <Spinner label="Cargando..." />;
+  if (seller.isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {errorMessage(
+          seller.error,
+          'No se pudo verificar tu cuenta de vendedor. Por favor, intenta nuevamente.',
+        )}
+      </div>
+    );
+  }
+  return seller.data ? <SellerProductsView /> : <BecomeSeller />;
 }

@@ -1,5 +1,86 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useProfile } from '../../../features/users/api/get-profile.ts';
+import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-user-totals.ts';
+import { AccountSettings } from '../../../features/users/components/account-settings.tsx';
+import { ActivityStats } from '../../../features/users/components/activity-stats.tsx';
+import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
+import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
+import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
+import { authStorage } from '../../../lib/auth-storage.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
+export const PROFILE_LOAD_FAILED = 'Error al cargar el perfil de usuario';
+
+/** /profile (spec 1 section 2): own profile, activity, settings. */
 export function Component() {
-  return <UnderConstruction title="Mi Perfil" />;
+  usePageMeta({
+    title: 'Mi Perfil',
+    description: 'Tu perfil, tu actividad y la configuración de tu cuenta.',
+  });
+  const profile = useProfile();
+  const totals = useUserTotals();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+
+  const logout = () => {
+    authStorage.clearToken();
+    queryClient.clear();
+    navigate(paths.login.getHref(), { replace: true });
+  };
+
+  if (profile.isPending) return <Spinner label="Cargando perfil..." />;
+  if (profile.isError || !profile.data) {
+    return (
+      <section className="page">
+        <h1 className="page-title">Mi Perfil</h1>
+        <p className="alert alert-error" role="alert">
+          {PROFILE_LOAD_FAILED}
+        </p>
+        <p>
+          <button type="button" className="btn" onClick={() => void profile.refetch()}>
+            Reintentar
+          </button>
+        </p>
+      </section>
+    );
+  }
+
+  const user = profile.data;
+  // A failed or missing totals call just shows zeros: the counters are a side panel.
+  const counts = totals.data ?? EMPTY_TOTALS;
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1 className="page-title">Mi Perfil</h1>
+      </div>
+      <ProfileCard profile={user} />
+      <ActivityStats
+        totalBids={counts.total_bids}
+        totalWins={counts.total_wins}
+        seller={
+          user.is_seller
+            ? {
+                activeListings: user.activeListings,
+                totalSales: user.totalSales,
+                salesHref: paths.soldProducts.getHref(),
+                paymentsHref: paths.sellerPayments.getHref(),
+              }
+            : undefined
+        }
+      />
+      <AccountSettings
+        onEditProfile={() => setDialog('edit')}
+        onChangePassword={() => setDialog('password')}
+        onLogout={logout}
+        addressesHref={paths.shippingAddresses.getHref()}
+      />
+      <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />
+      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </section>
+  );
 }

@@ -1,4 +1,65 @@
-/** Slot: the active auctions list (auctions issue). */
-export function AuctionListView() {
-  return <p className="muted">Las subastas estarán disponibles pronto.</p>;
+import { auctionMessages } from '@app/contracts';
+import { useEffect, useRef } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useInfiniteAuctions } from '../api/get-auctions.ts';
+import { useServerNow } from '../lib/server-clock.ts';
+import { AuctionCard } from './auction-card.tsx';
+import styles from './auctions.module.css';
+
+/**
+ * The active auctions with infinite scroll (Home 'Subastas' tab and /auctions). A sentinel below
+ * the grid loads the next page when it comes within 100 px of the viewport.
+ */
+export function AuctionListView({ search }: { search?: string } = {}) {
+  const query = useInfiniteAuctions(search);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const now = useServerNow(1000);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '100px', threshold: 0.1 },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) return <Spinner label="Cargando subastas..." />;
+  if (query.isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {auctionMessages.listError}
+      </div>
+    );
+  }
+  const auctions = query.data.pages.flatMap((p) => p.items);
+  if (auctions.length === 0) return <p className="empty-state">{auctionMessages.listEmpty}</p>;
+
+  return (
+    <div className="stack">
+      <ul className={`grid ${styles.cardList}`} aria-label="Subastas activas">
+        {auctions.map((auction) => (
+          <li key={auction.id}>
+            <AuctionCard auction={auction} now={now} />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage ? (
+        <div ref={sentinel} className={styles.sentinel} aria-live="polite">
+          {isFetchingNextPage ? (
+            'Cargando más subastas...'
+          ) : (
+            <button type="button" className="btn-link" onClick={() => void fetchNextPage()}>
+              Scroll para ver más
+            </button>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
 }

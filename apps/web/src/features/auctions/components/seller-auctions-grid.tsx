@@ -1,4 +1,23 @@
-/** Slot: a seller's active auctions on the public profile (auctions issue). */
-export function SellerAuctionsGrid(_props: { sellerId: number }) {
-  return <p className="muted">Este vendedor no tiene subastas activas.</p>;
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuctionsBySeller } from '../api/get-auctions-by-seller.ts';
+import { useServerNow } from '../lib/server-clock.ts';
+import { AuctionCard } from './auction-card.tsx';
+import styles from './auctions.module.css';
+
+/** A seller's active auctions on the public profile; a failed load just shows the empty message. */
+export function SellerAuctionsGrid({ sellerId }: { sellerId: number }) {
+  const query = useAuctionsBySeller(sellerId);
+  const now = useServerNow(1000);
+  if (query.isPending && query.fetchStatus !== 'idle') return <Spinner label="Cargando subastas..." />;
+  const auctions = query.data?.items ?? [];
+  if (auctions.length === 0) return <p className="empty-state">Este vendedor no tiene subastas activas.</p>;
+  return (
+    <ul className={`grid ${styles.cardList}`} aria-label="Subastas activas del vendedor">
+      {auctions.map((auction) => (
+        <li key={auction.id}>
+          <AuctionCard auction={auction} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
 }

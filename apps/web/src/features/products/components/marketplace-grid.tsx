@@ -1,4 +1,55 @@
-/** Slot: the buy-now products of all sellers (catalogue issue). */
+import { productMessages } from '@app/contracts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useMarketplace } from '../api/get-marketplace.ts';
+import { BuyNowGrid } from './buy-now-card.tsx';
+import styles from './products.module.css';
+
+/** Home 'Marketplace' tab: every seller's buy-now products, 12 at a time with 'Cargar más'. */
 export function MarketplaceGrid() {
-  return <p className="muted">El marketplace estará disponible pronto.</p>;
+  const query = useMarketplace();
+  if (query.isPending) return <Spinner label="Cargando productos..." />;
+  // A failed next page keeps the pages already shown (the error is shown under them).
+  if (query.isError && !query.data) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{errorMessage(query.error, productMessages.marketplaceError)}</p>
+        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+  const pages = query.data?.pages ?? [];
+  const products = pages.flatMap((page) => page.items);
+  const total = pages.at(-1)?.meta.total ?? products.length;
+  if (products.length === 0) return <p className="empty-state">{productMessages.marketplaceEmpty}</p>;
+  return (
+    <section aria-labelledby="marketplace-title" className="stack">
+      <h2 id="marketplace-title" className="sr-only">
+        Productos de compra directa
+      </h2>
+      <BuyNowGrid products={products} label="Productos de compra directa" />
+      <div className={styles.loadMore}>
+        <p className="muted" aria-live="polite">
+          Mostrando {products.length} de {total} productos
+        </p>
+        {query.isFetchNextPageError && (
+          <p className="field-error" role="alert">
+            {errorMessage(query.error, productMessages.marketplaceError)}
+          </p>
+        )}
+        {query.hasNextPage && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,85 @@
+// npm run users:create -- --email ana@example.com --username ana --password '…' [--seller]
+// Registration is closed (CONTRACT section 2): accounts are made here.
+import { parseArgs } from 'node:util';
+import { EmailSchema, PASSWORD_MIN_LENGTH } from '@app/contracts';
+import { usersRepository } from '../modules/users/users.repository.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { CliError, isEntryPoint, loadCliConfig, openCliDatabase, runCli } from './cli-support.ts';
+
+const USAGE =
+  "Usage: npm run users:create -- --email ana@example.com --username ana --password '…' [--seller]";
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+
+export async function usersCreate(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  let values: { email?: string; username?: string; password?: string; seller?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string' },
+        seller: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${USAGE}`);
+  }
+  if (values.help) return USAGE;
+  for (const flag of ['email', 'username', 'password'] as const) {
+    if (!values[flag]) throw new CliError(`Missing --${flag} (falta --${flag}).\n${USAGE}`);
+  }
+  const email = EmailSchema.safeParse(values.email);
+  if (!email.success)
+    throw new CliError(`Invalid email: ${values.email} (${email.error.issues[0]?.message}).`);
+  const username = values.username!.trim();
+  if (!USERNAME_PATTERN.test(username)) {
+    throw new CliError(
+      `Invalid username "${username}": 3 to 30 letters, digits, '_', '.' or '-' (3 a 30 letras, dígitos, '_', '.' o '-').`,
+    );
+  }
+  const password = values.password!;
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    throw new CliError(
+      `The password must have at least ${PASSWORD_MIN_LENGTH} characters (la contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres).`,
+    );
+  }
+  if (password.length > 200) throw new CliError('The password must have at most 200 characters.');
+
+  const config = loadCliConfig(env);
+  const { db, close } = await openCliDatabase(config);
+  try {
+    if (await usersRepository.findByEmail(db, email.data)) {
+      throw new CliError(`A user with the email ${email.data} already exists (ya existe ese correo).`);
+    }
+    if (await usersRepository.findByUsername(db, username)) {
+      throw new CliError(`The username ${username} is already taken (ese nombre de usuario ya existe).`);
+    }
+    const now = new Date();
+    let user: Awaited<ReturnType<typeof usersRepository.insert>>;
+    try {
+      user = await usersRepository.insert(db, {
+        email: email.data,
+        username,
+        password_hash: await hashPassword(password),
+        is_seller: values.seller ?? false,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (error) {
+      // Another process created the same email or username between the check and the insert.
+      if ((error as { code?: string }).code === '23505') {
+        throw new CliError(`A user with that email or username already exists (${email.data}, ${username}).`);
+      }
+      throw error;
+    }
+    return `Created user #${user.id} ${user.username} <${user.email}>${user.is_seller ? ' as a seller' : ''}. / Usuario creado${user.is_seller ? ' (vendedor)' : ''}.`;
+  } finally {
+    await close();
+  }
+}
+
+if (isEntryPoint(import.meta.url)) await runCli((args) => usersCreate(args));

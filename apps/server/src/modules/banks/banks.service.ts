@@ -1,0 +1,95 @@
+import {
+  type Bank,
+  type BankAccount,
+  type BankAccountInput,
+  commonMessages,
+  type DocumentTypeOption,
+  paymentMessages as messages,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { type AccountRow, banksRepository as repo } from './banks.repository.ts';
+
+function toAccountDto(row: AccountRow): BankAccount {
+  return {
+    id: row.id,
+    bank_id: row.bank_id,
+    bank_name: row.bank_name,
+    account_number: row.account_number,
+    account_type: row.account_type,
+    account_name: row.account_name,
+    account_document_type: row.account_document_type,
+    account_document_number: row.account_document_number,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+export type BanksService = ReturnType<typeof createBanksService>;
+
+/** Banks, document types and the seller's single bank account (where payouts go). */
+export function createBanksService(ctx: AppContext) {
+  const { db, clock } = ctx;
+  const accountNotFound = () => notFound('BANK_ACCOUNT_NOT_FOUND', messages.bankAccountNotFound);
+
+  /** The bank and the document type must be ones we list (a select can be tampered with). */
+  async function checkReferences(executor: Database, input: BankAccountInput) {
+    if (!(await repo.bankExists(executor, input.bank_id))) throw badRequest('UNKNOWN_BANK', messages.bankRequired);
+    if (!(await repo.documentTypeExists(executor, input.account_document_type))) {
+      throw badRequest('UNKNOWN_DOCUMENT_TYPE', messages.documentTypeRequired);
+    }
+  }
+
+  return {
+    async listBanks(): Promise<Bank[]> {
+      return repo.listBanks(db);
+    },
+
+    async listDocumentTypes(): Promise<DocumentTypeOption[]> {
+      const rows = await repo.listDocumentTypes(db);
+      return rows.map((r) => ({ id: r.id, value: r.code, label: r.label, name: r.label }));
+    },
+
+    /** The seller's account; 404 when there is none (the page treats it as none). */
+    async getOwnAccount(sellerId: number): Promise<BankAccount> {
+      const row = await repo.findBySeller(db, sellerId);
+      if (!row) throw accountNotFound();
+      return toAccountDto(row);
+    },
+
+    /** Sellers only; a second account is a 409 with the spec's message. */
+    async createAccount(userId: number, input: BankAccountInput): Promise<BankAccount> {
+      if (!(await repo.isSeller(db, userId))) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
+      const now = clock.now();
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          await repo.lockUser(trx, userId);
+          if (await repo.findBySeller(trx, userId)) throw conflict('ONE_ACCOUNT_ONLY', messages.oneAccountOnly);
+          await checkReferences(trx, input);
+          return repo.insert(trx, userId, input, now);
+        });
+        return toAccountDto((await repo.findOwned(db, userId, id))!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('ONE_ACCOUNT_ONLY', messages.oneAccountOnly);
+        throw error;
+      }
+    },
+
+    /** Only the owner edits their account; anyone else's id is a 404. */
+    async updateAccount(userId: number, id: number, input: BankAccountInput): Promise<BankAccount> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const current = await repo.findOwned(trx, userId, id);
+        if (!current) throw accountNotFound();
+        await checkReferences(trx, input);
+        await repo.update(trx, id, input, now);
+      });
+      return toAccountDto((await repo.findOwned(db, userId, id))!);
+    },
+  };
+}

@@ -1,0 +1,260 @@
+import type { Updateable } from 'kysely';
+import type { Database } from '../../platform/db.ts';
+import type { PaymentsTable, PaymentStatus } from '../../platform/db-schema.ts';
+
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+
+function findPayment(db: Database, id: string) {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+export const paymentsRepository = {
+  findPayment,
+
+  findPaymentForUpdate(trx: Database, id: string) {
+    return trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  findByLinkId(db: Database, linkId: string) {
+    return db
+      .selectFrom('payments as pay')
+      .innerJoin('products as p', 'p.id', 'pay.product_id')
+      .selectAll('pay')
+      .select('p.name as product_name')
+      .where('pay.link_id', '=', linkId)
+      .executeTakeFirst();
+  },
+
+  findPaymentWithProduct(db: Database, id: string) {
+    return db
+      .selectFrom('payments as pay')
+      .innerJoin('products as p', 'p.id', 'pay.product_id')
+      .selectAll('pay')
+      .select([
+        'p.name as product_name',
+        'p.image_id',
+        'p.status as product_status',
+        'p.auction_id as product_auction_id',
+        'p.can_be_bought',
+      ])
+      .where('pay.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** Records a notification once: false when its key was already recorded (a replay). */
+  async recordEvent(
+    trx: Database,
+    event: { eventKey: string; paymentId: string | null; type: string; payload: unknown; now: Date },
+  ): Promise<boolean> {
+    const row = await trx
+      .insertInto('payment_events')
+      .values({
+        event_key: event.eventKey,
+        payment_id: event.paymentId,
+        type: event.type,
+        payload: JSON.stringify(event.payload ?? null),
+        received_at: event.now,
+      })
+      .onConflict((oc) => oc.column('event_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  updatePayment(trx: Database, id: string, values: Updateable<PaymentsTable>) {
+    return trx.updateTable('payments').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  },
+
+  /** The product row a payment sells, locked (always after its payment row: one lock order). */
+  lockProduct(trx: Database, productId: number) {
+    return trx
+      .selectFrom('products')
+      .select(['id', 'owner_id', 'name', 'status', 'auction_id', 'can_be_bought', 'sell_price'])
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  async hasConfirmedPayment(trx: Database, productId: number): Promise<boolean> {
+    const row = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('product_id', '=', productId)
+      .where('status', '=', 'confirmed')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  markProductSold(trx: Database, productId: number, now: Date) {
+    return trx.updateTable('products').set({ status: 'sold', updated_at: now }).where('id', '=', productId).execute();
+  },
+
+  insertPayout(
+    trx: Database,
+    values: {
+      sellerId: number;
+      paymentId: string;
+      productId: number;
+      productAmount: number;
+      commission: number;
+      processorFee: number;
+      payable: number;
+      currency: string;
+      now: Date;
+    },
+  ) {
+    return trx
+      .insertInto('payouts')
+      .values({
+        seller_id: values.sellerId,
+        payment_id: values.paymentId,
+        product_id: values.productId,
+        product_amount: values.productAmount,
+        commission_amount: values.commission,
+        payment_processor_fee: values.processorFee,
+        payable_amount: values.payable,
+        currency: values.currency,
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .onConflict((oc) => oc.column('payment_id').doNothing())
+      .execute();
+  },
+
+  /** The buyer's won-auction items, newest first. */
+  listWonItems(db: Database, buyerId: number, limit: number, offset: number) {
+    return db
+      .selectFrom('payments as pay')
+      .innerJoin('products as p', 'p.id', 'pay.product_id')
+      .selectAll('pay')
+      .select(['p.name as product_name', 'p.image_id'])
+      .where('pay.buyer_id', '=', buyerId)
+      .where('pay.kind', '=', 'auction')
+      .orderBy('pay.created_at', 'desc')
+      .orderBy('pay.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  findProductForPurchase(db: Database, productId: number) {
+    return db
+      .selectFrom('products')
+      .select(['id', 'owner_id', 'name', 'status', 'can_be_bought', 'sell_price'])
+      .where('id', '=', productId)
+      .executeTakeFirst();
+  },
+
+  /** A pending buy-now payment of this buyer for this product whose link is still good. */
+  findReusableBuyNow(db: Database, buyerId: number, productId: number, usableUntil: Date) {
+    return db
+      .selectFrom('payments')
+      .selectAll()
+      .where('buyer_id', '=', buyerId)
+      .where('product_id', '=', productId)
+      .where('kind', '=', 'buy_now')
+      .where('status', '=', 'pending')
+      .where('payment_link', 'is not', null)
+      .where('link_expires_at', '>', usableUntil)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  insertBuyNowPayment(
+    db: Database,
+    values: {
+      productId: number;
+      buyerId: number;
+      sellerId: number;
+      amount: number;
+      provider: string;
+      expiresAt: Date;
+      now: Date;
+    },
+  ) {
+    return db
+      .insertInto('payments')
+      .values({
+        kind: 'buy_now',
+        product_id: values.productId,
+        buyer_id: values.buyerId,
+        seller_id: values.sellerId,
+        amount: values.amount,
+        provider: values.provider,
+        expires_at: values.expiresAt,
+        created_at: values.now,
+        updated_at: values.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  findBuyerEmail(db: Database, userId: number) {
+    return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  },
+
+  /** Claims unpaid payments whose window closed (any process: SKIP LOCKED). */
+  claimOverdue(trx: Database, kind: 'auction' | 'buy_now', now: Date, limit: number) {
+    const statuses: PaymentStatus[] = ['pending', 'rejected'];
+    return trx
+      .selectFrom('payments')
+      .select(['id', 'product_id', 'auction_id', 'buyer_id', 'seller_id'])
+      .where('kind', '=', kind)
+      .where('status', 'in', statuses)
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+  },
+
+  expire(trx: Database, ids: string[], now: Date) {
+    return trx
+      .updateTable('payments')
+      .set({ status: 'expired', updated_at: now })
+      .where('id', 'in', ids)
+      .execute();
+  },
+
+  /** An unpaid won product goes back to its seller: available, in no auction. */
+  async releaseWonProduct(trx: Database, productId: number, auctionId: number | null, now: Date) {
+    await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().execute();
+    let query = trx
+      .updateTable('products')
+      .set({ status: 'available', auction_id: null, updated_at: now })
+      .where('id', '=', productId)
+      .where('status', '=', 'in_auction');
+    if (auctionId !== null) query = query.where('auction_id', '=', auctionId);
+    return query.execute();
+  },
+
+  listPayouts(db: Database, sellerId: number, limit: number, offset: number) {
+    return db
+      .selectFrom('payouts as po')
+      .innerJoin('products as p', 'p.id', 'po.product_id')
+      .selectAll('po')
+      .select(['p.name as product_name', 'p.image_id'])
+      .where('po.seller_id', '=', sellerId)
+      .orderBy('po.created_at', 'desc')
+      .orderBy('po.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
+  findPayout(db: Database, sellerId: number, id: string) {
+    return db
+      .selectFrom('payouts as po')
+      .innerJoin('products as p', 'p.id', 'po.product_id')
+      .selectAll('po')
+      .select(['p.name as product_name', 'p.image_id'])
+      .where('po.id', '=', id)
+      .where('po.seller_id', '=', sellerId)
+      .executeTakeFirst();
+  },
+};

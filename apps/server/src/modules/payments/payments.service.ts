@@ -1,0 +1,488 @@
+import {
+  computeCommission,
+  formatCOPExact,
+  type PaymentLinkResponse,
+  type PaymentVerification,
+  paymentMessages as messages,
+  type SellerPayment,
+  type SellerPaymentDetail,
+  type WonAuctionItem,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../platform/errors.ts';
+import { imageUrl } from '../../platform/images.ts';
+import { toPesos } from '../../platform/money.ts';
+import {
+  createNotifications,
+  type NewNotification,
+  publishNotifications,
+} from '../notifications/notifications.service.ts';
+import { createShippingAddressesService } from '../shipping/shipping-addresses.service.ts';
+import { BoldNotificationSchema } from './bold-notification.ts';
+import { verifyBoldSignature } from './bold-signature.ts';
+import { type LinkStatus, type PaymentProvider, wholePesos } from './payment-provider.ts';
+import { isUuid, type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
+
+/** A won item's link lives a day at most (and never past the 72 h window): then a fresh one. */
+export const AUCTION_LINK_TTL_MS = 24 * 3600 * 1000;
+/** A buy-now checkout is short: the product stays on sale for everyone meanwhile. */
+export const BUY_NOW_LINK_TTL_MS = 30 * 60 * 1000;
+/** A link this close to expiring is not handed out again. */
+const LINK_REUSE_MARGIN_MS = 60 * 1000;
+
+/** What happened to one notification (or status query) — answered to the webhook caller. */
+export type OutcomeResult = 'duplicate' | 'ignored' | 'unchanged' | 'confirmed' | 'rejected' | 'not_confirmed';
+
+export interface PaymentOutcome {
+  /** Idempotency key: Bold's notification id, or the link state we were told. */
+  eventKey: string;
+  type: string;
+  paymentId: string | null;
+  transactionId: string | null;
+  /** Whole COP the processor says it charged, when it says. */
+  paidPesos: number | null;
+  currency: string | null;
+  /** The processor's fee in centavos, when it tells us (Bold's notification does not). */
+  processorFeeCentavos?: number;
+  payload: unknown;
+}
+
+const paymentNotFound = () => notFound('PAYMENT_NOT_FOUND', messages.paymentNotFound);
+
+function linkUsable(row: PaymentRow, now: Date): boolean {
+  return (
+    row.status === 'pending' &&
+    row.payment_link !== null &&
+    row.link_expires_at !== null &&
+    row.link_expires_at.getTime() > now.getTime() + LINK_REUSE_MARGIN_MS
+  );
+}
+
+/** Why a payment cannot get a link now (409s with Spanish); nothing when it can. */
+function assertPayable(row: PaymentRow, now: Date): void {
+  switch (row.status) {
+    case 'confirmed':
+      throw conflict('PAYMENT_CONFIRMED', messages.paymentAlreadyConfirmed);
+    case 'expired':
+      throw conflict('PAYMENT_EXPIRED', messages.paymentExpired);
+    case 'cancelled':
+      throw conflict('PAYMENT_CANCELLED', messages.paymentCancelled);
+    case 'processing':
+      throw conflict('PAYMENT_PROCESSING', messages.paymentProcessing);
+  }
+  if (row.kind === 'auction' && row.expires_at && row.expires_at.getTime() <= now.getTime()) {
+    throw conflict('PAYMENT_EXPIRED', messages.paymentExpired);
+  }
+}
+
+function linkDescription(row: { kind: string; auction_id: number | null }, productName: string): string {
+  const prefix = row.kind === 'auction' ? `Subasta #${row.auction_id}` : 'Compra directa';
+  return `${prefix} · ${productName}`.slice(0, 100);
+}
+
+function toSellerPayment(row: Awaited<ReturnType<typeof repo.listPayouts>>[number]): SellerPayment {
+  return {
+    id: row.id,
+    payment_id: row.payment_id,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    product_amount: toPesos(row.product_amount),
+    commission_amount: toPesos(row.commission_amount),
+    payment_processor_fee: toPesos(row.payment_processor_fee),
+    payable_amount: toPesos(row.payable_amount),
+    currency: row.currency,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/**
+ * Paying for won items and buy-now purchases. The server alone decides a payment is confirmed:
+ * from a verified notification or from asking the processor, never from the browser's return URL.
+ * Every state change of a payment is one transaction that locks the payment row, then its product.
+ */
+export function createPaymentsService(ctx: AppContext, provider: PaymentProvider) {
+  const { db, clock, events, config, log } = ctx;
+  const shipping = createShippingAddressesService(ctx);
+
+  async function requireDefaultAddress(userId: number): Promise<void> {
+    const address = await shipping.findDefaultForSale(db, userId);
+    if (!address) throw badRequest('DEFAULT_ADDRESS_REQUIRED', messages.defaultAddressRequired);
+  }
+
+  async function requestLink(
+    row: { id: string; kind: string; auction_id: number | null; amount: number; buyer_id: number },
+    productName: string,
+    expiresAt: Date,
+    origin: string,
+  ) {
+    const buyer = await repo.findBuyerEmail(db, row.buyer_id);
+    try {
+      return await provider.createLink({
+        reference: row.id,
+        amountCentavos: row.amount,
+        description: linkDescription(row, productName),
+        expiresAt,
+        callbackUrl: `${origin}/payment?bold-order-id=${row.id}`,
+        origin,
+        payerEmail: buyer?.email ?? null,
+      });
+    } catch (error) {
+      log.error({ err: error, paymentId: row.id }, 'payment link creation failed');
+      throw new AppError('PAYMENT_PROVIDER_FAILED', 502, messages.linkFailed);
+    }
+  }
+
+  /** Confirms a sale inside the caller's transaction: product sold, address kept, payout, notices. */
+  async function confirm(trx: Database, payment: PaymentRow, productName: string, outcome: PaymentOutcome, now: Date) {
+    const address = await shipping.findDefaultForSale(trx, payment.buyer_id);
+    await repo.updatePayment(trx, payment.id, {
+      status: 'confirmed',
+      confirmed_at: now,
+      provider_tx_id: outcome.transactionId ?? payment.provider_tx_id,
+      shipping_address: address ? JSON.stringify(address) : null,
+      status_note: null,
+      updated_at: now,
+    });
+    await repo.markProductSold(trx, payment.product_id, now);
+    const { commission, payable } = computeCommission(payment.amount, config.COMMISSION_RATE);
+    await repo.insertPayout(trx, {
+      sellerId: payment.seller_id,
+      paymentId: payment.id,
+      productId: payment.product_id,
+      productAmount: payment.amount,
+      commission,
+      processorFee: outcome.processorFeeCentavos ?? 0,
+      payable,
+      currency: payment.currency,
+      now,
+    });
+    const amount = formatCOPExact(toPesos(payment.amount));
+    const notices: NewNotification[] = [
+      {
+        userId: payment.buyer_id,
+        type: 'payment_confirmed',
+        title: 'Pago confirmado',
+        message: `Tu pago de ${amount} por "${productName}" fue confirmado. El vendedor preparará el envío.`,
+        link: payment.kind === 'auction' ? '/auctions/won/' : `/products/buy/${payment.product_id}`,
+      },
+      {
+        userId: payment.seller_id,
+        type: 'item_sold',
+        title: '¡Vendiste un producto!',
+        message: `"${productName}" se vendió por ${amount}. Márcalo como enviado cuando lo despaches.`,
+        link: '/products/sold/',
+      },
+    ];
+    return createNotifications(trx, notices, now);
+  }
+
+  /**
+   * Applies what the processor said about a payment, once per event key. Replays, and events
+   * arriving out of order, change nothing more: confirmed is final, a rejection never undoes it.
+   */
+  async function applyOutcome(outcome: PaymentOutcome): Promise<OutcomeResult> {
+    const now = clock.now();
+    const { result, created } = await db.transaction().execute(async (trx) => {
+      const payment = outcome.paymentId ? await repo.findPaymentForUpdate(trx, outcome.paymentId) : undefined;
+      const fresh = await repo.recordEvent(trx, {
+        eventKey: outcome.eventKey,
+        paymentId: payment?.id ?? null,
+        type: outcome.type,
+        payload: outcome.payload,
+        now,
+      });
+      if (!fresh) return { result: 'duplicate' as const, created: [] };
+      if (!payment) {
+        log.warn({ eventKey: outcome.eventKey, reference: outcome.paymentId }, 'notification for no known payment');
+        return { result: 'ignored' as const, created: [] };
+      }
+
+      if (outcome.type === 'SALE_REJECTED') {
+        if (payment.status !== 'pending' && payment.status !== 'processing') {
+          return { result: 'unchanged' as const, created: [] };
+        }
+        await repo.updatePayment(trx, payment.id, {
+          status: 'rejected',
+          status_note: messages.paymentRejected,
+          provider_tx_id: outcome.transactionId ?? payment.provider_tx_id,
+          updated_at: now,
+        });
+        return { result: 'rejected' as const, created: [] };
+      }
+
+      if (outcome.type !== 'SALE_APPROVED') {
+        // Voids (refunds made in Bold's panel) are recorded for the team; nothing is undone here.
+        log.warn({ eventKey: outcome.eventKey, type: outcome.type, paymentId: payment.id }, 'payment event kept');
+        return { result: 'ignored' as const, created: [] };
+      }
+
+      if (payment.status === 'confirmed') {
+        if (outcome.transactionId && payment.provider_tx_id && outcome.transactionId !== payment.provider_tx_id) {
+          log.error({ paymentId: payment.id, tx: outcome.transactionId }, 'second approved charge: refund it');
+        }
+        return { result: 'unchanged' as const, created: [] };
+      }
+
+      const keepStatus = payment.status === 'expired' || payment.status === 'cancelled';
+      const refuse = async (note: string) => {
+        log.error({ paymentId: payment.id, tx: outcome.transactionId, note }, 'approved charge not confirmed: refund it');
+        await repo.updatePayment(trx, payment.id, {
+          status: keepStatus ? payment.status : 'rejected',
+          status_note: note,
+          provider_tx_id: outcome.transactionId ?? payment.provider_tx_id,
+          updated_at: now,
+        });
+        return { result: 'not_confirmed' as const, created: [] };
+      };
+
+      const amountMatches =
+        (outcome.paidPesos === null || outcome.paidPesos === wholePesos(payment.amount)) &&
+        (!outcome.currency || outcome.currency.toUpperCase() === payment.currency);
+      if (!amountMatches) return refuse(messages.amountMismatch);
+
+      const product = await repo.lockProduct(trx, payment.product_id);
+      if (!product) return refuse(messages.notAvailable);
+      const purchasable =
+        payment.status !== 'cancelled' &&
+        !(await repo.hasConfirmedPayment(trx, product.id)) &&
+        (payment.kind === 'auction'
+          ? product.status === 'in_auction' && product.auction_id === payment.auction_id
+          : product.status === 'available' && product.can_be_bought);
+      if (!purchasable) {
+        const soldElsewhere = ['sold', 'shipped', 'delivered'].includes(product.status);
+        return refuse(soldElsewhere || payment.kind === 'buy_now' ? messages.soldToAnother : messages.noLongerReserved);
+      }
+      const notices = await confirm(trx, payment, product.name, outcome, now);
+      return { result: 'confirmed' as const, created: notices };
+    });
+    await publishNotifications(events, created);
+    return result;
+  }
+
+  /** Asks Bold about a link and applies a paid or rejected state like a notification would. */
+  async function reconcileWithProvider(row: PaymentRow): Promise<void> {
+    if (!row.link_id || !['pending', 'processing', 'rejected', 'expired'].includes(row.status)) return;
+    let link: LinkStatus | null;
+    try {
+      link = await provider.getLinkStatus(row.link_id);
+    } catch (error) {
+      log.warn({ err: error, paymentId: row.id }, 'link status query failed');
+      return;
+    }
+    if (!link) return;
+    if (link.reference && link.reference !== row.id) {
+      log.error({ paymentId: row.id, linkReference: link.reference }, 'link belongs to another reference');
+      return;
+    }
+    const base = { paymentId: row.id, transactionId: link.transactionId, currency: null, payload: link };
+    if (link.status === 'PAID') {
+      await applyOutcome({ ...base, eventKey: `link:${row.link_id}:PAID`, type: 'SALE_APPROVED', paidPesos: link.total });
+    } else if (link.status === 'REJECTED') {
+      await applyOutcome({ ...base, eventKey: `link:${row.link_id}:REJECTED`, type: 'SALE_REJECTED', paidPesos: null });
+    } else if (link.status === 'PROCESSING' && row.status === 'pending') {
+      await db.transaction().execute(async (trx) => {
+        const current = await repo.findPaymentForUpdate(trx, row.id);
+        if (current?.status === 'pending') {
+          await repo.updatePayment(trx, row.id, { status: 'processing', updated_at: clock.now() });
+        }
+      });
+    }
+  }
+
+  return {
+    applyOutcome,
+
+    /** The logged-in user's won-auction items, newest first. */
+    async listWonItems(userId: number, page: number, size: number): Promise<WonAuctionItem[]> {
+      const now = clock.now();
+      const rows = await repo.listWonItems(db, userId, size, (page - 1) * size);
+      return rows.map((r) => ({
+        auction_id: r.auction_id!,
+        payment_id: r.id,
+        product_id: r.product_id,
+        product_name: r.product_name,
+        product_image: imageUrl(r.image_id, 'thumb'),
+        status: r.status,
+        amount: toPesos(r.amount),
+        currency: r.currency,
+        payment_link: linkUsable(r, now) ? r.payment_link : null,
+        expires_at: r.expires_at?.toISOString() ?? null,
+        created_at: r.created_at.toISOString(),
+      }));
+    },
+
+    /** A checkout link for the buyer's own unpaid item; a usable link is handed out again. */
+    async createLink(userId: number, paymentId: string, origin: string): Promise<PaymentLinkResponse> {
+      if (!isUuid(paymentId)) throw paymentNotFound();
+      const row = await repo.findPaymentWithProduct(db, paymentId.toLowerCase());
+      if (!row || row.buyer_id !== userId) throw paymentNotFound();
+      const now = clock.now();
+      assertPayable(row, now);
+      const stillForSale =
+        row.kind === 'auction'
+          ? row.product_status === 'in_auction' && row.product_auction_id === row.auction_id
+          : row.product_status === 'available' && row.can_be_bought;
+      if (!stillForSale) {
+        throw conflict('NOT_AVAILABLE', row.kind === 'auction' ? messages.paymentExpired : messages.notAvailable);
+      }
+      const response = (r: PaymentRow): PaymentLinkResponse => ({
+        message: messages.linkCreated,
+        payment_id: r.id,
+        payment_link: r.payment_link!,
+        status: r.status,
+        link_expires_at: r.link_expires_at?.toISOString() ?? null,
+      });
+      if (linkUsable(row, now)) return response(row);
+      await requireDefaultAddress(userId);
+
+      const ttl = row.kind === 'auction' ? AUCTION_LINK_TTL_MS : BUY_NOW_LINK_TTL_MS;
+      let linkExpiresAt = new Date(now.getTime() + ttl);
+      if (row.expires_at && row.kind === 'auction' && row.expires_at < linkExpiresAt) linkExpiresAt = row.expires_at;
+      const link = await requestLink(row, row.product_name, linkExpiresAt, origin);
+
+      const updated = await db.transaction().execute(async (trx) => {
+        const current = await repo.findPaymentForUpdate(trx, row.id);
+        if (!current || (current.status !== 'pending' && current.status !== 'rejected')) return current ?? null;
+        return repo.updatePayment(trx, row.id, {
+          status: 'pending',
+          payment_link: link.url,
+          link_id: link.linkId,
+          link_expires_at: linkExpiresAt,
+          ...(row.kind === 'buy_now' ? { expires_at: linkExpiresAt } : {}),
+          status_note: null,
+          updated_at: clock.now(),
+        });
+      });
+      if (!updated) throw paymentNotFound();
+      // Paid or expired while the link was being made: say so instead of handing out a link.
+      if (updated.link_id !== link.linkId) assertPayable(updated, clock.now());
+      return response(updated);
+    },
+
+    /** Buy now: a pending payment and its checkout link (the product stays on sale until paid). */
+    async buyProduct(userId: number, productId: number, origin: string) {
+      const product = await repo.findProductForPurchase(db, productId);
+      if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
+      if (product.owner_id === userId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
+      if (!product.can_be_bought || !product.sell_price) throw conflict('NOT_BUYABLE', messages.notBuyable);
+      if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
+      await requireDefaultAddress(userId);
+
+      const now = clock.now();
+      const reusable = await repo.findReusableBuyNow(
+        db,
+        userId,
+        productId,
+        new Date(now.getTime() + LINK_REUSE_MARGIN_MS),
+      );
+      if (reusable && reusable.amount === product.sell_price) {
+        return { payment_id: reusable.id, payment_link: reusable.payment_link! };
+      }
+      const expiresAt = new Date(now.getTime() + BUY_NOW_LINK_TTL_MS);
+      const payment = await repo.insertBuyNowPayment(db, {
+        productId,
+        buyerId: userId,
+        sellerId: product.owner_id,
+        amount: product.sell_price,
+        provider: provider.name,
+        expiresAt,
+        now,
+      });
+      let link: Awaited<ReturnType<typeof requestLink>>;
+      try {
+        link = await requestLink(payment, product.name, expiresAt, origin);
+      } catch (error) {
+        await repo.updatePayment(db, payment.id, {
+          status: 'cancelled',
+          status_note: messages.linkFailed,
+          updated_at: clock.now(),
+        });
+        throw error;
+      }
+      await repo.updatePayment(db, payment.id, {
+        payment_link: link.url,
+        link_id: link.linkId,
+        link_expires_at: expiresAt,
+        updated_at: clock.now(),
+      });
+      return { payment_id: payment.id, payment_link: link.url };
+    },
+
+    /** The buyer's payment as the server knows it; with Bold, an unconfirmed one is asked about. */
+    async verify(userId: number, paymentId: string): Promise<PaymentVerification> {
+      if (!isUuid(paymentId)) throw paymentNotFound();
+      const id = paymentId.toLowerCase();
+      const first = await repo.findPayment(db, id);
+      if (!first || first.buyer_id !== userId) throw paymentNotFound();
+      if (provider.name === 'bold' && first.status !== 'confirmed') await reconcileWithProvider(first);
+      const row = (await repo.findPaymentWithProduct(db, id))!;
+      return {
+        payment_id: row.id,
+        status: row.status,
+        kind: row.kind,
+        auction_id: row.auction_id,
+        product_id: row.product_id,
+        product_name: row.product_name,
+        amount: toPesos(row.amount),
+        currency: row.currency,
+        confirmed_at: row.confirmed_at?.toISOString() ?? null,
+        message: row.status === 'confirmed' ? null : row.status_note,
+      };
+    },
+
+    /** Bold's webhook: the signature over the exact raw body first; nothing changes without it. */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<OutcomeResult> {
+      if (!verifyBoldSignature(rawBody, signature, provider.webhookSecret)) {
+        throw unauthorized(messages.invalidSignature);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        throw badRequest('INVALID_NOTIFICATION', messages.invalidNotification);
+      }
+      const parsed = BoldNotificationSchema.safeParse(json);
+      if (!parsed.success) throw badRequest('INVALID_NOTIFICATION', messages.invalidNotification);
+      const n = parsed.data;
+      const reference = n.data.metadata?.reference;
+      return applyOutcome({
+        eventKey: `bold:${n.id}`,
+        type: n.type,
+        paymentId: isUuid(reference) ? reference.toLowerCase() : null,
+        transactionId: n.data.payment_id ?? n.subject ?? null,
+        paidPesos: n.data.amount?.total ?? null,
+        currency: n.data.amount?.currency ?? null,
+        payload: json,
+      });
+    },
+
+    /** The seller's payouts, newest first. */
+    async listPayouts(sellerId: number, page: number, size: number): Promise<SellerPayment[]> {
+      const rows = await repo.listPayouts(db, sellerId, size, (page - 1) * size);
+      return rows.map(toSellerPayment);
+    },
+
+    async getPayout(sellerId: number, id: string): Promise<SellerPaymentDetail> {
+      const notFoundPayout = () => notFound('PAYOUT_NOT_FOUND', messages.payoutNotFound);
+      if (!isUuid(id)) throw notFoundPayout();
+      const row = await repo.findPayout(db, sellerId, id.toLowerCase());
+      if (!row) throw notFoundPayout();
+      return {
+        product: { id: row.product_id, name: row.product_name, image: imageUrl(row.image_id) },
+        payment: toSellerPayment(row),
+      };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { notificationMessages } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createNotifications,
+  publishNotifications,
+} from '../../../src/modules/notifications/notifications.service.ts';
+import { openSocket, wsUrl } from '../../factories/auctions.ts';
+import { insertUserWithToken } from '../../factories/users.ts';
+import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+
+describe('notifications', () => {
+  let t: TestApp;
+  let ana: Awaited<ReturnType<typeof insertUserWithToken>>;
+  let beto: Awaited<ReturnType<typeof insertUserWithToken>>;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ana = await insertUserWithToken(t);
+    beto = await insertUserWithToken(t);
+  });
+  afterAll(() => t?.close());
+
+  /** Stores notifications one second apart, like events would. */
+  async function notify(userId: number, count: number, prefix = 'Aviso') {
+    const stored = [];
+    for (let i = 0; i < count; i++) {
+      t.ctx.clock.advance(1);
+      const [n] = await createNotifications(
+        t.ctx.db,
+        [{ userId, type: 'system', title: `${prefix} ${i}`, message: `Mensaje ${i}` }],
+        t.ctx.clock.now(),
+      );
+      stored.push(n!);
+    }
+    return stored;
+  }
+
+  it('lists only my notifications, newest first, paginated', async () => {
+    await notify(ana.user.id, 5);
+    await notify(beto.user.id, 2, 'Ajeno');
+    const res = await t.request('GET', '/api/notifications?page=1&size=3', { token: ana.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((n: any) => n.title)).toEqual(['Aviso 4', 'Aviso 3', 'Aviso 2']);
+    expect(res.body.meta).toEqual({ total: 5, pages: 2, page: 1, size: 3 });
+    expect(res.body.data[0]).toEqual({
+      id: expect.any(Number),
+      title: 'Aviso 4',
+      message: 'Mensaje 4',
+      type: 'system',
+      link: null,
+      is_read: false,
+      is_system: true,
+      created_at: expect.stringMatching(/Z$/),
+    });
+    const second = await t.request('GET', '/api/notifications?page=2&size=3', { token: ana.token });
+    expect(second.body.data.map((n: any) => n.title)).toEqual(['Aviso 1', 'Aviso 0']);
+    for (const bad of ['size=101', 'page=0', 'size=x', 'unread_only=maybe']) {
+      expect((await t.request('GET', `/api/notifications?${bad}`, { token: ana.token })).status).toBe(400);
+    }
+  });
+
+  it('counts unread, marks my own as read, filters unread only', async () => {
+    const user = await insertUserWithToken(t);
+    const [first, second] = await notify(user.user.id, 2);
+    let total = await t.request('GET', '/api/notifications/totals_unread', { token: user.token });
+    expect(total.body).toEqual({ total: 2 });
+
+    const res = await t.request('GET', `/api/notifications/mark_as_read/${first!.id}`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: first!.id, is_read: true });
+    total = await t.request('GET', '/api/notifications/totals_unread', { token: user.token });
+    expect(total.body).toEqual({ total: 1 });
+
+    const unread = await t.request('GET', '/api/notifications?unread_only=true', { token: user.token });
+    expect(unread.body.data.map((n: any) => n.id)).toEqual([second!.id]);
+    const all = await t.request('GET', '/api/notifications?unread_only=false', { token: user.token });
+    expect(all.body.data).toHaveLength(2);
+
+    // Marking again is harmless.
+    expect(
+      (await t.request('GET', `/api/notifications/mark_as_read/${first!.id}`, { token: user.token })).status,
+    ).toBe(200);
+  });
+
+  it("answers 404 for another user's notification and leaves it unread", async () => {
+    const [theirs] = await notify(beto.user.id, 1, 'Privado');
+    const res = await t.request('GET', `/api/notifications/mark_as_read/${theirs!.id}`, { token: ana.token });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(notificationMessages.notFound);
+    const row = await t.ctx.db
+      .selectFrom('notifications')
+      .select('is_read')
+      .where('id', '=', theirs!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.is_read).toBe(false);
+    expect(
+      (await t.request('GET', '/api/notifications/mark_as_read/999999', { token: ana.token })).status,
+    ).toBe(404);
+    expect((await t.request('GET', '/api/notifications/mark_as_read/abc', { token: ana.token })).status).toBe(
+      400,
+    );
+  });
+
+  it('needs a token', async () => {
+    expect((await t.request('GET', '/api/notifications')).status).toBe(401);
+    expect((await t.request('GET', '/api/notifications/totals_unread')).status).toBe(401);
+    expect((await t.request('GET', '/api/notifications/mark_as_read/1')).status).toBe(401);
+    expect((await t.request('GET', '/api/notifications', { token: 'forged.token.value' })).status).toBe(401);
+  });
+
+  it('pushes new notifications and the unread count to my socket only', async () => {
+    const user = await insertUserWithToken(t);
+    const other = await insertUserWithToken(t);
+    const mine = await openSocket(wsUrl(t.url, `/api/notifications/ws?token=${user.token}`));
+    const theirs = await openSocket(wsUrl(t.url, `/api/notifications/ws?token=${other.token}`));
+    expect(await mine.waitFor((m) => m.message === 'unread_count')).toEqual({
+      message: 'unread_count',
+      total: 0,
+    });
+
+    const stored = await createNotifications(
+      t.ctx.db,
+      [{ userId: user.user.id, type: 'system', title: 'En vivo', message: 'Llegó' }],
+      t.ctx.clock.now(),
+    );
+    await publishNotifications(t.ctx.events, stored);
+    const pushed = await mine.waitFor((m) => m.message === 'notification');
+    expect(pushed.notification).toMatchObject({ title: 'En vivo', is_read: false });
+    expect(pushed.notification.user_id).toBeUndefined();
+    await mine.waitFor((m) => m.message === 'unread_count' && m.total === 1);
+
+    // Reading it (say, in another tab) updates the count live.
+    await t.request('GET', `/api/notifications/mark_as_read/${stored[0]!.id}`, { token: user.token });
+    await mine.waitFor((m) => m.message === 'read' && m.id === stored[0]!.id);
+    await mine.waitFor((m) => m.message === 'unread_count' && m.total === 0 && mine.messages.indexOf(m) > 2);
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(theirs.messages.filter((m) => m.message === 'notification')).toEqual([]);
+    await mine.close();
+    await theirs.close();
+  });
+
+  it('closes the socket for a missing or forged token', async () => {
+    const none = await openSocket(wsUrl(t.url, '/api/notifications/ws'));
+    expect(await none.closed).toBe(4401);
+    const forged = await openSocket(wsUrl(t.url, '/api/notifications/ws?token=abc.def.ghi'));
+    expect(await forged.closed).toBe(4401);
+  });
+});

@@ -1,0 +1,211 @@
+import { paymentMessages as m } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSandboxSecret } from '../../../src/modules/payments/create-provider.ts';
+import {
+  boldNotification,
+  insertBuyNowProduct,
+  insertShippingAddress,
+  signedDelivery,
+} from '../../factories/payments.ts';
+import { insertProduct } from '../../factories/products.ts';
+import { insertUserWithToken } from '../../factories/users.ts';
+import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+
+type User = Awaited<ReturnType<typeof insertUserWithToken>>;
+
+describe('buy now with the sandbox checkout', () => {
+  let t: TestApp;
+  let seller: User;
+  let ana: User;
+  let beto: User;
+  let secret: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    secret = resolveSandboxSecret(undefined, t.ctx.config.dataDir);
+    seller = await insertUserWithToken(t, { is_seller: true, username: 'bn_vendedor' });
+    ana = await insertUserWithToken(t, { username: 'bn_ana', name: 'Ana' });
+    beto = await insertUserWithToken(t, { username: 'bn_beto', name: 'Beto' });
+    await insertShippingAddress(t.ctx.db, ana.user.id, { is_default: true, city: 'Bogotá' });
+    await insertShippingAddress(t.ctx.db, beto.user.id, { is_default: true, city: 'Pasto' });
+  });
+  afterAll(() => t?.close());
+
+  const buy = (token: string | undefined, productId: number | string) =>
+    t.request('GET', `/api/bold/buy_product/${productId}`, { token });
+  const productRow = (id: number) =>
+    t.ctx.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const paymentsOf = (productId: number) =>
+    t.ctx.db.selectFrom('payments').selectAll().where('product_id', '=', productId).orderBy('created_at').execute();
+
+  it('buys a product end to end: link, checkout, confirmed, sold, payout, notices', async () => {
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 80_000_00, 'Funko Pop Vegeta');
+    const res = await buy(ana.token, product.id);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ payment_id: expect.any(String), payment_link: expect.any(String) });
+    expect(res.body.payment_link).toMatch(new RegExp(`^${t.url}/sandbox/bold/checkout/LNK_`));
+    // Still on sale while unpaid.
+    expect(await productRow(product.id)).toMatchObject({ status: 'available' });
+
+    // Clicking again reuses the open checkout instead of piling up payments.
+    const again = await buy(ana.token, product.id);
+    expect(again.body).toEqual(res.body);
+    expect(await paymentsOf(product.id)).toHaveLength(1);
+
+    const page = await (await fetch(res.body.payment_link)).text();
+    expect(page).toContain('$ 80.000');
+    expect(page).toContain('Compra directa · Funko Pop Vegeta');
+    const approved = await fetch(`${res.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' });
+    expect(approved.headers.get('location')).toBe(
+      `/payment?bold-order-id=${res.body.payment_id}&bold-tx-status=approved`,
+    );
+
+    const verified = await t.request('GET', `/api/bold/verify/${res.body.payment_id}`, { token: ana.token });
+    expect(verified.body).toMatchObject({ status: 'confirmed', kind: 'buy_now', auction_id: null, amount: 80_000 });
+    expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
+    const [payment] = await paymentsOf(product.id);
+    expect(payment).toMatchObject({ kind: 'buy_now', buyer_id: ana.user.id, seller_id: seller.user.id });
+    expect(payment!.shipping_address).toMatchObject({ city: 'Bogotá' });
+    const payout = await t.ctx.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('payment_id', '=', res.body.payment_id)
+      .executeTakeFirstOrThrow();
+    expect(payout).toMatchObject({ product_amount: 80_000_00, commission_amount: 8_000_00, payable_amount: 72_000_00 });
+    const notes = await t.ctx.db
+      .selectFrom('notifications')
+      .select(['user_id', 'type', 'link'])
+      .where('message', 'like', '%Funko Pop Vegeta%')
+      .orderBy('id')
+      .execute();
+    expect(notes).toEqual([
+      { user_id: ana.user.id, type: 'payment_confirmed', link: `/products/buy/${product.id}` },
+      { user_id: seller.user.id, type: 'item_sold', link: '/products/sold/' },
+    ]);
+
+    // Sold: nobody can buy it again.
+    const late = await buy(beto.token, product.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(m.notAvailable);
+  });
+
+  it('sells a product once when two buyers pay at the same moment', async () => {
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 45_500_50, 'Carta Charizard');
+    const [a, b] = await Promise.all([buy(ana.token, product.id), buy(beto.token, product.id)]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body.payment_id).not.toBe(b.body.payment_id);
+
+    // Both approve in the checkout at once: both notifications race through the webhook.
+    const [ra, rb] = await Promise.all([
+      fetch(`${a.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' }),
+      fetch(`${b.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' }),
+    ]);
+    expect(ra.status).toBe(303);
+    expect(rb.status).toBe(303);
+
+    const payments = await paymentsOf(product.id);
+    const confirmed = payments.filter((p) => p.status === 'confirmed');
+    const other = payments.filter((p) => p.status !== 'confirmed');
+    expect(confirmed).toHaveLength(1);
+    expect(other).toHaveLength(1);
+    expect(other[0]).toMatchObject({ status: 'rejected', status_note: m.soldToAnother });
+    expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
+    expect(
+      await t.ctx.db.selectFrom('payouts').select('id').where('product_id', '=', product.id).execute(),
+    ).toHaveLength(1);
+
+    // The loser is told why, and cannot retry a sold product.
+    const loser = confirmed[0]!.buyer_id === ana.user.id ? { user: beto, id: b.body.payment_id } : { user: ana, id: a.body.payment_id };
+    const verified = await t.request('GET', `/api/bold/verify/${loser.id}`, { token: loser.user.token });
+    expect(verified.body).toMatchObject({ status: 'rejected', message: m.soldToAnother });
+    const retry = await t.request('GET', `/api/bold/create/${loser.id}`, { token: loser.user.token });
+    expect(retry.status).toBe(409);
+    expect(retry.body.message).toBe(m.notAvailable);
+    expect((await paymentsOf(product.id)).filter((p) => p.status === 'confirmed')).toHaveLength(1);
+  });
+
+  it('many buyers approving at once still make one sale', async () => {
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 10_000_00, 'Matchbox Land Rover');
+    const buyers = [ana, beto];
+    for (let i = 0; i < 4; i++) {
+      const extra = await insertUserWithToken(t, { username: `bn_multi_${i}` });
+      await insertShippingAddress(t.ctx.db, extra.user.id, { is_default: true });
+      buyers.push(extra);
+    }
+    const links = await Promise.all(buyers.map((u) => buy(u.token, product.id)));
+    const notifications = links.map((l) =>
+      signedDelivery(boldNotification({ reference: l.body.payment_id, totalPesos: 10_000 }), secret),
+    );
+    const results = await Promise.all(
+      notifications.map((d) => t.request('POST', '/api/bold/webhook', { rawBody: d.rawBody, headers: d.headers })),
+    );
+    expect(results.map((r) => r.status)).toEqual(buyers.map(() => 200));
+    expect(results.filter((r) => r.body.result === 'confirmed')).toHaveLength(1);
+    expect(results.filter((r) => r.body.result === 'not_confirmed')).toHaveLength(buyers.length - 1);
+    expect((await paymentsOf(product.id)).filter((p) => p.status === 'confirmed')).toHaveLength(1);
+  });
+
+  it('explains every refusal in Spanish', async () => {
+    const mine = await insertBuyNowProduct(t.ctx.db, seller.user.id);
+    const own = await buy(seller.token, mine.id);
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe(m.ownProduct);
+
+    const notBuyable = await insertProduct(t.ctx.db, seller.user.id, { can_be_bought: false });
+    const nb = await buy(ana.token, notBuyable.id);
+    expect(nb.status).toBe(409);
+    expect(nb.body.message).toBe(m.notBuyable);
+
+    const inAuction = await insertProduct(t.ctx.db, seller.user.id, {
+      can_be_bought: true,
+      sell_price: 5_000_00,
+      status: 'in_auction',
+    });
+    const ia = await buy(ana.token, inAuction.id);
+    expect(ia.status).toBe(409);
+    expect(ia.body.message).toBe(m.notAvailable);
+
+    const homeless = await insertUserWithToken(t, { username: 'bn_sin_direccion' });
+    await insertShippingAddress(t.ctx.db, homeless.user.id, { is_default: false });
+    const nd = await buy(homeless.token, mine.id);
+    expect(nd.status).toBe(400);
+    expect(nd.body).toEqual({ message: m.defaultAddressRequired, errors: [m.defaultAddressRequired] });
+
+    for (const id of ['999999', '0', 'abc', '1.5', '-3']) {
+      const res = await buy(ana.token, id);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(m.productNotFound);
+    }
+    expect((await buy(undefined, mine.id)).status).toBe(401);
+    expect(await paymentsOf(mine.id)).toHaveLength(0);
+  });
+
+  it('expires an unpaid buy-now checkout with its link', async () => {
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 12_000_00, 'Maisto Lamborghini');
+    const res = await buy(ana.token, product.id);
+    await t.advanceClock(29 * 60);
+    expect((await paymentsOf(product.id))[0]!.status).toBe('pending');
+    await t.advanceClock(2 * 60);
+    expect((await paymentsOf(product.id))[0]!.status).toBe('expired');
+    expect(await productRow(product.id)).toMatchObject({ status: 'available' });
+    expect((await fetch(res.body.payment_link)).status).toBe(410);
+    const regen = await t.request('GET', `/api/bold/create/${res.body.payment_id}`, { token: ana.token });
+    expect(regen.status).toBe(409);
+    expect(regen.body.message).toBe(m.paymentExpired);
+
+    // Bold may notify a payment made just before the link expired up to 10 minutes late:
+    // the product is still on sale, so the sale goes through.
+    const late = signedDelivery(boldNotification({ reference: res.body.payment_id, totalPesos: 12_000 }), secret);
+    const delivered = await t.request('POST', '/api/bold/webhook', { rawBody: late.rawBody, headers: late.headers });
+    expect(delivered.body.result).toBe('confirmed');
+    expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
+
+    // A fresh click after expiry opens a new checkout for an available product.
+    const other = await insertBuyNowProduct(t.ctx.db, seller.user.id, 12_000_00, 'Maisto Ferrari');
+    const first = await buy(beto.token, other.id);
+    await t.advanceClock(31 * 60);
+    const second = await buy(beto.token, other.id);
+    expect(second.body.payment_id).not.toBe(first.body.payment_id);
+  });
+});

@@ -1,0 +1,24 @@
+import type { AuctionListResponse, AuctionSummary } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/auctions/{id}/activate (the server answers POST too). */
+export function activateAuction(auctionId: number) {
+  return api.get<AuctionSummary & { message: string }>(`/api/auctions/${auctionId}/activate`, { auth: true });
+}
+
+/** On success the auction turns 'active' in the seller's cached lists at once. */
+export function useActivateAuction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activateAuction,
+    onSuccess: (activated) => {
+      queryClient.setQueriesData<AuctionListResponse>({ queryKey: ['auctions', 'seller'] }, (data) =>
+        data
+          ? { ...data, items: data.items.map((a) => (a.id === activated.id ? { ...a, ...activated } : a)) }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['auctions', 'list'] });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import type { AuctionListResponse } from '@app/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { syncServerClock } from '../lib/server-clock.ts';
+
+export const AUCTION_PAGE_SIZE = 8;
+
+/** GET /api/auctions/list: active auctions, one page. */
+export async function getAuctions(params: { page: number; size?: number; search?: string }) {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    size: String(params.size ?? AUCTION_PAGE_SIZE),
+  });
+  if (params.search) query.set('search', params.search);
+  const data = await api.get<AuctionListResponse>(`/api/auctions/list?${query}`);
+  syncServerClock(data.server_time);
+  return data;
+}
+
+/** Pages of active auctions for infinite scroll, filtered by the server with `search`. */
+export function useInfiniteAuctions(search?: string) {
+  return useInfiniteQuery({
+    queryKey: ['auctions', 'list', { search: search ?? '' }],
+    queryFn: ({ pageParam }) => getAuctions({ page: pageParam, search }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.page < last.meta.pages ? last.meta.page + 1 : undefined),
+  });
+}

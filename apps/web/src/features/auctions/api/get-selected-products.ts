@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface SelectableProduct {
+  id: number;
+  name: string;
+  image: string | null;
+  thumbnail?: string | null;
+  status?: string;
+}
+
+/** GET /api/products/get_products, kept to the ids chosen for the new auction (in that order). */
+export async function getSelectedProducts(ids: number[]) {
+  const all = await api.get<SelectableProduct[]>('/api/products/get_products', { auth: true });
+  const byId = new Map(all.map((p) => [p.id, p]));
+  return ids.flatMap((id) => {
+    const product = byId.get(id);
+    return product ? [product] : [];
+  });
+}
+
+export function useSelectedProducts(ids: number[]) {
+  return useQuery({
+    queryKey: ['auctions', 'selected-products', ids],
+    queryFn: () => getSelectedProducts(ids),
+    enabled: ids.length > 0,
+    retry: false,
+  });
+}

@@ -1,0 +1,30 @@
+import type { AuctionCardProduct } from '@app/contracts';
+import { SafeImage } from '../../../components/ui/image.tsx';
+import styles from './auctions.module.css';
+
+/** Up to 4 product thumbnails; a '+N' overlay on the last one counts the rest. */
+export function AuctionImageGrid({ products, total }: { products: AuctionCardProduct[]; total?: number }) {
+  const shown = products.slice(0, 4);
+  const extra = (total ?? products.length) - shown.length;
+  if (shown.length === 0) {
+    return (
+      <div className={styles.imageGrid} data-count={1}>
+        <SafeImage src={null} alt="Sin imagen" className={styles.gridImage} />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.imageGrid} data-count={shown.length}>
+      {shown.map((p, i) => (
+        <div key={p.id} className={styles.gridCell}>
+          <SafeImage src={p.thumbnail ?? p.image} alt={p.name} className={styles.gridImage} />
+          {i === shown.length - 1 && extra > 0 ? (
+            <span className={styles.overflow} role="img" aria-label={`${extra} productos más`}>
+              +{extra}
+            </span>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

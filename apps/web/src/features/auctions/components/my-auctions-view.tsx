@@ -1,0 +1,105 @@
+import { type AuctionSummary, auctionMessages, formatCountdown, formatNumber } from '@app/contracts';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useActivateAuction } from '../api/activate-auction.ts';
+import { useSellerAuctions } from '../api/get-seller-auctions.ts';
+import { useServerNow } from '../lib/server-clock.ts';
+import { AuctionImageGrid } from './auction-image-grid.tsx';
+import styles from './auctions.module.css';
+
+const statusLabels: Record<AuctionSummary['status'], { label: string; badge: string }> = {
+  upcoming: { label: 'Próxima', badge: 'badge-info' },
+  active: { label: 'Live', badge: 'badge-live' },
+  ended: { label: 'Finalizada', badge: 'badge' },
+  cancelled: { label: 'Cancelada', badge: 'badge-danger' },
+};
+
+function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number }) {
+  const toast = useToast();
+  const activate = useActivateAuction();
+  const status = statusLabels[auction.status];
+  const countdown =
+    auction.status === 'upcoming'
+      ? auction.start_time
+        ? `Inicia: ${new Date(auction.start_time).toLocaleString('es-CO')}`
+        : 'Activación manual'
+      : formatCountdown(auction.end_time, now);
+
+  return (
+    <article className={`card ${styles.myCard}`} aria-labelledby={`my-auction-${auction.id}`}>
+      <AuctionImageGrid products={auction.products} total={auction.product_count} />
+      <div className={styles.cardTitleRow}>
+        <h2 id={`my-auction-${auction.id}`} className={styles.cardTitle}>
+          <Link to={paths.auctionProducts.getHref(auction.id)}>{auction.title}</Link>
+        </h2>
+        <span className={`badge ${status.badge}`}>{status.label}</span>
+      </div>
+      <dl className={styles.offers}>
+        <div>
+          <dt>Oferta mínima:</dt>
+          <dd>${formatNumber(auction.min_offer)}</dd>
+        </div>
+        <div>
+          <dt>Oferta máxima:</dt>
+          <dd>{auction.max_offer > 0 ? `$${formatNumber(auction.max_offer)}` : 'Sin límite'}</dd>
+        </div>
+      </dl>
+      <p className={styles.timeLeft}>
+        <span className="sr-only">Tiempo restante: </span>
+        <span>{countdown}</span>
+      </p>
+      {auction.status === 'upcoming' ? (
+        <button
+          type="button"
+          className="btn btn-accent"
+          disabled={activate.isPending}
+          onClick={() =>
+            activate.mutate(auction.id, {
+              onError: () => toast.error(auctionMessages.activateError),
+              onSuccess: () => toast.success('Subasta activada exitosamente'),
+            })
+          }
+        >
+          {activate.isPending ? 'Activando...' : 'Activar Subasta'}
+        </button>
+      ) : null}
+    </article>
+  );
+}
+
+/** 'Mis subastas': the seller's auctions, each with its status, countdown and activation. */
+export function MyAuctionsView({ search }: { search?: string }) {
+  const query = useSellerAuctions(search);
+  const now = useServerNow(1000);
+  if (query.isPending) return <Spinner label="Cargando subastas..." />;
+  if (query.isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {auctionMessages.myAuctionsError}
+      </div>
+    );
+  }
+  if (query.data.items.length === 0) {
+    return (
+      <div className="empty-state stack">
+        <p style={{ margin: 0 }}>No se encontraron subastas</p>
+        <p style={{ margin: 0 }}>
+          <Link to={paths.products.getHref()} className="btn btn-primary">
+            Crear una subasta
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className={`grid ${styles.cardList}`} aria-label="Mis subastas">
+      {query.data.items.map((auction) => (
+        <li key={auction.id}>
+          <MyAuctionCard auction={auction} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import { auctionMessages } from '@app/contracts';
+import { Link } from 'react-router';
+import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useAuctionProduct } from '../api/get-auction-product.ts';
+import styles from './auctions.module.css';
+import { LiveBidPanel } from './live-bid-panel.tsx';
+import { LivePanelBoundary } from './live-panel-boundary.tsx';
+
+/** The product auction page (ProductAuction): the product, its seller and the live bid panel. */
+export function ProductAuctionView({ productId }: { productId: string }) {
+  const query = useAuctionProduct(productId);
+  const product = query.data?.products[0];
+  usePageMeta(
+    product
+      ? { title: `${product.name} | Subasta en vivo`, description: product.description.slice(0, 150) }
+      : null,
+  );
+
+  if (query.isPending) return <Spinner label="Cargando detalles del producto..." />;
+  if (query.isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {errorMessage(query.error, auctionMessages.productPageError)}
+      </div>
+    );
+  }
+  const page = query.data;
+  if (!page.auction || !product) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {auctionMessages.noAuctionInfo}
+      </div>
+    );
+  }
+
+  return (
+    <article className="stack">
+      <p className="muted" style={{ margin: 0 }}>
+        <Link to={paths.auctionProducts.getHref(page.auction.id)}>{page.auction.title}</Link>
+        {page.auction.status === 'active' ? (
+          <span className="badge badge-live" style={{ marginLeft: 8 }}>
+            Live
+          </span>
+        ) : null}
+      </p>
+      <div className={styles.auctionLayout}>
+        <h1 className={`page-title ${styles.areaTitle}`}>{product.name}</h1>
+        <SafeImage
+          src={product.image}
+          alt={product.name}
+          className={`${styles.mainImage} ${styles.areaMedia}`}
+          loading="eager"
+        />
+        <div className={styles.areaPanel}>
+          <LivePanelBoundary>
+            <LiveBidPanel page={page} productKey={productId} />
+          </LivePanelBoundary>
+        </div>
+        <div className={`stack ${styles.areaInfo}`}>
+          <p className={styles.description}>{product.description}</p>
+          <section className="card" aria-labelledby="seller-title">
+            <h2 id="seller-title" style={{ fontSize: '1rem', margin: '0 0 8px' }}>
+              Vendedor
+            </h2>
+            <Link to={paths.publicProfile.getHref(page.owner.username)} className={styles.seller}>
+              <SafeImage src={page.owner.avatar} fallback={PLACEHOLDER_AVATAR} alt="" className={styles.avatar} />
+              <strong>{page.owner.username}</strong>
+            </Link>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

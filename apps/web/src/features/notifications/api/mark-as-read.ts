@@ -1,0 +1,34 @@
+import type { Notification, NotificationListResponse } from '@app/contracts';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { unreadCountKey } from './get-unread-count.ts';
+
+/** GET /api/notifications/mark_as_read/{id}. */
+export function markAsRead(id: number) {
+  return api.get<Notification>(`/api/notifications/mark_as_read/${id}`, { auth: true });
+}
+
+/** Marks read, dims it in every cached list and lowers the header count at once. */
+export function useMarkAsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markAsRead,
+    onSuccess: (_data, id) => {
+      queryClient.setQueriesData<InfiniteData<NotificationListResponse>>(
+        { queryKey: ['notifications', 'list'] },
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              data: page.data.map((n) => (n.id === id ? { ...n, is_read: true } : n)),
+            })),
+          },
+      );
+      queryClient.setQueryData<{ total: number }>(unreadCountKey, (old) =>
+        old ? { total: Math.max(0, old.total - 1) } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import type { NotificationSocketMessage } from '@app/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
+import { unreadCountKey } from './get-unread-count.ts';
+
+/**
+ * One live connection per tab to the user's notifications (shared by the header count and the
+ * notifications page): new ones refresh the list, the unread count is set from the server.
+ */
+let shared: { token: string; socket: LiveSocket; users: number } | null = null;
+
+function handle(queryClient: QueryClient, data: unknown) {
+  const message = data as NotificationSocketMessage;
+  if (message?.message === 'unread_count' && typeof message.total === 'number') {
+    queryClient.setQueryData(unreadCountKey, { total: message.total });
+  } else if (message?.message === 'notification' || message?.message === 'read') {
+    void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+  }
+}
+
+export function useNotificationsSocket(token: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    if (shared && shared.token !== token) {
+      shared.socket.close();
+      shared = null;
+    }
+    if (!shared) {
+      shared = {
+        token,
+        users: 0,
+        socket: openLiveSocket(`/api/notifications/ws?token=${encodeURIComponent(token)}`, {
+          onMessage: (data) => handle(queryClient, data),
+          onOpen: (reconnected) => {
+            if (reconnected) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+          },
+          fatalCodes: [4401],
+        }),
+      };
+    }
+    const current = shared;
+    current.users += 1;
+    return () => {
+      current.users -= 1;
+      if (current.users === 0) {
+        current.socket.close();
+        if (shared === current) shared = null;
+      }
+    };
+  }, [token, queryClient]);
+}

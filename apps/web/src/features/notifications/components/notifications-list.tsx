@@ -1,0 +1,92 @@
+import { formatDateTime, notificationMessages } from '@app/contracts';
+import { useId, useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useToken } from '../../../lib/use-auth.ts';
+import { useNotifications } from '../api/get-notifications.ts';
+import { useMarkAsRead } from '../api/mark-as-read.ts';
+import { useNotificationsSocket } from '../api/notifications-socket.ts';
+import styles from './notifications.module.css';
+
+/** The user's notifications: unread ones are buttons that mark them read; read ones are dimmed. */
+export function NotificationsList() {
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const query = useNotifications(unreadOnly);
+  const markAsRead = useMarkAsRead();
+  const toast = useToast();
+  const toggleId = useId();
+  useNotificationsSocket(useToken());
+
+  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <div className="stack">
+      <label className="checkbox" htmlFor={toggleId}>
+        <input
+          id={toggleId}
+          type="checkbox"
+          checked={unreadOnly}
+          onChange={(e) => setUnreadOnly(e.target.checked)}
+        />
+        Solo no leídas
+      </label>
+      {query.isPending ? (
+        <Spinner label="Cargando notificaciones..." />
+      ) : query.isError ? (
+        <div className="alert alert-error" role="alert">
+          {notificationMessages.loadError}
+        </div>
+      ) : items.length === 0 ? (
+        <p className="empty-state">{notificationMessages.empty}</p>
+      ) : (
+        <ul className={styles.list} aria-label="Notificaciones">
+          {items.map((n) => {
+            const body = (
+              <>
+                <span className={styles.head}>
+                  <strong>{n.title}</strong>
+                  {!n.is_read ? <span className="badge badge-info">Nueva</span> : null}
+                </span>
+                <span className={styles.message}>{n.message}</span>
+                <time className={styles.time} dateTime={n.created_at}>
+                  {formatDateTime(n.created_at)}
+                </time>
+              </>
+            );
+            return (
+              <li key={n.id}>
+                {n.is_read ? (
+                  <div className={`${styles.item} ${styles.read}`} data-read="true">
+                    {body}
+                  </div>
+                ) : (
+                  <button
+                    type="button"
+                    className={styles.item}
+                    data-read="false"
+                    aria-label={`${n.title}. ${n.message}. Marcar como leída`}
+                    onClick={() =>
+                      markAsRead.mutate(n.id, { onError: () => toast.error(notificationMessages.markError) })
+                    }
+                  >
+                    {body}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className="btn"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Cargando...' : 'Ver más'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

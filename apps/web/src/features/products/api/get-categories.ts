@@ -1,0 +1,17 @@
+import type { Category } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Reference data changes only with a deployment. */
+export const CATALOGUE_STALE_MS = 10 * 60 * 1000;
+
+/** GET /api/categories */
+export const getCategories = () => api.get<Category[]>('/api/categories');
+
+export function useCategories() {
+  return useQuery({
+    queryKey: ['catalogue', 'categories'],
+    queryFn: getCategories,
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}

@@ -1,0 +1,12 @@
+import type { Product } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const productKey = (id: number) => ['products', 'detail', id] as const;
+
+/** GET /api/products/get_product/{id}: the owner's view of a product. */
+export const getProduct = (id: number) => api.get<Product>(`/api/products/get_product/${id}`, { auth: true });
+
+export function useProduct(id: number) {
+  return useQuery({ queryKey: productKey(id), queryFn: () => getProduct(id), enabled: id > 0 });
+}

@@ -1,0 +1,60 @@
+import { commonMessages, productMessages } from '@app/contracts';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useBuyProduct } from '../api/buy-product.ts';
+
+/**
+ * 'Comprar Ahora': asks for confirmation, asks the server for a payment link and sends the browser
+ * there. The payments module owns GET /api/bold/buy_product/{id}; until it exists (a bare 404) the
+ * button says payments are not available yet.
+ */
+export function BuyNowAction({ productId, canBuy }: { productId: number; canBuy: boolean }) {
+  const buy = useBuyProduct();
+  const [error, setError] = useState<string | null>(null);
+
+  async function onClick() {
+    setError(null);
+    if (!window.confirm(productMessages.purchaseConfirm)) {
+      window.alert(productMessages.purchaseCancelled);
+      return;
+    }
+    try {
+      const data = await buy.mutateAsync(productId);
+      if (data?.payment_link) window.location.href = data.payment_link;
+      else setError(productMessages.purchaseError);
+    } catch (err) {
+      const routeMissing =
+        err instanceof ApiError && err.status === 404 && err.message === commonMessages.notFound;
+      setError(
+        routeMissing
+          ? productMessages.paymentsUnavailable
+          : errorMessage(err, productMessages.purchaseFailed),
+      );
+    }
+  }
+
+  if (!canBuy) {
+    return (
+      <button type="button" className="btn btn-block" disabled>
+        No Disponible para Comprar
+      </button>
+    );
+  }
+  return (
+    <div className="stack">
+      <button
+        type="button"
+        className="btn btn-accent btn-block"
+        onClick={() => void onClick()}
+        disabled={buy.isPending}
+      >
+        {buy.isPending ? 'Procesando...' : 'Comprar Ahora'}
+      </button>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import type { PublicProduct } from '@app/contracts';
+import { Link } from 'react-router';
+import { SafeImage } from '../../../components/ui/image.tsx';
+import { paths } from '../../../config/paths.ts';
+import { brandLabel, priceLabel } from '../lib/product-labels.ts';
+import styles from './products.module.css';
+
+/** A buy-now product card: image, name, year, brand or 'Sin marca', price; opens /products/buy/{id}. */
+export function BuyNowCard({ product, headingLevel = 3 }: { product: PublicProduct; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={`card ${styles.productCard}`}>
+      <SafeImage
+        src={product.thumbnail ?? product.image ?? undefined}
+        alt={product.name}
+        className="card-image"
+      />
+      <Heading className={styles.cardTitle}>
+        <Link to={paths.buyProduct.getHref(product.id)} className={styles.stretchedLink}>
+          {product.name}
+        </Link>
+      </Heading>
+      <p className={styles.cardMeta}>
+        {product.year} · {brandLabel(product.brand_name)}
+      </p>
+      <p className={styles.price}>{priceLabel(product.sell_price)}</p>
+    </article>
+  );
+}
+
+/** A list of buy-now cards. */
+export function BuyNowGrid({ products, label }: { products: PublicProduct[]; label: string }) {
+  return (
+    <ul className={`grid ${styles.cardList}`} aria-label={label}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <BuyNowCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,136 @@
+import { productMessages } from '@app/contracts';
+import { Link } from 'react-router';
+import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useProductBuy } from '../api/get-product-buy.ts';
+import { useSimilarProducts } from '../api/get-similar-products.ts';
+import { brandLabel, priceLabel } from '../lib/product-labels.ts';
+import { BuyNowAction } from './buy-now-action.tsx';
+import { BuyNowGrid } from './buy-now-card.tsx';
+import styles from './products.module.css';
+
+function SimilarProducts({ id }: { id: number }) {
+  const similar = useSimilarProducts(id);
+  return (
+    <section aria-labelledby="similar-title">
+      <h2 id="similar-title" className={styles.sectionTitle}>
+        Productos similares
+      </h2>
+      {similar.isPending ? (
+        <Spinner label="Cargando productos similares..." />
+      ) : similar.isError ? (
+        <p className="alert alert-error" role="alert">
+          {errorMessage(similar.error, productMessages.similarLoadError)}
+        </p>
+      ) : similar.data.length === 0 ? (
+        <p className="empty-state">No hay productos similares disponibles en este momento.</p>
+      ) : (
+        <BuyNowGrid products={similar.data} label="Productos similares" />
+      )}
+    </section>
+  );
+}
+
+/**
+ * /products/buy/{id}: the buy-now page (spec 2 section 2). Keyed by id, so it reloads when the
+ * id changes (a similar product was opened).
+ */
+export function BuyProductView({ id }: { id: number }) {
+  const query = useProductBuy(id);
+  const data = query.data;
+  usePageMeta(
+    data
+      ? {
+          title: `${data.product.name} | Compra directa`,
+          description: data.product.description.slice(0, 150),
+          image: data.product.image ?? undefined,
+        }
+      : null,
+  );
+
+  if (query.isPending) return <Spinner label="Cargando..." />;
+  if (query.isError || !data) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {errorMessage(query.error, productMessages.buyLoadError)}
+      </div>
+    );
+  }
+  const { product, owner, can_be_bought: buyable } = data;
+
+  return (
+    <section className="page" aria-labelledby="buy-title">
+      <div className={styles.detailLayout}>
+        <SafeImage
+          src={product.image ?? undefined}
+          alt={product.name}
+          className={styles.detailImage}
+          loading="eager"
+        />
+        <div className={styles.detailInfo}>
+          <h1 id="buy-title" className={styles.detailTitle}>
+            {product.name}
+          </h1>
+          <div className="row">
+            <span className={buyable ? 'badge badge-success' : 'badge badge-danger'}>
+              {buyable ? 'Disponible' : 'No Disponible'}
+            </span>
+            <span className="muted">{product.category_name}</span>
+          </div>
+          <p className={styles.bigPrice}>
+            <span className="sr-only">Precio: </span>
+            {priceLabel(product.sell_price)}
+          </p>
+          {!product.can_be_bought && (
+            <p className="alert alert-info" role="note">
+              {productMessages.notBuyable}
+            </p>
+          )}
+          <BuyNowAction productId={product.id} canBuy={buyable} />
+          <p className={styles.description}>{product.description}</p>
+          <section aria-labelledby="specs-title">
+            <h2 id="specs-title" className={styles.sectionTitle} style={{ marginTop: 0 }}>
+              Especificaciones
+            </h2>
+            <dl className={styles.specs}>
+              <div>
+                <dt>Marca</dt>
+                <dd>{brandLabel(product.brand_name)}</dd>
+              </div>
+              <div>
+                <dt>Año</dt>
+                <dd>{product.year}</dd>
+              </div>
+              <div>
+                <dt>Escala</dt>
+                <dd>{product.scale_name ?? 'N/A'}</dd>
+              </div>
+              <div>
+                <dt>Categoria</dt>
+                <dd>{product.category_name}</dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="seller-title" className="card">
+            <h2 id="seller-title" className={styles.sectionTitle} style={{ marginTop: 0 }}>
+              Vendedor
+            </h2>
+            <Link to={paths.publicProfile.getHref(owner.username)} className={styles.sellerBlock}>
+              <SafeImage
+                src={owner.avatar ?? owner.image ?? undefined}
+                fallback={PLACEHOLDER_AVATAR}
+                alt=""
+                className={styles.avatarSmall}
+              />
+              <span>{owner.username}</span>
+            </Link>
+          </section>
+        </div>
+      </div>
+      <SimilarProducts id={id} />
+    </section>
+  );
+}

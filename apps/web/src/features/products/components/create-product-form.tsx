@@ -1,0 +1,360 @@
+import {
+  type Category,
+  type CreateProductPayload,
+  makeCreateProductSchema,
+  productMessages,
+  requiresScale,
+} from '@app/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useCreateProduct } from '../api/create-product.ts';
+import { useBrands } from '../api/get-brands.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { useScales } from '../api/get-scales.ts';
+import { ImagePicker } from './image-picker.tsx';
+import styles from './products.module.css';
+
+/** How long the success message stays before going to /products (spec 2 section 9). */
+export const CREATED_REDIRECT_MS = 3000;
+
+export interface CreateProductValues {
+  name: string;
+  year: string;
+  description: string;
+  tags: string;
+  category_id: string;
+  brand_id: string;
+  scale_id: string;
+  reserve_price: string;
+  base_price: string;
+  can_be_bought: boolean;
+  sell_price: string;
+  image: string;
+}
+
+type FieldName = keyof CreateProductValues;
+
+const emptyValues: CreateProductValues = {
+  name: '',
+  year: '',
+  description: '',
+  tags: '',
+  category_id: '',
+  brand_id: '',
+  scale_id: '',
+  reserve_price: '',
+  base_price: '',
+  can_be_bought: false,
+  sell_price: '',
+  image: '',
+};
+
+/** Empty numeric fields are sent as null (spec 2 section 5); anything else as a number. */
+const numberOrNull = (text: string): number | null => {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed === '' ? null : Number(trimmed);
+};
+
+/** The request body for the form's values. */
+export function toCreatePayload(values: CreateProductValues): CreateProductPayload {
+  return {
+    name: values.name,
+    year: numberOrNull(values.year) as number,
+    description: values.description,
+    tags: values.tags,
+    category_id: numberOrNull(values.category_id) as number,
+    brand_id: numberOrNull(values.brand_id) as number,
+    scale_id: numberOrNull(values.scale_id),
+    reserve_price: numberOrNull(values.reserve_price),
+    base_price: numberOrNull(values.base_price),
+    can_be_bought: values.can_be_bought,
+    sell_price: values.can_be_bought ? numberOrNull(values.sell_price) : null,
+    image: values.image,
+  };
+}
+
+/** Which field a server message belongs to (the server answers with the same texts). */
+const FIELD_OF_MESSAGE: Record<string, FieldName> = {
+  [productMessages.nameRequired]: 'name',
+  [productMessages.nameTooLong]: 'name',
+  [productMessages.yearRequired]: 'year',
+  [productMessages.yearInvalid]: 'year',
+  [productMessages.descriptionRequired]: 'description',
+  [productMessages.descriptionTooLong]: 'description',
+  [productMessages.tagsTooLong]: 'tags',
+  [productMessages.categoryRequired]: 'category_id',
+  [productMessages.categoryNotFound]: 'category_id',
+  [productMessages.brandRequired]: 'brand_id',
+  [productMessages.brandNotInCategory]: 'brand_id',
+  [productMessages.scaleRequired]: 'scale_id',
+  [productMessages.scaleInvalid]: 'scale_id',
+  [productMessages.reservePriceInvalid]: 'reserve_price',
+  [productMessages.basePriceInvalid]: 'base_price',
+  [productMessages.sellPriceRequired]: 'sell_price',
+  [productMessages.sellPricePositive]: 'sell_price',
+  [productMessages.imageRequired]: 'image',
+  [productMessages.imageType]: 'image',
+  [productMessages.imageTooLarge]: 'image',
+  [productMessages.imageInvalid]: 'image',
+  [productMessages.imageMismatch]: 'image',
+  [productMessages.imageTooManyPixels]: 'image',
+};
+
+/** Validates with the same contracts schema the server uses; one message per field. */
+function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
+  const schema = makeCreateProductSchema({
+    scaleRequiredFor: (id) => requiresScale(categories.find((c) => c.id === id)?.name),
+  });
+  return async (values) => {
+    const result = schema.safeParse(toCreatePayload(values));
+    if (result.success) return { values, errors: {} };
+    const errors: FieldErrors<CreateProductValues> = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as FieldName | undefined;
+      if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/** /products/create: every field of spec 2 section 2 with the rules of section 5. */
+export function CreateProductForm() {
+  const categories = useCategories();
+  if (categories.isPending) return <Spinner label="Cargando formulario..." />;
+  if (categories.isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {errorMessage(
+          categories.error,
+          'No se pudieron cargar las categorías. Por favor, intenta nuevamente.',
+        )}
+      </div>
+    );
+  }
+  return <ProductForm categories={categories.data} />;
+}
+
+function ProductForm({ categories }: { categories: Category[] }) {
+  const navigate = useNavigate();
+  const resolver = useMemo(() => makeResolver(categories), [categories]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<CreateProductValues>({ defaultValues: emptyValues, resolver, mode: 'onSubmit' });
+  const create = useCreateProduct();
+  const [formError, setFormError] = useState<string[]>([]);
+  const [created, setCreated] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // The image has no text input of its own: the picker sets it.
+  useEffect(() => {
+    register('image');
+  }, [register]);
+
+  const categoryId = watch('category_id');
+  const canBeBought = watch('can_be_bought');
+  const image = watch('image');
+  const category = categories.find((c) => String(c.id) === categoryId);
+  const needsScale = requiresScale(category?.name);
+  const brands = useBrands(category ? category.id : null);
+  const scales = useScales();
+  const busy = create.isPending || created;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError([]);
+    try {
+      await create.mutateAsync(toCreatePayload(values));
+      setCreated(true);
+      timer.current = setTimeout(() => navigate(paths.products.getHref()), CREATED_REDIRECT_MS);
+    } catch (error) {
+      const messages = error instanceof ApiError && error.errors.length > 0 ? error.errors : [];
+      const general: string[] = [];
+      for (const message of messages) {
+        const field = FIELD_OF_MESSAGE[message];
+        if (field) setError(field, { type: 'server', message });
+        else general.push(message);
+      }
+      if (messages.length === 0 || general.length > 0) {
+        setFormError(
+          general.length > 0
+            ? general
+            : [errorMessage(error, 'No se pudo crear el producto. Por favor, intenta nuevamente.')],
+        );
+      }
+    }
+  });
+
+  return (
+    <form className={`card form ${styles.formCard}`} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      {created && (
+        <div className="alert alert-success" role="status">
+          {productMessages.created}
+        </div>
+      )}
+      {formError.length > 0 && (
+        <div className="alert alert-error" role="alert">
+          {formError.map((message) => (
+            <p key={message} style={{ margin: 0 }}>
+              {message}
+            </p>
+          ))}
+        </div>
+      )}
+      <fieldset disabled={busy} className="form" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <legend className="sr-only">Datos del producto</legend>
+        <div className={styles.formGrid}>
+          <FormField label="Nombre" required error={errors.name?.message} className={styles.full}>
+            <input className="input" autoComplete="off" maxLength={150} {...register('name')} />
+          </FormField>
+          <FormField label="Año" required error={errors.year?.message}>
+            <input
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={1900}
+              max={2100}
+              step={1}
+              {...register('year')}
+            />
+          </FormField>
+          <FormField
+            label="Etiquetas"
+            hint="Separadas por comas, por ejemplo: jdm, premium"
+            error={errors.tags?.message}
+          >
+            <input className="input" autoComplete="off" maxLength={500} {...register('tags')} />
+          </FormField>
+          <FormField label="Descripción" required error={errors.description?.message} className={styles.full}>
+            <textarea className="textarea" rows={4} maxLength={5000} {...register('description')} />
+          </FormField>
+          <FormField label="Categoría" required error={errors.category_id?.message}>
+            <select
+              className="select"
+              {...register('category_id', {
+                // A new category resets brand and scale (spec 2 section 5).
+                onChange: () => {
+                  setValue('brand_id', '');
+                  setValue('scale_id', '');
+                  clearErrors(['brand_id', 'scale_id']);
+                },
+              })}
+            >
+              <option value="">Seleccione una categoría</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            label="Marca"
+            required
+            error={errors.brand_id?.message}
+            hint={category ? undefined : 'Primero selecciona una categoría'}
+          >
+            <select className="select" disabled={!category || brands.isPending} {...register('brand_id')}>
+              <option value="">{brands.isFetching ? 'Cargando marcas...' : 'Seleccione una marca'}</option>
+              {(brands.data ?? []).map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {needsScale && (
+            <FormField label="Escala" required error={errors.scale_id?.message}>
+              <select className="select" {...register('scale_id')}>
+                <option value="">Seleccione una escala</option>
+                {(scales.data ?? []).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+          <FormField label="Precio de reserva (COP)" error={errors.reserve_price?.message}>
+            <input
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              {...register('reserve_price')}
+            />
+          </FormField>
+          <FormField label="Precio base (COP)" error={errors.base_price?.message}>
+            <input
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              {...register('base_price')}
+            />
+          </FormField>
+          <div className={`field ${styles.full}`}>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                {...register('can_be_bought', {
+                  // Turning buy-now off clears the sell price (spec 2 section 5).
+                  onChange: (event: { target: { checked: boolean } }) => {
+                    if (!event.target.checked) {
+                      setValue('sell_price', '');
+                      clearErrors('sell_price');
+                    }
+                  },
+                })}
+              />
+              Permitir compra directa
+            </label>
+          </div>
+          {canBeBought && (
+            <FormField label="Precio de venta (COP)" required error={errors.sell_price?.message}>
+              <input
+                className="input"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                {...register('sell_price')}
+              />
+            </FormField>
+          )}
+          <div className={styles.full}>
+            <ImagePicker
+              value={image}
+              disabled={busy}
+              error={errors.image?.message}
+              onChange={(dataUrl) => {
+                setValue('image', dataUrl);
+                clearErrors('image');
+              }}
+              onPickError={(message) => setError('image', { type: 'pick', message })}
+            />
+          </div>
+        </div>
+      </fieldset>
+      <div className="modal-actions">
+        <Link to={paths.products.getHref()} className="btn">
+          Cancelar
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {create.isPending ? 'Creando...' : 'Crear Producto'}
+        </button>
+      </div>
+    </form>
+  );
+}

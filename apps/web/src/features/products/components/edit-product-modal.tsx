@@ -1,0 +1,144 @@
+import { type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+
+interface EditValues {
+  name: string;
+  description: string;
+  reserve_price: string;
+  year: string;
+}
+
+const toValues = (product: Product): EditValues => ({
+  name: product.name,
+  description: product.description,
+  reserve_price: String(product.reserve_price),
+  year: String(product.year),
+});
+
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
+
+/**
+ * 'Editar Detalles del Producto': name, description, reserve price and year, pre-filled; earlier
+ * errors cleared on open; on success the page shows the new values and the modal closes.
+ */
+export function EditProductModal({
+  product,
+  open,
+  onClose,
+}: {
+  product: Product;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [values, setValues] = useState<EditValues>(() => toValues(product));
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof EditValues, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateProduct(product.id);
+
+  // Pre-fill and clear earlier errors each time it opens (spec 2 section 4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening, not on every product refresh.
+  useEffect(() => {
+    if (!open) return;
+    setValues(toValues(product));
+    setFieldErrors({});
+    setError(null);
+    update.reset();
+  }, [open]);
+
+  const set = (key: keyof EditValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const payload = {
+      name: values.name,
+      description: values.description,
+      reserve_price: numberOrNull(values.reserve_price),
+      year: numberOrNull(values.year),
+    };
+    const parsed = UpdateProductInputSchema.safeParse(payload);
+    if (!parsed.success) {
+      const errors: Partial<Record<keyof EditValues, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof EditValues;
+        errors[key] ??= issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setFieldErrors({});
+    try {
+      await update.mutateAsync(parsed.data);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, productMessages.updateError));
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Editar Detalles del Producto"
+      closeOnBackdrop={!update.isPending}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={update.isPending}>
+            Cancelar
+          </button>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={onSubmit} noValidate>
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
+        <FormField label="Nombre del producto" error={fieldErrors.name}>
+          <input className="input" value={values.name} onChange={set('name')} maxLength={150} />
+        </FormField>
+        <FormField label="Descripcion" error={fieldErrors.description}>
+          <textarea
+            className="textarea"
+            rows={4}
+            value={values.description}
+            onChange={set('description')}
+            maxLength={5000}
+          />
+        </FormField>
+        <FormField label="Precio de reserva" error={fieldErrors.reserve_price}>
+          <input
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={values.reserve_price}
+            onChange={set('reserve_price')}
+          />
+        </FormField>
+        <FormField label="Año" error={fieldErrors.year}>
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={1900}
+            max={2100}
+            value={values.year}
+            onChange={set('year')}
+          />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,164 @@
+import { parseTags, productMessages, productMetaDescription } from '@app/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SafeImage } from '../../../components/ui/image.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useProduct } from '../api/get-product.ts';
+import {
+  brandLabel,
+  currentUserId,
+  priceLabel,
+  statusBadgeClass,
+  statusLabel,
+} from '../lib/product-labels.ts';
+import { EditProductModal } from './edit-product-modal.tsx';
+import styles from './products.module.css';
+
+/** 'Volver': one step back when there is somewhere to go back to, else the seller's products. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="btn btn-sm"
+      style={{ alignSelf: 'flex-start' }}
+      onClick={() => (window.history.state?.idx > 0 ? navigate(-1) : navigate(paths.products.getHref()))}
+    >
+      <span aria-hidden="true">←</span> Volver
+    </button>
+  );
+}
+
+/** /products/{id}: the owner's view of a product with 'Editar detalles' (spec 2 section 2). */
+export function ProductDetailView({ id }: { id: number }) {
+  const query = useProduct(id);
+  const [editing, setEditing] = useState(false);
+  const product = query.data;
+
+  usePageMeta(
+    product
+      ? {
+          title: `${product.name} | Coleccionable en ${product.brand_name}`,
+          rawTitle: true,
+          description: productMetaDescription(product.description, product.reserve_price),
+          image: product.image ?? undefined,
+        }
+      : null,
+  );
+
+  if (query.isPending) {
+    return (
+      <section className="page">
+        <BackButton />
+        <p role="status">Cargando...</p>
+      </section>
+    );
+  }
+  if (query.isError || !product) {
+    return (
+      <section className="page">
+        <BackButton />
+        <div className="alert alert-error" role="alert">
+          {errorMessage(query.error, productMessages.loadError)}
+        </div>
+      </section>
+    );
+  }
+
+  const tags = parseTags(product.tags);
+  const inAuction = product.status === 'in_auction';
+  // Sold (or shipped...) products cannot be edited either: the server answers 409.
+  const editable = product.status === 'available';
+  const lockedHint = inAuction ? productMessages.inAuction : productMessages.notEditable;
+  const userId = currentUserId();
+  const isOwner = userId === null || userId === product.owner_id;
+
+  return (
+    <section className="page" aria-labelledby="product-title">
+      <BackButton />
+      <div className={styles.detailLayout}>
+        <SafeImage
+          src={product.image ?? undefined}
+          alt={product.name}
+          className={styles.detailImage}
+          loading="eager"
+        />
+        <div className={styles.detailInfo}>
+          <h1 id="product-title" className={styles.detailTitle}>
+            {product.name}
+          </h1>
+          <div className="row">
+            <span className={statusBadgeClass(product.status)}>{statusLabel(product.status)}</span>
+            {product.can_be_bought && <span className="badge badge-accent">Compra Directa</span>}
+          </div>
+          {tags.length > 0 && (
+            <ul className={styles.tags} aria-label="Etiquetas">
+              {tags.map((tag) => (
+                <li key={tag} className="badge badge-info">
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div>
+            <p className="muted" style={{ margin: 0 }}>
+              Precio de Reserva
+            </p>
+            <p className={styles.bigPrice}>{priceLabel(product.reserve_price)}</p>
+          </div>
+          <dl className={styles.specs}>
+            <div>
+              <dt>Marca</dt>
+              <dd>{brandLabel(product.brand_name)}</dd>
+            </div>
+            <div>
+              <dt>Categoria</dt>
+              <dd>{product.category_name}</dd>
+            </div>
+            <div>
+              <dt>Escala</dt>
+              <dd>{product.scale_name ?? 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>Año</dt>
+              <dd>{product.year}</dd>
+            </div>
+            {product.can_be_bought && (
+              <div>
+                <dt>Precio de venta</dt>
+                <dd>{priceLabel(product.sell_price)}</dd>
+              </div>
+            )}
+          </dl>
+          <div>
+            <h2 className={styles.sectionTitle} style={{ marginTop: 0 }}>
+              Descripcion
+            </h2>
+            <p className={styles.description}>{product.description}</p>
+          </div>
+          {isOwner && (
+            <div className="stack">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={!editable}
+                aria-describedby={editable ? undefined : 'edit-disabled-hint'}
+                onClick={() => setEditing(true)}
+              >
+                Editar detalles
+              </button>
+              {!editable && (
+                <p id="edit-disabled-hint" className="field-hint">
+                  {lockedHint}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+      {isOwner && <EditProductModal product={product} open={editing} onClose={() => setEditing(false)} />}
+    </section>
+  );
+}

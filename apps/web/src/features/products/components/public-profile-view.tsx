@@ -1,0 +1,130 @@
+import { formatLongDate, formatNumber, type PublicProfile, productMessages } from '@app/contracts';
+import type { ReactNode } from 'react';
+import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+import { type ProfileRef, usePublicProfile } from '../api/get-public-profile.ts';
+import { useUserBuyNowProducts } from '../api/get-user-buy-now.ts';
+import { BuyNowGrid } from './buy-now-card.tsx';
+import styles from './products.module.css';
+
+function ProfileHeader({ profile }: { profile: PublicProfile }) {
+  return (
+    <div className={`card ${styles.profileHeader}`}>
+      <SafeImage
+        src={profile.avatar ?? undefined}
+        fallback={PLACEHOLDER_AVATAR}
+        alt={`Avatar de ${profile.username}`}
+        className={styles.avatarLarge}
+        loading="eager"
+      />
+      <div className={styles.profileText}>
+        <h1 id="profile-title" className={styles.profileName}>
+          {profile.username}
+        </h1>
+        {profile.is_seller && (
+          <p style={{ margin: 0 }}>
+            <span className="badge badge-success">
+              <span aria-hidden="true">✔</span> Vendedor Verificado
+            </span>
+          </p>
+        )}
+        <p className="muted" style={{ margin: 0 }}>
+          <span aria-hidden="true">📍 </span>
+          <span className="sr-only">Ubicación: </span>
+          {profile.address || 'Colombia'}
+        </p>
+        <p style={{ margin: 0 }}>{profile.bio?.trim() ? profile.bio : productMessages.profileNoBio}</p>
+      </div>
+    </div>
+  );
+}
+
+function ProfileStats({ profile }: { profile: PublicProfile }) {
+  const stats: Array<[string, string]> = [
+    ['Miembro desde', formatLongDate(profile.created_at)],
+    ['Subastas activas', formatNumber(profile.stats.active_auctions)],
+    ['Productos vendidos', formatNumber(profile.stats.products_sold)],
+    ['Subastas ganadas', formatNumber(profile.stats.auctions_won)],
+    ['Pujas realizadas', formatNumber(profile.stats.total_bids)],
+  ];
+  return (
+    <ul className={styles.stats} aria-label="Estadísticas del vendedor">
+      {stats.map(([label, value]) => (
+        <li key={label} className={styles.stat}>
+          <span className={styles.statValue}>{value}</span>
+          <span className={styles.statLabel}>{label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The seller's direct-buy products; a failed load just shows the empty message (spec 1 section 8). */
+function SellerBuyNowProducts({ sellerId }: { sellerId: number }) {
+  const query = useUserBuyNowProducts(sellerId);
+  if (query.isPending) return <Spinner label="Cargando productos..." />;
+  const products = query.data ?? [];
+  if (products.length === 0) return <p className="empty-state">{productMessages.profileNoBuyNow}</p>;
+  return <BuyNowGrid products={products} label="Productos de compra directa del vendedor" />;
+}
+
+export interface PublicProfileViewProps {
+  /** By username, or by id (/seller/{id}); null when the address carries neither (a broken link). */
+  profileRef: ProfileRef | null;
+  /** The seller's active auctions grid (the auctions feature's component, composed by the route). */
+  renderAuctions: (sellerId: number) => ReactNode;
+}
+
+/** Public seller profile: header, stats, active auctions and direct-buy products (spec 1 section 2). */
+export function PublicProfileView({ profileRef, renderAuctions }: PublicProfileViewProps) {
+  const query = usePublicProfile(profileRef);
+  const profile = query.data;
+  usePageMeta(
+    profile
+      ? {
+          title: `${profile.username} | Perfil del vendedor`,
+          description:
+            profile.bio?.slice(0, 150) || `Subastas y productos de ${profile.username} en Coleccionables.`,
+          image: profile.avatar ?? undefined,
+        }
+      : null,
+  );
+
+  if (!profileRef) {
+    return (
+      <div className="alert alert-error" role="alert">
+        {productMessages.profileLoadFailed}
+      </div>
+    );
+  }
+  if (query.isPending) return <Spinner label="Cargando perfil..." />;
+  if (query.isError || !profile) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="alert alert-error" role="alert">
+        {missing ? productMessages.profileNotFound : productMessages.profileLoadError}
+      </div>
+    );
+  }
+
+  return (
+    <section className="page" aria-labelledby="profile-title">
+      <ProfileHeader profile={profile} />
+      <ProfileStats profile={profile} />
+      <section aria-labelledby="profile-auctions-title">
+        <h2 id="profile-auctions-title" className={styles.sectionTitle}>
+          Subastas activas
+        </h2>
+        {renderAuctions(profile.id)}
+      </section>
+      <section aria-labelledby="profile-buy-now-title">
+        <h2 id="profile-buy-now-title" className={styles.sectionTitle}>
+          Compra directa
+        </h2>
+        <SellerBuyNowProducts sellerId={profile.id} />
+      </section>
+    </section>
+  );
+}

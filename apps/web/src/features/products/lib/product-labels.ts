@@ -1,0 +1,43 @@
+import { formatCOP, type ProductStatus, productMessages } from '@app/contracts';
+import { authStorage } from '../../../lib/auth-storage.ts';
+
+const STATUS_LABELS: Record<ProductStatus, string> = {
+  available: 'Disponible',
+  in_auction: 'En subasta',
+  sold: 'Vendido',
+  shipped: 'Enviado',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status as ProductStatus] ?? 'Desconocido';
+}
+
+export function statusBadgeClass(status: string): string {
+  if (status === 'available') return 'badge badge-success';
+  if (status === 'in_auction') return 'badge badge-live';
+  if (status === 'cancelled') return 'badge badge-danger';
+  return 'badge badge-info';
+}
+
+/** Brand or 'Sin marca'. */
+export const brandLabel = (brand: string | null | undefined) => brand || productMessages.noBrand;
+
+/** "$ 65.000", or 'N/A' when there is no price. */
+export const priceLabel = (value: number | null | undefined) =>
+  value === null || value === undefined ? 'N/A' : formatCOP(value);
+
+/** The logged-in user's id, read from the token's subject (for showing owner-only buttons). */
+export function currentUserId(): number | null {
+  const token = authStorage.getToken();
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    const id = Number(json.sub);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,14 @@
+import type { UserProfile } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const profileQueryKey = ['users', 'profile'] as const;
+
+/** GET /api/users/profile: the logged-in user's own profile. */
+export function getProfile(): Promise<UserProfile> {
+  return api.get<UserProfile>('/api/users/profile', { auth: true });
+}
+
+export function useProfile(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, enabled: options.enabled ?? true });
+}

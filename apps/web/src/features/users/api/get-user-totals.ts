@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+/** Activity counters of the logged-in user (spec 1 section 3, 'User totals'). */
+export interface UserTotals {
+  total_bids: number;
+  total_wins: number;
+  total_sales: number;
+  active_auctions: number;
+}
+
+export const EMPTY_TOTALS: UserTotals = { total_bids: 0, total_wins: 0, total_sales: 0, active_auctions: 0 };
+export const userTotalsQueryKey = ['users', 'totals'] as const;
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** GET /api/auctions/get_totals; a missing endpoint (404) counts as no activity yet. */
+export async function getUserTotals(): Promise<UserTotals> {
+  try {
+    const data = await api.get<Partial<UserTotals> | null>('/api/auctions/get_totals', { auth: true });
+    return {
+      total_bids: count(data?.total_bids),
+      total_wins: count(data?.total_wins),
+      total_sales: count(data?.total_sales),
+      active_auctions: count(data?.active_auctions),
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return EMPTY_TOTALS;
+    throw error;
+  }
+}
+
+export function useUserTotals() {
+  return useQuery({ queryKey: userTotalsQueryKey, queryFn: getUserTotals });
+}

@@ -1,0 +1,39 @@
+import type { LoginInput, LoginResponse } from '@app/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+export const loginMessages = {
+  badCredentials: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.',
+  failed: 'Error al intentar iniciar sesión. Por favor intenta más tarde.',
+  noToken: 'No se recibió token de autenticación. Contacta al administrador.',
+} as const;
+
+/** A login that answered without a token (spec 1 section 8). */
+export class MissingTokenError extends Error {
+  constructor() {
+    super(loginMessages.noToken);
+    this.name = 'MissingTokenError';
+  }
+}
+
+/** POST /api/users/login; resolves to the token, or throws (ApiError / MissingTokenError). */
+export async function login(input: LoginInput): Promise<string> {
+  const response = await api.post<Partial<LoginResponse> | null>('/api/users/login', input);
+  const token = response?.jwt_token;
+  if (typeof token !== 'string' || token === '') throw new MissingTokenError();
+  return token;
+}
+
+/** The message the login form shows for a failure (spec 1 section 8; 429 shows the server's). */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof MissingTokenError) return loginMessages.noToken;
+  if (error instanceof ApiError) {
+    if (error.status === 401) return loginMessages.badCredentials;
+    if (error.status === 429 && error.message && !/^Error \d+$/.test(error.message)) return error.message;
+  }
+  return loginMessages.failed;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

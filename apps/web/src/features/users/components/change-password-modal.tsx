@@ -1,0 +1,99 @@
+import { type ChangePasswordForm, ChangePasswordFormSchema, userMessages } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useChangePassword } from '../api/change-password.ts';
+import { PasswordInput } from './password-input.tsx';
+import { useCloseAfterSuccess } from './use-close-after-success.ts';
+
+export const CHANGE_PASSWORD_FAILED = 'Ha ocurrido un error al cambiar la contraseña';
+const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
+
+/** 'Seguridad': current, new and confirmation (spec 1 section 5). */
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const mutation = useChangePassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { success, succeed } = useCloseAfterSuccess(open, onClose);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ChangePasswordForm>({ resolver: zodResolver(ChangePasswordFormSchema), defaultValues: EMPTY });
+
+  useEffect(() => {
+    if (open) {
+      reset(EMPTY);
+      setFailure(null);
+    }
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
+    setFailure(null);
+    try {
+      await mutation.mutateAsync({ current_password, new_password });
+      reset(EMPTY);
+      succeed(userMessages.passwordUpdated);
+    } catch (error) {
+      setFailure(errorMessage(error, CHANGE_PASSWORD_FAILED));
+    }
+  });
+
+  const busy = mutation.isPending || success !== null;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Cambiar contraseña"
+      closeOnBackdrop={!isDirty && !busy}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {success ? 'Cerrar' : 'Cancelar'}
+          </button>
+          <button type="submit" form="change-password-form" className="btn btn-primary" disabled={busy}>
+            {mutation.isPending ? 'Guardando...' : 'Cambiar contraseña'}
+          </button>
+        </>
+      }
+    >
+      <form id="change-password-form" className="form" onSubmit={onSubmit} noValidate>
+        {success && (
+          <p className="alert alert-success" role="status">
+            {success}
+          </p>
+        )}
+        {failure && (
+          <p className="alert alert-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <fieldset disabled={busy} className="form" style={{ border: 0, padding: 0, margin: 0 }}>
+          <FormField label="Contraseña actual" required error={errors.current_password?.message}>
+            {(control) => (
+              <PasswordInput autoComplete="current-password" {...control} {...register('current_password')} />
+            )}
+          </FormField>
+          <FormField
+            label="Nueva contraseña"
+            required
+            error={errors.new_password?.message}
+            hint="Al menos 8 caracteres"
+          >
+            {(control) => (
+              <PasswordInput autoComplete="new-password" {...control} {...register('new_password')} />
+            )}
+          </FormField>
+          <FormField label="Confirmar nueva contraseña" required error={errors.confirm_password?.message}>
+            {(control) => (
+              <PasswordInput autoComplete="new-password" {...control} {...register('confirm_password')} />
+            )}
+          </FormField>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

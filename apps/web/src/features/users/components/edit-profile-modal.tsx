@@ -1,0 +1,181 @@
+import {
+  makeProfileUpdateSchema,
+  type ProfileUpdateForm,
+  type ProfileUpdateInput,
+  type UserProfile,
+  userMessages,
+} from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { useCloseAfterSuccess } from './use-close-after-success.ts';
+import styles from './users.module.css';
+
+export const editProfileMessages = {
+  loadFailed: 'Error al cargar los datos del perfil',
+  updateFailed: 'Ha ocurrido un error al actualizar el perfil',
+} as const;
+
+type FormValues = {
+  name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  bio: string;
+  birth_date: string;
+  avatar: string;
+};
+
+/** Today in the browser's time zone as YYYY-MM-DD (the birth-date limit the person sees). */
+function localDay(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function toFormValues(profile: UserProfile | undefined): FormValues & ProfileUpdateForm {
+  return {
+    name: profile?.name ?? '',
+    last_name: profile?.last_name ?? '',
+    phone: profile?.phone ?? '',
+    address: profile?.address ?? '',
+    bio: profile?.bio ?? '',
+    birth_date: profile?.birth_date ?? '',
+    avatar: profile?.avatar ?? '',
+  };
+}
+
+/** 'Editar Perfil' (spec 1 section 2 /profile; rules of section 5). */
+export function EditProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const profile = useProfile({ enabled: open });
+  const update = useUpdateProfile();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { success, succeed } = useCloseAfterSuccess(open, onClose);
+  const today = useMemo(() => localDay(), []);
+  const schema = useMemo(() => makeProfileUpdateSchema(today), [today]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ProfileUpdateForm, unknown, ProfileUpdateInput>({
+    resolver: zodResolver(schema),
+    defaultValues: toFormValues(profile.data),
+  });
+
+  // Fill the form with the saved profile each time the modal opens (and when it loads).
+  const loaded = profile.data;
+  useEffect(() => {
+    if (open) {
+      setFailure(null);
+      reset(toFormValues(loaded));
+    }
+  }, [open, loaded, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync(values);
+      succeed(userMessages.profileUpdated);
+    } catch (error) {
+      setFailure(errorMessage(error, editProfileMessages.updateFailed));
+    }
+  });
+
+  const busy = update.isPending || success !== null;
+  const loadFailed = profile.isError && !profile.data;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Editar Perfil"
+      closeOnBackdrop={!isDirty && !busy}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            {success ? 'Cerrar' : 'Cancelar'}
+          </button>
+          <button
+            type="submit"
+            form="edit-profile-form"
+            className="btn btn-primary"
+            disabled={busy || loadFailed || profile.isPending}
+          >
+            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
+          </button>
+        </>
+      }
+    >
+      {profile.isPending && !profile.data ? (
+        <Spinner label="Cargando datos del perfil..." />
+      ) : loadFailed ? (
+        <div className="stack">
+          <p className="alert alert-error" role="alert">
+            {editProfileMessages.loadFailed}
+          </p>
+          <button type="button" className="btn" onClick={() => void profile.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : (
+        <form id="edit-profile-form" className="form" onSubmit={onSubmit} noValidate>
+          {success && (
+            <p className="alert alert-success" role="status">
+              {success}
+            </p>
+          )}
+          {failure && (
+            <p className="alert alert-error" role="alert">
+              {failure}
+            </p>
+          )}
+          <fieldset disabled={busy} className={styles.formGrid} style={{ border: 0, padding: 0, margin: 0 }}>
+            <FormField label="Nombre" required error={errors.name?.message}>
+              <input className="input" autoComplete="given-name" {...register('name')} />
+            </FormField>
+            <FormField label="Apellido" required error={errors.last_name?.message}>
+              <input className="input" autoComplete="family-name" {...register('last_name')} />
+            </FormField>
+            <FormField label="Teléfono" error={errors.phone?.message} hint="Ej.: +57 300 123 4567">
+              <input className="input" type="tel" autoComplete="tel" {...register('phone')} />
+            </FormField>
+            <FormField label="Fecha de nacimiento" error={errors.birth_date?.message}>
+              <input
+                className="input"
+                type="date"
+                max={today}
+                autoComplete="bday"
+                {...register('birth_date')}
+              />
+            </FormField>
+            <FormField className={styles.full} label="Dirección" error={errors.address?.message}>
+              <input className="input" autoComplete="street-address" {...register('address')} />
+            </FormField>
+            <FormField
+              className={styles.full}
+              label="URL del avatar"
+              error={errors.avatar?.message}
+              hint="Enlace https a una imagen (opcional)"
+            >
+              <input
+                className="input"
+                type="url"
+                inputMode="url"
+                autoComplete="photo"
+                {...register('avatar')}
+              />
+            </FormField>
+            <FormField className={styles.full} label="Acerca de mí" error={errors.bio?.message}>
+              <textarea className="textarea" rows={4} {...register('bio')} />
+            </FormField>
+          </fieldset>
+        </form>
+      )}
+    </Modal>
+  );
+}

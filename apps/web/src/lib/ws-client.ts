@@ -1,0 +1,78 @@
+/**
+ * A WebSocket on the app's own origin that reconnects with exponential backoff (1 s doubling up
+ * to 30 s, with jitter). `onOpen` gets `reconnected = true` after a drop, so callers can reload
+ * what they may have missed. The server pings; browsers answer pings by themselves.
+ */
+export interface LiveSocket {
+  close(): void;
+}
+
+export function wsUrl(path: string): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}${path}`;
+}
+
+export function openLiveSocket(
+  path: string,
+  handlers: {
+    onMessage(data: unknown): void;
+    onOpen?(reconnected: boolean): void;
+    onStatus?(status: 'connecting' | 'open' | 'closed'): void;
+    /** Close codes after which reconnecting is pointless (e.g. 4401 unauthorized). */
+    fatalCodes?: number[];
+  },
+): LiveSocket {
+  let socket: WebSocket | null = null;
+  let attempts = 0;
+  let opened = false;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = () => {
+    if (stopped) return;
+    handlers.onStatus?.('connecting');
+    const ws = new WebSocket(wsUrl(path));
+    socket = ws;
+    ws.onopen = () => {
+      handlers.onStatus?.('open');
+      handlers.onOpen?.(opened);
+      opened = true;
+      attempts = 0;
+    };
+    ws.onmessage = (event) => {
+      try {
+        handlers.onMessage(JSON.parse(String(event.data)));
+      } catch {
+        // not JSON: ignore
+      }
+    };
+    ws.onclose = (event) => {
+      if (socket === ws) socket = null;
+      handlers.onStatus?.('closed');
+      if (stopped || handlers.fatalCodes?.includes(event.code)) return;
+      const delay = Math.min(30_000, 1000 * 2 ** attempts) * (0.75 + Math.random() * 0.5);
+      attempts += 1;
+      timer = setTimeout(connect, delay);
+    };
+  };
+
+  // Coming back online or to the tab: try at once instead of waiting out the backoff.
+  const retryNow = () => {
+    if (stopped || socket) return;
+    clearTimeout(timer);
+    attempts = 0;
+    connect();
+  };
+  window.addEventListener('online', retryNow);
+  connect();
+
+  return {
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+      window.removeEventListener('online', retryNow);
+      socket?.close();
+      socket = null;
+    },
+  };
+}
