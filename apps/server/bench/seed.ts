@@ -183,8 +183,8 @@ export async function seed(db: Database) {
     sql`
       insert into auction_products (auction_id, product_id)
         select auction_id, id from products where auction_id is not null;
-      insert into product_search (product_id, search_name, search_text)
-        select p.id, search_normalize(p.name),
+      insert into product_search (product_id, status, search_name, search_text)
+        select p.id, p.status, search_normalize(p.name),
                search_normalize(concat_ws(' ', p.name, b.name, c.name, p.tags, p.description))
         from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id;
       insert into search_words (word, key)

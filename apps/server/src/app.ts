@@ -21,7 +21,7 @@ import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
-import { createInProcessEventBus } from './platform/events.ts';
+import { createEventBus } from './platform/events-redis.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { seedDemo } from './platform/seed/index.ts';
@@ -58,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuth(resolveJwtSecret(config.JWT_SECRET, config.dataDir), clock, (id) =>
     usersRepository.exists(db, id),
   );
-  const events = createInProcessEventBus();
+  const events = createEventBus(config, app.log);
   const jobs = createJobRunner(clock, app.log);
   const ctx: AppContext = { config, db, dbKind: kind, clock, auth, events, jobs, log: app.log };
   app.decorateRequest('userId', null);

@@ -103,7 +103,9 @@ describe('auctions', () => {
     await a.getByRole('button', { name: 'Place Bid' }).click();
     expect((await response).status()).toBe(201);
     const sentAt = Date.now();
-    await b.locator('ol[aria-label^="Historial de pujas"] li', { hasText: '$2.500' }).waitFor({ timeout: 1000 });
+    await b
+      .locator('ol[aria-label^="Historial de pujas"] li', { hasText: '$2.500' })
+      .waitFor({ timeout: 1000 });
     expect(Date.now() - sentAt).toBeLessThan(1000);
     expect(await inputA.inputValue()).toBe('');
     expect((await historyAmounts(b))[0]).toContain('comprador_demo');
@@ -117,7 +119,9 @@ describe('auctions', () => {
     await b.getByText('El incremento mínimo de puja es $1.000').waitFor();
     await inputB.fill('4000');
     await b.getByRole('button', { name: 'Place Bid' }).click();
-    await a.locator('ol[aria-label^="Historial de pujas"] li', { hasText: '$4.000' }).waitFor({ timeout: 1000 });
+    await a
+      .locator('ol[aria-label^="Historial de pujas"] li', { hasText: '$4.000' })
+      .waitFor({ timeout: 1000 });
     const history = await historyAmounts(a);
     expect(history[0]).toContain('coleccionista_demo');
     expect(history[1]).toContain('comprador_demo');
@@ -128,7 +132,9 @@ describe('auctions', () => {
     expect(notes.body.data.some((n: any) => n.type === 'outbid' && n.message.includes('$4.000'))).toBe(true);
 
     // The seller block links to the public profile.
-    expect(await a.getByRole('link', { name: 'vendedor_demo' }).getAttribute('href')).toBe('/public-profile/vendedor_demo');
+    expect(await a.getByRole('link', { name: 'vendedor_demo' }).getAttribute('href')).toBe(
+      '/public-profile/vendedor_demo',
+    );
 
     await expectAccessible(b);
     await expectNoHorizontalScroll(b);
@@ -139,7 +145,10 @@ describe('auctions', () => {
     await a.goto(`${baseUrl()}/auctions/products/${auctionId}`);
     await a.getByRole('heading', { name: 'Live Subastas' }).waitFor();
     await a.getByText('Descubre coleccionables únicos en subastas en tiempo real').waitFor();
-    await a.getByRole('link', { name: /Ver Producto/ }).first().waitFor();
+    await a
+      .getByRole('link', { name: /Ver Producto/ })
+      .first()
+      .waitFor();
     await expectAccessible(a);
     await screenshot(a, 'auctions-products-desktop');
     await contextA.close();
@@ -163,7 +172,9 @@ describe('auctions', () => {
 
     await first.getByRole('button', { name: /Ver subasta/ }).click();
     await page.waitForURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toMatch(/^\/auctions\/products\/\d+$/);
+    expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toMatch(
+      /^\/auctions\/products\/\d+$/,
+    );
 
     // The search parameter filters through the server.
     await page.goto(`${baseUrl()}/auctions?search=${encodeURIComponent('zzz-no-existe')}`);
@@ -186,7 +197,9 @@ describe('auctions', () => {
 
     // Select them on /products when that page offers checkboxes, else go straight to the form.
     await page.goto(`${baseUrl()}/products`);
-    const firstBox = page.getByRole('checkbox', { name: new RegExp(`Seleccionar.*${ids[0]}|Vinilo para subasta`) });
+    const firstBox = page.getByRole('checkbox', {
+      name: new RegExp(`Seleccionar.*${ids[0]}|Vinilo para subasta`),
+    });
     let usedProductsPage = false;
     try {
       await page.getByRole('checkbox').first().waitFor({ timeout: 4000 });
@@ -204,7 +217,11 @@ describe('auctions', () => {
 
     await page.getByRole('heading', { name: 'Crear nueva subasta' }).waitFor();
     await page.getByText('2 productos seleccionados').waitFor();
-    await page.getByRole('list', { name: 'Productos seleccionados' }).getByText(/Vinilo para subasta/).first().waitFor();
+    await page
+      .getByRole('list', { name: 'Productos seleccionados' })
+      .getByText(/Vinilo para subasta/)
+      .first()
+      .waitFor();
     const start = page.getByLabel('Fecha de inicio (opcional)');
     expect(await start.getAttribute('step')).toBe('300');
     expect(await start.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
@@ -218,7 +235,9 @@ describe('auctions', () => {
     await page.getByLabel(/^Oferta máxima/).fill('1000');
     await page.getByRole('button', { name: 'Crear subasta' }).click();
     await page
-      .getByText('La oferta máxima debe ser mayor que la oferta mínima o establecerse en 0 para no tener límite')
+      .getByText(
+        'La oferta máxima debe ser mayor que la oferta mínima o establecerse en 0 para no tener límite',
+      )
       .waitFor();
     await page.getByLabel(/^Oferta máxima/).fill('0');
     await page.getByLabel(/^Duración/).fill('200');
@@ -294,10 +313,28 @@ describe('auctions', () => {
     const auctionId = await createActiveAuction(sellerToken, 'Aviso en vivo', [productId!], 0);
     const collectorToken = await apiLogin(demo.collector);
     const buyerToken = await apiLogin(demo.buyer);
-    expect((await apiCall('POST', '/api/bids/create-bid', collectorToken, { amount: 100, auction_id: auctionId, product_id: productId })).status).toBe(201);
-    expect((await apiCall('POST', '/api/bids/create-bid', buyerToken, { amount: 200, auction_id: auctionId, product_id: productId })).status).toBe(201);
+    expect(
+      (
+        await apiCall('POST', '/api/bids/create-bid', collectorToken, {
+          amount: 100,
+          auction_id: auctionId,
+          product_id: productId,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await apiCall('POST', '/api/bids/create-bid', buyerToken, {
+          amount: 200,
+          auction_id: auctionId,
+          product_id: productId,
+        })
+      ).status,
+    ).toBe(201);
 
-    await page.getByRole('button', { name: /Te han superado en una puja.*Figura aviso/ }).waitFor({ timeout: 3000 });
+    await page
+      .getByRole('button', { name: /Te han superado en una puja.*Figura aviso/ })
+      .waitFor({ timeout: 3000 });
     expect(await page.locator('button[data-read="false"]').count()).toBe(before + 1);
     await context.close();
   });

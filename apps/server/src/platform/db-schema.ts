@@ -223,6 +223,8 @@ export interface ShippingAddressesTable {
 /** Normalized search document of each product, kept by triggers (migration T0500). Read-only for modules. */
 export interface ProductSearchTable {
   product_id: number;
+  /** Copy of products.status. */
+  status: ProductStatus;
   search_name: string;
   search_text: string;
 }

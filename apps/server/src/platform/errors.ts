@@ -42,7 +42,9 @@ export function validationError(error: ZodError): AppError {
   const messages = [
     ...new Set(
       error.issues.map((issue) =>
-        issue.path.length === 0 && issue.code === 'invalid_type' ? commonMessages.invalidInput : issue.message,
+        issue.path.length === 0 && issue.code === 'invalid_type'
+          ? commonMessages.invalidInput
+          : issue.message,
       ),
     ),
   ];

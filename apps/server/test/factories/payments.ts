@@ -102,7 +102,12 @@ export async function insertWonItem(
 }
 
 /** A buy-now product (available, can_be_bought, with a sell price in centavos). */
-export function insertBuyNowProduct(db: Database, sellerId: number, sellPriceCentavos = 80_000_00, name?: string) {
+export function insertBuyNowProduct(
+  db: Database,
+  sellerId: number,
+  sellPriceCentavos = 80_000_00,
+  name?: string,
+) {
   return insertProduct(db, sellerId, {
     name: name ?? 'Funko Pop Goku',
     can_be_bought: true,

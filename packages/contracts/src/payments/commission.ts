@@ -12,7 +12,8 @@ export interface Commission {
 }
 
 export function rateToBasisPoints(rate: number): number {
-  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new RangeError(`Invalid commission rate: ${rate}`);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1)
+    throw new RangeError(`Invalid commission rate: ${rate}`);
   return Math.round(rate * 10_000);
 }
 

@@ -109,7 +109,10 @@ describe('paymentResultView (spec 2 sections 2 and 4)', () => {
       { txStatus: 'approved', paymentId: id, serverStatus: null },
       { kind: 'failure', detail: 'Estado del pago: Desconocido' },
     ],
-    [{ txStatus: 'rejected', paymentId: id }, { kind: 'failure', detail: 'Estado del pago: rejected' }],
+    [
+      { txStatus: 'rejected', paymentId: id },
+      { kind: 'failure', detail: 'Estado del pago: rejected' },
+    ],
     // The browser's word is never enough: a rejected return stays a failure whatever else is said.
     [
       { txStatus: 'rejected', paymentId: id, serverStatus: 'confirmed' },

@@ -13,8 +13,7 @@ export const paymentMessages = {
   documentNumberRequired: 'El número de documento es obligatorio',
   documentNumberInvalid: 'El número de documento solo puede contener letras, números, puntos y guiones',
   accountNumberTooLong: 'El número de cuenta no puede tener más de 30 dígitos',
-  oneAccountOnly:
-    'Solo puedes tener una cuenta bancaria registrada. Edita la actual si deseas cambiarla.',
+  oneAccountOnly: 'Solo puedes tener una cuenta bancaria registrada. Edita la actual si deseas cambiarla.',
   bankAccountCreated:
     '¡Cuenta bancaria registrada correctamente! Ahora podrás recibir los pagos por tus ventas.',
   bankAccountUpdated: '¡Cuenta bancaria actualizada correctamente!',
@@ -69,7 +68,14 @@ export const paymentMessages = {
 } as const;
 
 /** Payment rows: pending until paid; confirmed is final; expired after the window (CONTRACT 5, 7). */
-export const PAYMENT_STATUSES = ['pending', 'processing', 'confirmed', 'rejected', 'expired', 'cancelled'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'processing',
+  'confirmed',
+  'rejected',
+  'expired',
+  'cancelled',
+] as const;
 export type PaymentStatusValue = (typeof PAYMENT_STATUSES)[number];
 
 export const ACCOUNT_TYPES = ['ahorro', 'corriente'] as const;

@@ -115,7 +115,13 @@ describe('shipping status (spec 2 section 4)', () => {
 
   it('formats a sale address on one line', () => {
     expect(
-      formatSaleAddress({ address: 'Cra 1', city: 'Cali', state: 'Valle', country: 'Colombia', zip_code: '760001' }),
+      formatSaleAddress({
+        address: 'Cra 1',
+        city: 'Cali',
+        state: 'Valle',
+        country: 'Colombia',
+        zip_code: '760001',
+      }),
     ).toBe('Cra 1, Cali, Valle, Colombia, 760001');
     expect(formatSaleAddress('Texto libre')).toBe('Texto libre');
     expect(formatSaleAddress(null)).toBe('N/A');

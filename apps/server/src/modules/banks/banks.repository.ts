@@ -19,7 +19,9 @@ function accountQuery(db: Database) {
     .select('b.name as bank_name');
 }
 
-export type AccountRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accountQuery>['executeTakeFirst']>>>;
+export type AccountRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof accountQuery>['executeTakeFirst']>>
+>;
 
 export const banksRepository = {
   listBanks(db: Database) {
@@ -35,7 +37,11 @@ export const banksRepository = {
   },
 
   async documentTypeExists(db: Database, code: string): Promise<boolean> {
-    const row = await db.selectFrom('document_types').select('id').where('code', '=', code).executeTakeFirst();
+    const row = await db
+      .selectFrom('document_types')
+      .select('id')
+      .where('code', '=', code)
+      .executeTakeFirst();
     return row !== undefined;
   },
 

@@ -39,7 +39,8 @@ export function createBanksService(ctx: AppContext) {
 
   /** The bank and the document type must be ones we list (a select can be tampered with). */
   async function checkReferences(executor: Database, input: BankAccountInput) {
-    if (!(await repo.bankExists(executor, input.bank_id))) throw badRequest('UNKNOWN_BANK', messages.bankRequired);
+    if (!(await repo.bankExists(executor, input.bank_id)))
+      throw badRequest('UNKNOWN_BANK', messages.bankRequired);
     if (!(await repo.documentTypeExists(executor, input.account_document_type))) {
       throw badRequest('UNKNOWN_DOCUMENT_TYPE', messages.documentTypeRequired);
     }
@@ -69,7 +70,8 @@ export function createBanksService(ctx: AppContext) {
       try {
         const id = await db.transaction().execute(async (trx) => {
           await repo.lockUser(trx, userId);
-          if (await repo.findBySeller(trx, userId)) throw conflict('ONE_ACCOUNT_ONLY', messages.oneAccountOnly);
+          if (await repo.findBySeller(trx, userId))
+            throw conflict('ONE_ACCOUNT_ONLY', messages.oneAccountOnly);
           await checkReferences(trx, input);
           return repo.insert(trx, userId, input, now);
         });

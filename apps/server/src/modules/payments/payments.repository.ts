@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
-import type { PaymentsTable, PaymentStatus } from '../../platform/db-schema.ts';
+import type { PaymentStatus, PaymentsTable } from '../../platform/db-schema.ts';
 
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
@@ -65,7 +65,12 @@ export const paymentsRepository = {
   },
 
   updatePayment(trx: Database, id: string, values: Updateable<PaymentsTable>) {
-    return trx.updateTable('payments').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable('payments')
+      .set(values)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   },
 
   /** The product row a payment sells, locked (always after its payment row: one lock order). */
@@ -89,7 +94,11 @@ export const paymentsRepository = {
   },
 
   markProductSold(trx: Database, productId: number, now: Date) {
-    return trx.updateTable('products').set({ status: 'sold', updated_at: now }).where('id', '=', productId).execute();
+    return trx
+      .updateTable('products')
+      .set({ status: 'sold', updated_at: now })
+      .where('id', '=', productId)
+      .execute();
   },
 
   insertPayout(

@@ -1,12 +1,12 @@
-import { IdParamSchema, PaginationQuerySchema, paymentMessages as messages } from '@app/contracts';
+import { IdParamSchema, paymentMessages as messages, PaginationQuerySchema } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound, parseInput } from '../../platform/errors.ts';
 import { createPaymentProvider } from './create-provider.ts';
-import { createPaymentsService } from './payments.service.ts';
 import { registerPaymentJobs } from './payments.jobs.ts';
+import { createPaymentsService } from './payments.service.ts';
 import { sandboxCheckoutRoutes } from './sandbox.routes.ts';
 
 const ListQuerySchema = PaginationQuerySchema.extend({
@@ -58,8 +58,10 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   // The signature covers the exact bytes Bold sent: this route alone keeps the raw body.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
-      done(null, body),
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
     );
     scope.post('/api/bold/webhook', async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

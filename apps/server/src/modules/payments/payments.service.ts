@@ -1,23 +1,16 @@
 import {
   computeCommission,
   formatCOPExact,
+  paymentMessages as messages,
   type PaymentLinkResponse,
   type PaymentVerification,
-  paymentMessages as messages,
   type SellerPayment,
   type SellerPaymentDetail,
   type WonAuctionItem,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  unauthorized,
-} from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import {
@@ -39,7 +32,13 @@ export const BUY_NOW_LINK_TTL_MS = 30 * 60 * 1000;
 const LINK_REUSE_MARGIN_MS = 60 * 1000;
 
 /** What happened to one notification (or status query) — answered to the webhook caller. */
-export type OutcomeResult = 'duplicate' | 'ignored' | 'unchanged' | 'confirmed' | 'rejected' | 'not_confirmed';
+export type OutcomeResult =
+  | 'duplicate'
+  | 'ignored'
+  | 'unchanged'
+  | 'confirmed'
+  | 'rejected'
+  | 'not_confirmed';
 
 export interface PaymentOutcome {
   /** Idempotency key: Bold's notification id, or the link state we were told. */
@@ -145,7 +144,13 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
   }
 
   /** Confirms a sale inside the caller's transaction: product sold, address kept, payout, notices. */
-  async function confirm(trx: Database, payment: PaymentRow, productName: string, outcome: PaymentOutcome, now: Date) {
+  async function confirm(
+    trx: Database,
+    payment: PaymentRow,
+    productName: string,
+    outcome: PaymentOutcome,
+    now: Date,
+  ) {
     const address = await shipping.findDefaultForSale(trx, payment.buyer_id);
     await repo.updatePayment(trx, payment.id, {
       status: 'confirmed',
@@ -205,7 +210,10 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       });
       if (!fresh) return { result: 'duplicate' as const, created: [] };
       if (!payment) {
-        log.warn({ eventKey: outcome.eventKey, reference: outcome.paymentId }, 'notification for no known payment');
+        log.warn(
+          { eventKey: outcome.eventKey, reference: outcome.paymentId },
+          'notification for no known payment',
+        );
         return { result: 'ignored' as const, created: [] };
       }
 
@@ -224,20 +232,33 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
 
       if (outcome.type !== 'SALE_APPROVED') {
         // Voids (refunds made in Bold's panel) are recorded for the team; nothing is undone here.
-        log.warn({ eventKey: outcome.eventKey, type: outcome.type, paymentId: payment.id }, 'payment event kept');
+        log.warn(
+          { eventKey: outcome.eventKey, type: outcome.type, paymentId: payment.id },
+          'payment event kept',
+        );
         return { result: 'ignored' as const, created: [] };
       }
 
       if (payment.status === 'confirmed') {
-        if (outcome.transactionId && payment.provider_tx_id && outcome.transactionId !== payment.provider_tx_id) {
-          log.error({ paymentId: payment.id, tx: outcome.transactionId }, 'second approved charge: refund it');
+        if (
+          outcome.transactionId &&
+          payment.provider_tx_id &&
+          outcome.transactionId !== payment.provider_tx_id
+        ) {
+          log.error(
+            { paymentId: payment.id, tx: outcome.transactionId },
+            'second approved charge: refund it',
+          );
         }
         return { result: 'unchanged' as const, created: [] };
       }
 
       const keepStatus = payment.status === 'expired' || payment.status === 'cancelled';
       const refuse = async (note: string) => {
-        log.error({ paymentId: payment.id, tx: outcome.transactionId, note }, 'approved charge not confirmed: refund it');
+        log.error(
+          { paymentId: payment.id, tx: outcome.transactionId, note },
+          'approved charge not confirmed: refund it',
+        );
         await repo.updatePayment(trx, payment.id, {
           status: keepStatus ? payment.status : 'rejected',
           status_note: note,
@@ -262,7 +283,9 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           : product.status === 'available' && product.can_be_bought);
       if (!purchasable) {
         const soldElsewhere = ['sold', 'shipped', 'delivered'].includes(product.status);
-        return refuse(soldElsewhere || payment.kind === 'buy_now' ? messages.soldToAnother : messages.noLongerReserved);
+        return refuse(
+          soldElsewhere || payment.kind === 'buy_now' ? messages.soldToAnother : messages.noLongerReserved,
+        );
       }
       const notices = await confirm(trx, payment, product.name, outcome, now);
       return { result: 'confirmed' as const, created: notices };
@@ -288,9 +311,19 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
     }
     const base = { paymentId: row.id, transactionId: link.transactionId, currency: null, payload: link };
     if (link.status === 'PAID') {
-      await applyOutcome({ ...base, eventKey: `link:${row.link_id}:PAID`, type: 'SALE_APPROVED', paidPesos: link.total });
+      await applyOutcome({
+        ...base,
+        eventKey: `link:${row.link_id}:PAID`,
+        type: 'SALE_APPROVED',
+        paidPesos: link.total,
+      });
     } else if (link.status === 'REJECTED') {
-      await applyOutcome({ ...base, eventKey: `link:${row.link_id}:REJECTED`, type: 'SALE_REJECTED', paidPesos: null });
+      await applyOutcome({
+        ...base,
+        eventKey: `link:${row.link_id}:REJECTED`,
+        type: 'SALE_REJECTED',
+        paidPesos: null,
+      });
     } else if (link.status === 'PROCESSING' && row.status === 'pending') {
       await db.transaction().execute(async (trx) => {
         const current = await repo.findPaymentForUpdate(trx, row.id);
@@ -335,7 +368,10 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           ? row.product_status === 'in_auction' && row.product_auction_id === row.auction_id
           : row.product_status === 'available' && row.can_be_bought;
       if (!stillForSale) {
-        throw conflict('NOT_AVAILABLE', row.kind === 'auction' ? messages.paymentExpired : messages.notAvailable);
+        throw conflict(
+          'NOT_AVAILABLE',
+          row.kind === 'auction' ? messages.paymentExpired : messages.notAvailable,
+        );
       }
       const response = (r: PaymentRow): PaymentLinkResponse => ({
         message: messages.linkCreated,
@@ -349,12 +385,14 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
 
       const ttl = row.kind === 'auction' ? AUCTION_LINK_TTL_MS : BUY_NOW_LINK_TTL_MS;
       let linkExpiresAt = new Date(now.getTime() + ttl);
-      if (row.expires_at && row.kind === 'auction' && row.expires_at < linkExpiresAt) linkExpiresAt = row.expires_at;
+      if (row.expires_at && row.kind === 'auction' && row.expires_at < linkExpiresAt)
+        linkExpiresAt = row.expires_at;
       const link = await requestLink(row, row.product_name, linkExpiresAt, origin);
 
       const updated = await db.transaction().execute(async (trx) => {
         const current = await repo.findPaymentForUpdate(trx, row.id);
-        if (!current || (current.status !== 'pending' && current.status !== 'rejected')) return current ?? null;
+        if (!current || (current.status !== 'pending' && current.status !== 'rejected'))
+          return current ?? null;
         return repo.updatePayment(trx, row.id, {
           status: 'pending',
           payment_link: link.url,

@@ -39,7 +39,7 @@ function page(title: string, body: string): string {
   .actions { display: grid; gap: 12px; }
   form { margin: 0; }
   button { width: 100%; font: inherit; font-weight: 600; padding: 12px 16px; border-radius: 8px; border: 0; cursor: pointer; }
-  .approve { background: #1b8a3a; color: #fff; } .reject { background: #fff; color: #b3261e; border: 2px solid #b3261e; }
+  .approve { background: #1e7b45; color: #fff; } .reject { background: #fff; color: #b3261e; border: 2px solid #b3261e; }
   button:focus-visible, a:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
   .note { color: #5a5f73; font-size: .875rem; margin-top: 16px; }
   a { color: #121e6c; }
@@ -53,7 +53,11 @@ function page(title: string, body: string): string {
 }
 
 function sendPage(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page(title, body));
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(page(title, body));
 }
 
 function messagePage(reply: FastifyReply, status: number, text: string) {
@@ -71,7 +75,11 @@ function messagePage(reply: FastifyReply, status: number, text: string) {
  * signs it with Bold's scheme and posts it to our own webhook route (the same handler, signature
  * check included), then sends the browser back like Bold's callback does.
  */
-export async function sandboxCheckoutRoutes(app: FastifyInstance, ctx: AppContext, provider: PaymentProvider) {
+export async function sandboxCheckoutRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  provider: PaymentProvider,
+) {
   const { db, clock } = ctx;
 
   async function findLink(linkId: string) {
@@ -89,7 +97,9 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, ctx: AppContex
       return messagePage(reply, 410, messages.sandboxLinkExpired);
     }
     const description =
-      payment.kind === 'auction' ? `Subasta #${payment.auction_id} · ${payment.product_name}` : `Compra directa · ${payment.product_name}`;
+      payment.kind === 'auction'
+        ? `Subasta #${payment.auction_id} · ${payment.product_name}`
+        : `Compra directa · ${payment.product_name}`;
     const action = `/sandbox/bold/checkout/${linkId}`;
     return sendPage(
       reply,
@@ -117,36 +127,44 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, ctx: AppContex
       (_req, body, done) => done(null, body),
     );
 
-    const decide = (type: 'SALE_APPROVED' | 'SALE_REJECTED') => async (request: { params: unknown }, reply: FastifyReply) => {
-      const { linkId } = request.params as { linkId: string };
-      const payment = await findLink(linkId);
-      if (!payment) return messagePage(reply, 404, messages.sandboxLinkNotFound);
-      if (payment.status === 'expired') return messagePage(reply, 410, messages.sandboxLinkExpired);
-      if (payment.status !== 'pending') return messagePage(reply, 409, messages.sandboxAlreadyProcessed);
-      if (!payment.link_expires_at || payment.link_expires_at <= clock.now()) {
-        return messagePage(reply, 410, messages.sandboxLinkExpired);
-      }
-      const notification = buildSaleNotification({
-        type,
-        reference: payment.id,
-        transactionId: `SBX${randomBytes(6).toString('hex').toUpperCase()}`,
-        totalPesos: wholePesos(payment.amount),
-        now: clock.now(),
-      });
-      const body = JSON.stringify(notification);
-      const delivered = await app.inject({
-        method: 'POST',
-        url: '/api/bold/webhook',
-        headers: { 'content-type': 'application/json', 'x-bold-signature': boldSignature(body, provider.webhookSecret) },
-        payload: body,
-      });
-      if (delivered.statusCode !== 200) {
-        ctx.log.error({ status: delivered.statusCode, body: delivered.body }, 'sandbox notification refused');
-        return messagePage(reply, 502, messages.linkFailed);
-      }
-      const status = type === 'SALE_APPROVED' ? 'approved' : 'rejected';
-      return reply.redirect(`/payment?bold-order-id=${payment.id}&bold-tx-status=${status}`, 303);
-    };
+    const decide =
+      (type: 'SALE_APPROVED' | 'SALE_REJECTED') =>
+      async (request: { params: unknown }, reply: FastifyReply) => {
+        const { linkId } = request.params as { linkId: string };
+        const payment = await findLink(linkId);
+        if (!payment) return messagePage(reply, 404, messages.sandboxLinkNotFound);
+        if (payment.status === 'expired') return messagePage(reply, 410, messages.sandboxLinkExpired);
+        if (payment.status !== 'pending') return messagePage(reply, 409, messages.sandboxAlreadyProcessed);
+        if (!payment.link_expires_at || payment.link_expires_at <= clock.now()) {
+          return messagePage(reply, 410, messages.sandboxLinkExpired);
+        }
+        const notification = buildSaleNotification({
+          type,
+          reference: payment.id,
+          transactionId: `SBX${randomBytes(6).toString('hex').toUpperCase()}`,
+          totalPesos: wholePesos(payment.amount),
+          now: clock.now(),
+        });
+        const body = JSON.stringify(notification);
+        const delivered = await app.inject({
+          method: 'POST',
+          url: '/api/bold/webhook',
+          headers: {
+            'content-type': 'application/json',
+            'x-bold-signature': boldSignature(body, provider.webhookSecret),
+          },
+          payload: body,
+        });
+        if (delivered.statusCode !== 200) {
+          ctx.log.error(
+            { status: delivered.statusCode, body: delivered.body },
+            'sandbox notification refused',
+          );
+          return messagePage(reply, 502, messages.linkFailed);
+        }
+        const status = type === 'SALE_APPROVED' ? 'approved' : 'rejected';
+        return reply.redirect(`/payment?bold-order-id=${payment.id}&bold-tx-status=${status}`, 303);
+      };
     scope.post('/sandbox/bold/checkout/:linkId/approve', decide('SALE_APPROVED'));
     scope.post('/sandbox/bold/checkout/:linkId/reject', decide('SALE_REJECTED'));
   });

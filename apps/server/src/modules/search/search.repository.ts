@@ -9,69 +9,97 @@ const OPEN_AUCTION_STATUSES = ['upcoming', 'active'] as const;
 /** Thumbnails returned per auction. */
 const AUCTION_IMAGES = 4;
 
-/** Queries of the combined search, for a term prepared by `prepareSearch` (typos looked up). */
+/**
+ * Queries of the combined search, for a term prepared by `prepareSearch` (typos looked up).
+ * Each finds and ranks its hits in an inner query and joins the rest for the best `limit` only.
+ * The inner queries end in `offset 0`, which keeps PostgreSQL from merging them into the outer
+ * one (it would then normalize a title or username again for every ranking test).
+ */
 export const searchRepository = {
   /** Users by username and bio; username hits rank first. */
   findUsers(db: Database, search: PreparedSearch, limit: number) {
-    const username = sql<string>`search_normalize(${sql.ref('u.username')})`;
-    return db
+    const hits = db
       .selectFrom('users as u')
       .select(['u.id', 'u.username', 'u.avatar', 'u.bio'])
+      .select(sql<string>`search_normalize(${sql.ref('u.username')})`.as('name'))
       .where(termMatches(search, searchDocuments.user('u')))
-      .orderBy(termRelevance(search, username), 'desc')
-      .orderBy('u.id', 'asc')
+      .offset(0);
+    return db
+      .selectFrom(hits.as('h'))
+      .select(['h.id', 'h.username', 'h.avatar', 'h.bio'])
+      .orderBy(termRelevance(search, sql.ref('h.name')), 'desc')
+      .orderBy('h.id', 'asc')
       .limit(limit)
       .execute();
   },
 
   /**
-   * Visible products by name, brand, category, tags and description; name hits rank first.
-   * `auction_id` is the open (upcoming or active) auction holding the product, if any.
+   * Visible products by name, brand, category, tags and description; name hits rank first, then
+   * the newest. `auction_id` is the open (upcoming or active) auction holding the product, if any.
    */
   findProducts(db: Database, search: PreparedSearch, limit: number) {
     const best = db
       .selectFrom('product_search as s')
-      .innerJoin('products as p', 'p.id', 's.product_id')
-      .select(['p.id', 'p.name', 'p.image_id', 'p.description', 'p.category_id', 'p.can_be_bought', 'p.sell_price'])
+      .select('s.product_id')
       .select(termRelevance(search, sql.ref('s.search_name')).as('score'))
-      .where('p.status', 'in', VISIBLE_PRODUCT_STATUSES)
+      .where('s.status', 'in', VISIBLE_PRODUCT_STATUSES)
       .where(termMatches(search, searchDocuments.product('s')))
       .orderBy('score', 'desc')
-      .orderBy('p.id', 'desc')
+      .orderBy('s.product_id', 'desc')
       .limit(limit);
     return db
       .selectFrom(best.as('b'))
-      .innerJoin('categories as c', 'c.id', 'b.category_id')
+      .innerJoin('products as p', 'p.id', 'b.product_id')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
       .select([
-        'b.id',
-        'b.name',
-        'b.image_id',
-        'b.description',
+        'p.id',
+        'p.name',
+        'p.image_id',
+        'p.description',
         'c.name as category',
-        'b.can_be_bought',
-        'b.sell_price',
+        'p.can_be_bought',
+        'p.sell_price',
       ])
       .select((eb) =>
         eb
           .selectFrom('auction_products as ap')
           .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
           .select('a.id')
-          .whereRef('ap.product_id', '=', 'b.id')
+          .whereRef('ap.product_id', '=', 'p.id')
           .where('a.status', 'in', OPEN_AUCTION_STATUSES)
           .orderBy('a.id', 'desc')
           .limit(1)
           .as('auction_id'),
       )
       .orderBy('b.score', 'desc')
-      .orderBy('b.id', 'desc')
+      .orderBy('b.product_id', 'desc')
       .execute();
   },
 
   /** Upcoming and running auctions by title, with their owner and first product thumbnails. */
   findAuctions(db: Database, search: PreparedSearch, now: Date, limit: number) {
-    const document = searchDocuments.auctionTitle('a.title');
-    return db
+    const hits = db
       .selectFrom('auctions as a')
+      .select('a.id')
+      .select(sql<string>`search_normalize(${sql.ref('a.title')})`.as('name'))
+      .where((eb) =>
+        eb.or([
+          eb('a.status', '=', 'upcoming'),
+          eb.and([eb('a.status', '=', 'active'), eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>', now)])]),
+        ]),
+      )
+      .where(termMatches(search, searchDocuments.auctionTitle('a.title')))
+      .offset(0);
+    const best = db
+      .selectFrom(hits.as('h'))
+      .select('h.id')
+      .select(termRelevance(search, sql.ref('h.name')).as('score'))
+      .orderBy('score', 'desc')
+      .orderBy('h.id', 'desc')
+      .limit(limit);
+    return db
+      .selectFrom(best.as('b'))
+      .innerJoin('auctions as a', 'a.id', 'b.id')
       .innerJoin('users as o', 'o.id', 'a.owner_id')
       .select([
         'a.id',
@@ -97,16 +125,8 @@ export const searchRepository = {
           .select(sql<(string | null)[]>`coalesce(array_agg(first.image_id::text order by first.id), '{}')`.as('i'))
           .as('image_ids'),
       )
-      .where((eb) =>
-        eb.or([
-          eb('a.status', '=', 'upcoming'),
-          eb.and([eb('a.status', '=', 'active'), eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>', now)])]),
-        ]),
-      )
-      .where(termMatches(search, document))
-      .orderBy(termRelevance(search, document), 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(limit)
+      .orderBy('b.score', 'desc')
+      .orderBy('b.id', 'desc')
       .execute();
   },
 };

@@ -1,7 +1,7 @@
 import {
+  shippingStatusMessages as messages,
   type SaleShippingAddress,
   type SoldProduct,
-  shippingStatusMessages as messages,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';

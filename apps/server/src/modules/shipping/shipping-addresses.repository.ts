@@ -24,7 +24,12 @@ export const shippingAddressesRepository = {
 
   /** Serializes one user's address changes (first-default, promotion) behind their user row. */
   async lockUser(trx: Database, userId: number): Promise<boolean> {
-    const row = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     return row !== undefined;
   },
 

@@ -1,9 +1,9 @@
 import {
   MAX_SHIPPING_ADDRESSES,
+  shippingAddressMessages as messages,
   type SaleShippingAddress,
   type ShippingAddress,
   type ShippingAddressInput,
-  shippingAddressMessages as messages,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';

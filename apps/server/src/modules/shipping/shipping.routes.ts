@@ -2,10 +2,10 @@ import {
   ChangeShippingStatusSchema,
   IdParamSchema,
   isSetDefaultOnly,
+  shippingAddressMessages as messages,
   PaginationQuerySchema,
   SetDefaultAddressSchema,
   ShippingAddressInputSchema,
-  shippingAddressMessages as messages,
 } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -47,7 +47,11 @@ export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/api/shipping-addresses/:id', requireUser, async (request) => {
     const id = ownedId(request.params);
     if (isSetDefaultOnly(request.body)) {
-      const address = await addresses.update(request.userId!, id, parseInput(SetDefaultAddressSchema, request.body));
+      const address = await addresses.update(
+        request.userId!,
+        id,
+        parseInput(SetDefaultAddressSchema, request.body),
+      );
       return { message: messages.setDefaultSuccess, address };
     }
     const input = parseInput(ShippingAddressInputSchema, request.body);

@@ -53,14 +53,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         on conflict (word) do nothing
       $$;
 
+    -- status is a copy of products.status, so a search filters and ranks without touching products.
     create table product_search (
       product_id integer primary key references products(id) on delete cascade,
+      status text not null,
       search_name text not null,
       search_text text not null
     );
 
-    insert into product_search (product_id, search_name, search_text)
-      select id, search_normalize(name), product_search_document(name, tags, description, brand_id, category_id)
+    insert into product_search (product_id, status, search_name, search_text)
+      select id, status, search_normalize(name),
+             product_search_document(name, tags, description, brand_id, category_id)
       from products;
     select search_words_add(search_text) from product_search;
     select search_words_add(search_normalize(username || ' ' || coalesce(bio, ''))) from users;
@@ -75,18 +78,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create function product_search_refresh() returns trigger language plpgsql as $$
     declare
-      doc text := product_search_document(new.name, new.tags, new.description, new.brand_id, new.category_id);
+      doc text;
     begin
-      insert into product_search (product_id, search_name, search_text)
-        values (new.id, search_normalize(new.name), doc)
+      if tg_op = 'UPDATE' and (new.name, new.description, new.tags, new.brand_id, new.category_id)
+          is not distinct from (old.name, old.description, old.tags, old.brand_id, old.category_id) then
+        update product_search set status = new.status where product_id = new.id;
+        return null;
+      end if;
+      doc := product_search_document(new.name, new.tags, new.description, new.brand_id, new.category_id);
+      insert into product_search (product_id, status, search_name, search_text)
+        values (new.id, new.status, search_normalize(new.name), doc)
         on conflict (product_id) do update
-          set search_name = excluded.search_name, search_text = excluded.search_text;
+          set status = excluded.status, search_name = excluded.search_name, search_text = excluded.search_text;
       perform search_words_add(doc);
       return null;
     end
     $$;
     create trigger products_search_refresh
-      after insert or update of name, description, tags, brand_id, category_id on products
+      after insert or update of name, description, tags, brand_id, category_id, status on products
       for each row execute function product_search_refresh();
 
     create function product_search_refresh_names() returns trigger language plpgsql as $$

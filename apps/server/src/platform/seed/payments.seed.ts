@@ -8,7 +8,11 @@ import type { DemoUsers } from './users.seed.ts';
  * Demo shipping addresses and bank accounts: both buyers can buy right away (a default address
  * each) and vendedor_demo has the account its payouts go to.
  */
-export async function seedPayments(ctx: SeedContext, users: DemoUsers, _products: DemoProducts): Promise<void> {
+export async function seedPayments(
+  ctx: SeedContext,
+  users: DemoUsers,
+  _products: DemoProducts,
+): Promise<void> {
   const addresses = createShippingAddressesService(ctx);
   await addresses.create(users.comprador_demo, {
     address: 'Calle 5 # 38-25, Apto 402',

@@ -32,7 +32,8 @@ describe('banks, document types and the seller bank account', () => {
   afterAll(() => t?.close());
 
   const own = (token: string) => t.request('GET', '/api/sellers-banks/get_by_seller_id/', { token });
-  const create = (token: string, body: unknown) => t.request('POST', '/api/sellers-banks/create', { token, body });
+  const create = (token: string, body: unknown) =>
+    t.request('POST', '/api/sellers-banks/create', { token, body });
 
   it('lists the banks and the document types (id/value/label/name)', async () => {
     const banks = await t.request('GET', '/api/banks/list', { token: buyer.token });
@@ -57,7 +58,9 @@ describe('banks, document types and the seller bank account', () => {
     const res = await own(seller.token);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(m.bankAccountNotFound);
-    expect((await t.request('GET', '/api/sellers-banks/get_by_seller_id', { token: seller.token })).status).toBe(404);
+    expect(
+      (await t.request('GET', '/api/sellers-banks/get_by_seller_id', { token: seller.token })).status,
+    ).toBe(404);
   });
 
   it('gives every validation message of the bank form', async () => {
@@ -148,7 +151,11 @@ describe('banks, document types and the seller bank account', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       message: m.bankAccountUpdated,
-      account: expect.objectContaining({ bank_name: 'BBVA Colombia', account_type: 'corriente', account_document_type: 'CE' }),
+      account: expect.objectContaining({
+        bank_name: 'BBVA Colombia',
+        account_type: 'corriente',
+        account_document_type: 'CE',
+      }),
     });
 
     const theirs = (await own(rival.token)).body;
@@ -168,8 +175,8 @@ describe('banks, document types and the seller bank account', () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe(m.accountNumberDigits);
-    expect((await t.request('PUT', '/api/sellers-banks/update/x', { token: seller.token, body: valid })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.request('PUT', '/api/sellers-banks/update/x', { token: seller.token, body: valid })).status,
+    ).toBe(404);
   });
 });

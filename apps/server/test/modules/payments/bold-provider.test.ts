@@ -53,7 +53,8 @@ class FakeBold {
       };
       if (req.headers.authorization !== `x-api-key ${API_KEY}`) return json(401, { message: 'Unauthorized' });
       if (this.mode === 'drop') return req.socket.destroy();
-      if (this.mode === 'error') return json(500, { payload: null, errors: [{ code: 'INTERNAL', message: 'boom' }] });
+      if (this.mode === 'error')
+        return json(500, { payload: null, errors: [{ code: 'INTERNAL', message: 'boom' }] });
       if (this.mode === 'garbage') return json(200, { payload: {} });
       if (req.method === 'POST' && req.url === '/online/link/v1') {
         this.counter += 1;
@@ -67,7 +68,10 @@ class FakeBold {
           is_sandbox: true,
           amount_type: 'CLOSE',
         });
-        return json(200, { payload: { payment_link: id, url: `https://checkout.bold.co/payment/${id}` }, errors: [] });
+        return json(200, {
+          payload: { payment_link: id, url: `https://checkout.bold.co/payment/${id}` },
+          errors: [],
+        });
       }
       const match = /^\/online\/link\/v1\/(LNK_[A-Z0-9]+)$/.exec(req.url ?? '');
       if (req.method === 'GET' && match) {
@@ -186,8 +190,15 @@ describe('Bold provider against a local fake of Bold', () => {
     bold.setLink(linkId, { status: 'PAID', transaction_id: 'CNPCGSPS2WBA8', payment_method: 'CARD_WEB' });
     const confirmed = await verify();
     expect(confirmed.body).toMatchObject({ status: 'confirmed', amount: 90_000 });
-    expect(await paymentRow(paymentId)).toMatchObject({ status: 'confirmed', provider_tx_id: 'CNPCGSPS2WBA8' });
-    const sold = await t.ctx.db.selectFrom('products').select('status').where('id', '=', product.id).executeTakeFirst();
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'confirmed',
+      provider_tx_id: 'CNPCGSPS2WBA8',
+    });
+    const sold = await t.ctx.db
+      .selectFrom('products')
+      .select('status')
+      .where('id', '=', product.id)
+      .executeTakeFirst();
     expect(sold?.status).toBe('sold');
 
     // Asking again and the webhook arriving afterwards change nothing more.
@@ -200,7 +211,11 @@ describe('Bold provider against a local fake of Bold', () => {
     );
     const late = await t.request('POST', '/api/bold/webhook', { rawBody: d.rawBody, headers: d.headers });
     expect(late.body.result).toBe('unchanged');
-    const payouts = await t.ctx.db.selectFrom('payouts').select('id').where('payment_id', '=', paymentId).execute();
+    const payouts = await t.ctx.db
+      .selectFrom('payouts')
+      .select('id')
+      .where('payment_id', '=', paymentId)
+      .execute();
     expect(payouts).toHaveLength(1);
   });
 
@@ -208,9 +223,9 @@ describe('Bold provider against a local fake of Bold', () => {
     const one = await wonItem(50_000_00);
     const l1 = (await t.request('GET', `/api/bold/create/${one.paymentId}`, { token: buyer.token })).body;
     bold.setLink(l1.payment_link.split('/').pop(), { status: 'PAID', reference: 'someone-else' });
-    expect((await t.request('GET', `/api/bold/verify/${one.paymentId}`, { token: buyer.token })).body.status).toBe(
-      'pending',
-    );
+    expect(
+      (await t.request('GET', `/api/bold/verify/${one.paymentId}`, { token: buyer.token })).body.status,
+    ).toBe('pending');
 
     const two = await wonItem(50_000_00);
     const l2 = (await t.request('GET', `/api/bold/create/${two.paymentId}`, { token: buyer.token })).body;
@@ -227,13 +242,21 @@ describe('Bold provider against a local fake of Bold', () => {
       expect(res.status).toBe(502);
       expect(res.body).toEqual({ message: m.linkFailed });
     }
-    expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending', payment_link: null, link_id: null });
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'pending',
+      payment_link: null,
+      link_id: null,
+    });
 
     const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 30_000_00);
     bold.mode = 'error';
     const buy = await t.request('GET', `/api/bold/buy_product/${product.id}`, { token: buyer.token });
     expect(buy.status).toBe(502);
-    const rows = await t.ctx.db.selectFrom('payments').selectAll().where('product_id', '=', product.id).execute();
+    const rows = await t.ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('product_id', '=', product.id)
+      .execute();
     expect(rows).toEqual([expect.objectContaining({ status: 'cancelled', payment_link: null })]);
 
     // A failing status query leaves the payment as it was.
@@ -256,12 +279,16 @@ describe('Bold provider against a local fake of Bold', () => {
       description: 'Compra directa · Funko Pop Bulma',
       reference: res.body.payment_id,
     });
-    const d = signedDelivery(boldNotification({ reference: res.body.payment_id, totalPesos: 64_990 }), SECRET_KEY);
+    const d = signedDelivery(
+      boldNotification({ reference: res.body.payment_id, totalPesos: 64_990 }),
+      SECRET_KEY,
+    );
     // Bold's test-mode key (empty) or another key is not ours.
     const forged = signedDelivery(JSON.parse(d.rawBody), '');
-    expect((await t.request('POST', '/api/bold/webhook', { rawBody: forged.rawBody, headers: forged.headers })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.request('POST', '/api/bold/webhook', { rawBody: forged.rawBody, headers: forged.headers }))
+        .status,
+    ).toBe(401);
     const ok = await t.request('POST', '/api/bold/webhook', { rawBody: d.rawBody, headers: d.headers });
     expect(ok.body.result).toBe('confirmed');
   });
@@ -270,8 +297,8 @@ describe('Bold provider against a local fake of Bold', () => {
     // (A GET may fall through to the web app's index page; never to a checkout.)
     const page = await fetch(`${t.url}/sandbox/bold/checkout/LNK_ABCDEF123456`);
     expect(await page.text()).not.toContain('Aprobar pago');
-    expect((await fetch(`${t.url}/sandbox/bold/checkout/LNK_ABCDEF123456/approve`, { method: 'POST' })).status).toBe(
-      404,
-    );
+    expect(
+      (await fetch(`${t.url}/sandbox/bold/checkout/LNK_ABCDEF123456/approve`, { method: 'POST' })).status,
+    ).toBe(404);
   });
 });

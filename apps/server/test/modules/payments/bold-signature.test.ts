@@ -26,9 +26,9 @@ describe('Bold webhook signature (developers.bold.co/webhook)', () => {
     expect(verifyBoldSignature(RECORDED_BODY, RECORDED_SIGNATURE.toUpperCase(), RECORDED_KEY)).toBe(true);
     expect(verifyBoldSignature(RECORDED_BODY, RECORDED_SIGNATURE, 'other-key')).toBe(false);
     expect(verifyBoldSignature(`${RECORDED_BODY} `, RECORDED_SIGNATURE, RECORDED_KEY)).toBe(false);
-    expect(verifyBoldSignature(RECORDED_BODY.replace('59900', '59901'), RECORDED_SIGNATURE, RECORDED_KEY)).toBe(
-      false,
-    );
+    expect(
+      verifyBoldSignature(RECORDED_BODY.replace('59900', '59901'), RECORDED_SIGNATURE, RECORDED_KEY),
+    ).toBe(false);
     // The same object re-serialized (e.g. pretty-printed) is different bytes: refused.
     const reserialized = JSON.stringify(JSON.parse(RECORDED_BODY), null, 2);
     expect(verifyBoldSignature(reserialized, RECORDED_SIGNATURE, RECORDED_KEY)).toBe(false);

@@ -36,7 +36,12 @@ describe('buy now with the sandbox checkout', () => {
   const productRow = (id: number) =>
     t.ctx.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const paymentsOf = (productId: number) =>
-    t.ctx.db.selectFrom('payments').selectAll().where('product_id', '=', productId).orderBy('created_at').execute();
+    t.ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .orderBy('created_at')
+      .execute();
 
   it('buys a product end to end: link, checkout, confirmed, sold, payout, notices', async () => {
     const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 80_000_00, 'Funko Pop Vegeta');
@@ -61,7 +66,12 @@ describe('buy now with the sandbox checkout', () => {
     );
 
     const verified = await t.request('GET', `/api/bold/verify/${res.body.payment_id}`, { token: ana.token });
-    expect(verified.body).toMatchObject({ status: 'confirmed', kind: 'buy_now', auction_id: null, amount: 80_000 });
+    expect(verified.body).toMatchObject({
+      status: 'confirmed',
+      kind: 'buy_now',
+      auction_id: null,
+      amount: 80_000,
+    });
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
     const [payment] = await paymentsOf(product.id);
     expect(payment).toMatchObject({ kind: 'buy_now', buyer_id: ana.user.id, seller_id: seller.user.id });
@@ -71,7 +81,11 @@ describe('buy now with the sandbox checkout', () => {
       .selectAll()
       .where('payment_id', '=', res.body.payment_id)
       .executeTakeFirstOrThrow();
-    expect(payout).toMatchObject({ product_amount: 80_000_00, commission_amount: 8_000_00, payable_amount: 72_000_00 });
+    expect(payout).toMatchObject({
+      product_amount: 80_000_00,
+      commission_amount: 8_000_00,
+      payable_amount: 72_000_00,
+    });
     const notes = await t.ctx.db
       .selectFrom('notifications')
       .select(['user_id', 'type', 'link'])
@@ -116,7 +130,10 @@ describe('buy now with the sandbox checkout', () => {
     ).toHaveLength(1);
 
     // The loser is told why, and cannot retry a sold product.
-    const loser = confirmed[0]!.buyer_id === ana.user.id ? { user: beto, id: b.body.payment_id } : { user: ana, id: a.body.payment_id };
+    const loser =
+      confirmed[0]!.buyer_id === ana.user.id
+        ? { user: beto, id: b.body.payment_id }
+        : { user: ana, id: a.body.payment_id };
     const verified = await t.request('GET', `/api/bold/verify/${loser.id}`, { token: loser.user.token });
     expect(verified.body).toMatchObject({ status: 'rejected', message: m.soldToAnother });
     const retry = await t.request('GET', `/api/bold/create/${loser.id}`, { token: loser.user.token });
@@ -138,7 +155,9 @@ describe('buy now with the sandbox checkout', () => {
       signedDelivery(boldNotification({ reference: l.body.payment_id, totalPesos: 10_000 }), secret),
     );
     const results = await Promise.all(
-      notifications.map((d) => t.request('POST', '/api/bold/webhook', { rawBody: d.rawBody, headers: d.headers })),
+      notifications.map((d) =>
+        t.request('POST', '/api/bold/webhook', { rawBody: d.rawBody, headers: d.headers }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(buyers.map(() => 200));
     expect(results.filter((r) => r.body.result === 'confirmed')).toHaveLength(1);
@@ -196,8 +215,14 @@ describe('buy now with the sandbox checkout', () => {
 
     // Bold may notify a payment made just before the link expired up to 10 minutes late:
     // the product is still on sale, so the sale goes through.
-    const late = signedDelivery(boldNotification({ reference: res.body.payment_id, totalPesos: 12_000 }), secret);
-    const delivered = await t.request('POST', '/api/bold/webhook', { rawBody: late.rawBody, headers: late.headers });
+    const late = signedDelivery(
+      boldNotification({ reference: res.body.payment_id, totalPesos: 12_000 }),
+      secret,
+    );
+    const delivered = await t.request('POST', '/api/bold/webhook', {
+      rawBody: late.rawBody,
+      headers: late.headers,
+    });
     expect(delivered.body.result).toBe('confirmed');
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
 

@@ -71,10 +71,14 @@ describe('seller payouts (pending payments)', () => {
     for (const p of list.body) {
       expect(p.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(p.created_at).toMatch(/Z$/);
-      expect(Math.round((p.commission_amount + p.payable_amount) * 100)).toBe(Math.round(p.product_amount * 100));
+      expect(Math.round((p.commission_amount + p.payable_amount) * 100)).toBe(
+        Math.round(p.product_amount * 100),
+      );
     }
 
-    const detail = await t.request('GET', `/api/pending-payments/get/${list.body[1].id}`, { token: seller.token });
+    const detail = await t.request('GET', `/api/pending-payments/get/${list.body[1].id}`, {
+      token: seller.token,
+    });
     expect(detail.status).toBe(200);
     expect(detail.body).toEqual({
       product: { id: p1.id, name: 'Carta Mewtwo', image: null },
@@ -93,7 +97,9 @@ describe('seller payouts (pending payments)', () => {
       expect(res.body.message).toBe(m.payoutNotFound);
     }
     for (const bad of ['1', 'x', '00000000-0000-4000-8000-000000000000']) {
-      expect((await t.request('GET', `/api/pending-payments/get/${bad}`, { token: seller.token })).status).toBe(404);
+      expect(
+        (await t.request('GET', `/api/pending-payments/get/${bad}`, { token: seller.token })).status,
+      ).toBe(404);
     }
     expect((await t.request('GET', '/api/pending-payments/seller')).status).toBe(401);
     expect((await t.request('GET', `/api/pending-payments/get/${id}`)).status).toBe(401);
@@ -102,16 +108,18 @@ describe('seller payouts (pending payments)', () => {
   it('pages the list (size at most 100)', async () => {
     const one = await t.request('GET', '/api/pending-payments/seller?size=1&page=2', { token: seller.token });
     expect(one.body).toHaveLength(1);
-    expect((await t.request('GET', '/api/pending-payments/seller?size=101', { token: seller.token })).status).toBe(
-      400,
-    );
+    expect(
+      (await t.request('GET', '/api/pending-payments/seller?size=101', { token: seller.token })).status,
+    ).toBe(400);
   });
 });
 
 describe('COMMISSION_RATE', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { COMMISSION_RATE: '0.075', BOLD_SECRET_KEY: 'a-configured-sandbox-secret' } });
+    t = await startTestApp({
+      env: { COMMISSION_RATE: '0.075', BOLD_SECRET_KEY: 'a-configured-sandbox-secret' },
+    });
   });
   afterAll(() => t?.close());
 
@@ -123,6 +131,10 @@ describe('COMMISSION_RATE', () => {
     const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 250_075);
     await sell(t, buyer, product.id, 2_501);
     const [payout] = (await t.request('GET', '/api/pending-payments/seller', { token: seller.token })).body;
-    expect(payout).toMatchObject({ product_amount: 2_500.75, commission_amount: 187.56, payable_amount: 2_313.19 });
+    expect(payout).toMatchObject({
+      product_amount: 2_500.75,
+      commission_amount: 187.56,
+      payable_amount: 2_313.19,
+    });
   });
 });

@@ -54,10 +54,22 @@ describe('Bold webhook: signature, idempotency, order', () => {
   };
   const state = async (paymentId: string, productId: number) => {
     const db = t.ctx.db;
-    const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow();
-    const product = await db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirstOrThrow();
+    const payment = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    const product = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
     const payouts = await db.selectFrom('payouts').selectAll().where('payment_id', '=', paymentId).execute();
-    const events = await db.selectFrom('payment_events').select('event_key').where('payment_id', '=', paymentId).execute();
+    const events = await db
+      .selectFrom('payment_events')
+      .select('event_key')
+      .where('payment_id', '=', paymentId)
+      .execute();
     const notices = await db
       .selectFrom('notifications')
       .select(['user_id', 'type'])
@@ -107,8 +119,14 @@ describe('Bold webhook: signature, idempotency, order', () => {
   it('refuses a bad signature with 401 and changes nothing', async () => {
     const { product, paymentId } = await wonItem('Bad Signature Mustang');
     const before = await state(paymentId, product.id);
-    const good = signedDelivery(boldNotification({ reference: paymentId, totalPesos: 200_000 }), RECORDED_KEY);
-    const forged = signedDelivery(boldNotification({ reference: paymentId, totalPesos: 200_000 }), 'guessed-key');
+    const good = signedDelivery(
+      boldNotification({ reference: paymentId, totalPesos: 200_000 }),
+      RECORDED_KEY,
+    );
+    const forged = signedDelivery(
+      boldNotification({ reference: paymentId, totalPesos: 200_000 }),
+      'guessed-key',
+    );
     const other = signedDelivery(boldNotification({ reference: paymentId, totalPesos: 1 }), RECORDED_KEY);
     const attempts: Array<[string, Record<string, string>]> = [
       [good.rawBody, { 'content-type': 'application/json' }],
@@ -127,14 +145,24 @@ describe('Bold webhook: signature, idempotency, order', () => {
       expect(res.body).toEqual({ message: m.invalidSignature });
     }
     expect(await state(paymentId, product.id)).toEqual(before);
-    expect(before).toMatchObject({ status: 'pending', product: 'in_auction', payouts: 0, events: 0, notices: 0 });
+    expect(before).toMatchObject({
+      status: 'pending',
+      product: 'in_auction',
+      payouts: 0,
+      events: 0,
+      notices: 0,
+    });
   });
 
   it('a notification replayed three times and shuffled leaves the same state', async () => {
     const finals = [];
     for (const seed of [1, 2, 3, 4, 5]) {
       const { product, paymentId } = await wonItem(`Replay Porsche ${seed}`);
-      const approve = boldNotification({ reference: paymentId, totalPesos: 200_000, transactionId: `TXA${seed}` });
+      const approve = boldNotification({
+        reference: paymentId,
+        totalPesos: 200_000,
+        transactionId: `TXA${seed}`,
+      });
       const reject = boldNotification({
         type: 'SALE_REJECTED',
         reference: paymentId,
@@ -192,7 +220,11 @@ describe('Bold webhook: signature, idempotency, order', () => {
       notices: 0,
     });
     await send(boldNotification({ reference: paymentId, totalPesos: 200_000 }));
-    expect(await state(paymentId, product.id)).toMatchObject({ status: 'confirmed', note: null, product: 'sold' });
+    expect(await state(paymentId, product.id)).toMatchObject({
+      status: 'confirmed',
+      note: null,
+      product: 'sold',
+    });
   });
 
   it('does not confirm a charge of another amount or currency', async () => {
@@ -208,15 +240,24 @@ describe('Bold webhook: signature, idempotency, order', () => {
     });
     const two = await wonItem('Currency Mismatch Civic');
     await send(boldNotification({ reference: two.paymentId, totalPesos: 200_000, currency: 'USD' }));
-    expect(await state(two.paymentId, two.product.id)).toMatchObject({ status: 'rejected', note: m.amountMismatch });
+    expect(await state(two.paymentId, two.product.id)).toMatchObject({
+      status: 'rejected',
+      note: m.amountMismatch,
+    });
   });
 
   it('keeps voids for the team and undoes nothing', async () => {
     const { product, paymentId } = await wonItem('Void Corvette');
     await send(boldNotification({ reference: paymentId, totalPesos: 200_000 }));
-    const res = await send(boldNotification({ type: 'VOID_APPROVED', reference: paymentId, totalPesos: 200_000 }));
+    const res = await send(
+      boldNotification({ type: 'VOID_APPROVED', reference: paymentId, totalPesos: 200_000 }),
+    );
     expect(res.body.result).toBe('ignored');
-    expect(await state(paymentId, product.id)).toMatchObject({ status: 'confirmed', product: 'sold', events: 2 });
+    expect(await state(paymentId, product.id)).toMatchObject({
+      status: 'confirmed',
+      product: 'sold',
+      events: 2,
+    });
   });
 
   it('answers 400 to signed bodies that are not notifications, 413 to huge ones', async () => {
@@ -229,7 +270,10 @@ describe('Bold webhook: signature, idempotency, order', () => {
       expect(res.body.message).toBe(m.invalidNotification);
     }
     const huge = 'x'.repeat(70 * 1024);
-    const res = await deliver(huge, { 'content-type': 'application/json', 'x-bold-signature': boldSignature(huge, RECORDED_KEY) });
+    const res = await deliver(huge, {
+      'content-type': 'application/json',
+      'x-bold-signature': boldSignature(huge, RECORDED_KEY),
+    });
     expect(res.status).toBe(413);
   });
 

@@ -42,7 +42,6 @@ describe('won-auction payment through the sandbox', () => {
     t.ctx.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const notes = (userId: number) =>
     t.ctx.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-  const linkIdOf = (url: string) => url.split('/').pop()!;
 
   it('runs the whole flow: won item → link → sandbox checkout → confirmed, sold, payout, notices', async () => {
     const { auction, product, paymentId } = await insertWonItem(t.ctx.db, {
@@ -70,7 +69,9 @@ describe('won-auction payment through the sandbox', () => {
     const created = await t.request('GET', `/api/bold/create/${paymentId}`, { token: buyer.token });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ payment_id: paymentId, status: 'pending', message: m.linkCreated });
-    expect(created.body.payment_link).toMatch(new RegExp(`^${t.url}/sandbox/bold/checkout/LNK_[A-Z0-9]{12}$`));
+    expect(created.body.payment_link).toMatch(
+      new RegExp(`^${t.url}/sandbox/bold/checkout/LNK_[A-Z0-9]{12}$`),
+    );
     const link = created.body.payment_link as string;
 
     // Asking again while the link is good hands out the same link.
@@ -97,7 +98,9 @@ describe('won-auction payment through the sandbox', () => {
       redirect: 'manual',
     });
     expect(approved.status).toBe(303);
-    expect(approved.headers.get('location')).toBe(`/payment?bold-order-id=${paymentId}&bold-tx-status=approved`);
+    expect(approved.headers.get('location')).toBe(
+      `/payment?bold-order-id=${paymentId}&bold-tx-status=approved`,
+    );
 
     const verified = await t.request('GET', `/api/bold/verify/${paymentId}`, { token: buyer.token });
     expect(verified.status).toBe(200);
@@ -123,7 +126,11 @@ describe('won-auction payment through the sandbox', () => {
     });
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
 
-    const payouts = await t.ctx.db.selectFrom('payouts').selectAll().where('payment_id', '=', paymentId).execute();
+    const payouts = await t.ctx.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .execute();
     expect(payouts).toEqual([
       expect.objectContaining({
         seller_id: seller.user.id,
@@ -183,8 +190,15 @@ describe('won-auction payment through the sandbox', () => {
       // The seller is not the buyer either.
       expect((await t.request('GET', path, { token: seller.token })).status).toBe(404);
     }
-    for (const bad of ['123', 'not-a-uuid', '00000000-0000-4000-8000-000000000000', "'; drop table payments; --"]) {
-      const res = await t.request('GET', `/api/bold/create/${encodeURIComponent(bad)}`, { token: buyer.token });
+    for (const bad of [
+      '123',
+      'not-a-uuid',
+      '00000000-0000-4000-8000-000000000000',
+      "'; drop table payments; --",
+    ]) {
+      const res = await t.request('GET', `/api/bold/create/${encodeURIComponent(bad)}`, {
+        token: buyer.token,
+      });
       expect(res.status).toBe(404);
     }
     expect((await paymentRow(paymentId)).payment_link).toBeNull();
@@ -214,7 +228,9 @@ describe('won-auction payment through the sandbox', () => {
       .payment_link as string;
     const rejected = await fetch(`${first}/reject`, { method: 'POST', redirect: 'manual' });
     expect(rejected.status).toBe(303);
-    expect(rejected.headers.get('location')).toBe(`/payment?bold-order-id=${paymentId}&bold-tx-status=rejected`);
+    expect(rejected.headers.get('location')).toBe(
+      `/payment?bold-order-id=${paymentId}&bold-tx-status=rejected`,
+    );
 
     const verified = await t.request('GET', `/api/bold/verify/${paymentId}`, { token: buyer.token });
     expect(verified.body).toMatchObject({ status: 'rejected', message: m.paymentRejected });
@@ -279,7 +295,10 @@ describe('won-auction payment through the sandbox', () => {
     // A late approval cannot sell a product that went back to its seller.
     const secret = resolveSandboxSecret(undefined, t.ctx.config.dataDir);
     const late = signedDelivery(boldNotification({ reference: paymentId, totalPesos: 150_000 }), secret);
-    const delivered = await t.request('POST', '/api/bold/webhook', { rawBody: late.rawBody, headers: late.headers });
+    const delivered = await t.request('POST', '/api/bold/webhook', {
+      rawBody: late.rawBody,
+      headers: late.headers,
+    });
     expect(delivered.status).toBe(200);
     expect(delivered.body.result).toBe('not_confirmed');
     expect(await paymentRow(paymentId)).toMatchObject({ status: 'expired', status_note: m.noLongerReserved });
@@ -306,10 +325,15 @@ describe('won-auction payment through the sandbox', () => {
 
     const items = await wonList(bidder.token);
     expect(items).toEqual([
-      expect.objectContaining({ auction_id: auction.id, product_id: productId, status: 'pending', amount: 2_500.5 }),
+      expect.objectContaining({
+        auction_id: auction.id,
+        product_id: productId,
+        status: 'pending',
+        amount: 2_500.5,
+      }),
     ]);
-    const link = (await t.request('GET', `/api/bold/create/${items[0].payment_id}`, { token: bidder.token })).body
-      .payment_link as string;
+    const link = (await t.request('GET', `/api/bold/create/${items[0].payment_id}`, { token: bidder.token }))
+      .body.payment_link as string;
     const page = await (await fetch(link)).text();
     expect(page).toContain('$ 2.500,5');
     await fetch(`${link}/approve`, { method: 'POST', redirect: 'manual' });
@@ -320,6 +344,10 @@ describe('won-auction payment through the sandbox', () => {
       .where('payment_id', '=', items[0].payment_id)
       .executeTakeFirstOrThrow();
     // 10 % of $2.500,50 = $250,05; payable $2.250,45 (centavos kept exact).
-    expect(payout).toMatchObject({ product_amount: 250_050, commission_amount: 25_005, payable_amount: 225_045 });
+    expect(payout).toMatchObject({
+      product_amount: 250_050,
+      commission_amount: 25_005,
+      payable_amount: 225_045,
+    });
   });
 });

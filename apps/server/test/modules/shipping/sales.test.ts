@@ -40,7 +40,10 @@ describe('sold products and shipping status', () => {
     soldProductId = product.id;
     const res = await t.request('GET', `/api/bold/buy_product/${product.id}`, { token: buyer.token });
     const secret = resolveSandboxSecret(undefined, t.ctx.config.dataDir);
-    const d = signedDelivery(boldNotification({ reference: res.body.payment_id, totalPesos: 55_000 }), secret);
+    const d = signedDelivery(
+      boldNotification({ reference: res.body.payment_id, totalPesos: 55_000 }),
+      secret,
+    );
     await t.request('POST', '/api/bold/webhook', { rawBody: d.rawBody, headers: d.headers });
   });
   afterAll(() => t?.close());
@@ -78,7 +81,11 @@ describe('sold products and shipping status', () => {
       },
     ]);
     // The address is a snapshot: changing it later does not rewrite the sale.
-    await t.ctx.db.updateTable('shipping_addresses').set({ city: 'Chía' }).where('user_id', '=', buyer.user.id).execute();
+    await t.ctx.db
+      .updateTable('shipping_addresses')
+      .set({ city: 'Chía' })
+      .where('user_id', '=', buyer.user.id)
+      .execute();
     expect((await sold(seller.token)).body.products[0].shipping_address.city).toBe('Bogotá');
     expect((await sold(rival.token)).body.products).toEqual([]);
     expect((await sold(buyer.token)).body.products).toEqual([]);
@@ -92,8 +99,12 @@ describe('sold products and shipping status', () => {
       expect(res.body.message).toBe(m.saleNotFound);
     }
     const unsold = await insertBuyNowProduct(t.ctx.db, seller.user.id);
-    expect((await ship(seller.token, { product_id: unsold.id, shipping_status: 'shipped' })).status).toBe(404);
-    expect((await ship(undefined, { product_id: soldProductId, shipping_status: 'shipped' })).status).toBe(401);
+    expect((await ship(seller.token, { product_id: unsold.id, shipping_status: 'shipped' })).status).toBe(
+      404,
+    );
+    expect((await ship(undefined, { product_id: soldProductId, shipping_status: 'shipped' })).status).toBe(
+      401,
+    );
     expect((await sold(seller.token)).body.products[0].shipping_status).toBe('pending');
   });
 

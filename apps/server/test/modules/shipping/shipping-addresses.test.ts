@@ -27,7 +27,8 @@ describe('shipping addresses', () => {
   afterAll(() => t?.close());
 
   const list = (token: string) => t.request('GET', '/api/shipping-addresses/get/user', { token });
-  const create = (token: string, body: unknown) => t.request('POST', '/api/shipping-addresses/', { token, body });
+  const create = (token: string, body: unknown) =>
+    t.request('POST', '/api/shipping-addresses/', { token, body });
   const defaults = async (userId: number) =>
     (
       await t.ctx.db
@@ -52,7 +53,11 @@ describe('shipping addresses', () => {
       address: expect.objectContaining({ ...valid, is_default: true, id: expect.any(Number) }),
     });
     const second = await create(ana.token, { ...valid, city: 'Envigado', address: '  Cra 43A # 1-50  ' });
-    expect(second.body.address).toMatchObject({ city: 'Envigado', address: 'Cra 43A # 1-50', is_default: false });
+    expect(second.body.address).toMatchObject({
+      city: 'Envigado',
+      address: 'Cra 43A # 1-50',
+      is_default: false,
+    });
     const third = await t.request('POST', '/api/shipping-addresses', {
       token: ana.token,
       body: { ...valid, city: 'Itagüí', is_default: true },
@@ -78,7 +83,10 @@ describe('shipping addresses', () => {
       body: { is_default: true },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: m.setDefaultSuccess, address: expect.objectContaining({ is_default: true }) });
+    expect(res.body).toEqual({
+      message: m.setDefaultSuccess,
+      address: expect.objectContaining({ is_default: true }),
+    });
     expect(await defaults(ana.user.id)).toEqual([target.id]);
 
     // Concurrent switches still leave one default.
@@ -188,7 +196,9 @@ describe('shipping addresses', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ city: 'Tunja', is_default: false, user_id: beto.user.id });
     for (const bad of ['abc', '0', '99999999', '1.5']) {
-      expect((await t.request('DELETE', `/api/shipping-addresses/${bad}`, { token: ana.token })).status).toBe(404);
+      expect((await t.request('DELETE', `/api/shipping-addresses/${bad}`, { token: ana.token })).status).toBe(
+        404,
+      );
     }
   });
 

@@ -1,5 +1,12 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { SoldProductsView } from '../../../features/shipping/components/sold-products-view.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
+/** /products/sold/: the seller's sales (login required by the router). */
 export function Component() {
-  return <UnderConstruction title="Mis Ventas" />;
+  usePageMeta({ title: 'Mis Ventas', description: 'Tus productos vendidos y su envío.' });
+  return (
+    <section className="page">
+      <SoldProductsView />
+    </section>
+  );
 }

@@ -1,5 +1,12 @@
-import { UnderConstruction } from '../../../components/layout/under-construction.tsx';
+import { ShippingAddressesView } from '../../../features/shipping/components/shipping-addresses-view.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 
+/** /shipping-addresses: the user's addresses (login required by the router). */
 export function Component() {
-  return <UnderConstruction title="Direcciones de envío" />;
+  usePageMeta({ title: 'Direcciones de Envío', description: 'Administra tus direcciones de envío.' });
+  return (
+    <section className="page">
+      <ShippingAddressesView />
+    </section>
+  );
 }

@@ -6,7 +6,17 @@ import { AuctionImageGrid } from './auction-image-grid.tsx';
 import styles from './auctions.module.css';
 
 /** A card of the active auctions list and the seller grid. */
-export function AuctionCard({ auction, now }: { auction: AuctionSummary; now: number }) {
+export function AuctionCard({
+  auction,
+  now,
+  headingLevel = 'h2',
+}: {
+  auction: AuctionSummary;
+  now: number;
+  /** h2 on the list pages, h3 inside a profile section. */
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const Heading = headingLevel;
   const navigate = useNavigate();
   const target = paths.auctionProducts.getHref(auction.id);
   const count = auction.product_count;
@@ -19,9 +29,9 @@ export function AuctionCard({ auction, now }: { auction: AuctionSummary; now: nu
       <AuctionImageGrid products={auction.products} total={count} />
       <div className={styles.cardBody}>
         <div className={styles.cardTitleRow}>
-          <h3 id={`auction-${auction.id}-title`} className={styles.cardTitle}>
+          <Heading id={`auction-${auction.id}-title`} className={styles.cardTitle}>
             {auction.title}
-          </h3>
+          </Heading>
           {auction.status === 'active' ? <span className="badge badge-live">Live</span> : null}
           {auction.is_flash ? <span className="badge badge-accent">Flash</span> : null}
         </div>
@@ -30,7 +40,10 @@ export function AuctionCard({ auction, now }: { auction: AuctionSummary; now: nu
         </p>
         <p className={styles.timeLeft}>
           <span className="sr-only">Tiempo restante: </span>
-          <span aria-hidden="true">⏱ </span>
+          <svg className={styles.clock} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
           <span>{formatTimeLeft(auction.end_time, now)}</span>
         </p>
         <button

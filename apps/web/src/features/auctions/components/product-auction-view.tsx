@@ -67,7 +67,12 @@ export function ProductAuctionView({ productId }: { productId: string }) {
               Vendedor
             </h2>
             <Link to={paths.publicProfile.getHref(page.owner.username)} className={styles.seller}>
-              <SafeImage src={page.owner.avatar} fallback={PLACEHOLDER_AVATAR} alt="" className={styles.avatar} />
+              <SafeImage
+                src={page.owner.avatar}
+                fallback={PLACEHOLDER_AVATAR}
+                alt=""
+                className={styles.avatar}
+              />
               <strong>{page.owner.username}</strong>
             </Link>
           </section>

@@ -15,7 +15,7 @@ export function SellerAuctionsGrid({ sellerId }: { sellerId: number }) {
     <ul className={`grid ${styles.cardList}`} aria-label="Subastas activas del vendedor">
       {auctions.map((auction) => (
         <li key={auction.id}>
-          <AuctionCard auction={auction} now={now} />
+          <AuctionCard auction={auction} now={now} headingLevel="h3" />
         </li>
       ))}
     </ul>

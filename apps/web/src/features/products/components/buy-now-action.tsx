@@ -8,7 +8,18 @@ import { useBuyProduct } from '../api/buy-product.ts';
  * there. The payments module owns GET /api/bold/buy_product/{id}; until it exists (a bare 404) the
  * button says payments are not available yet.
  */
-export function BuyNowAction({ productId, canBuy }: { productId: number; canBuy: boolean }) {
+export function BuyNowAction({
+  productId,
+  canBuy,
+  redirect = (url) => {
+    window.location.href = url;
+  },
+}: {
+  productId: number;
+  canBuy: boolean;
+  /** Sends the browser to the payment link (replaceable in tests). */
+  redirect?: (url: string) => void;
+}) {
   const buy = useBuyProduct();
   const [error, setError] = useState<string | null>(null);
 
@@ -20,7 +31,7 @@ export function BuyNowAction({ productId, canBuy }: { productId: number; canBuy:
     }
     try {
       const data = await buy.mutateAsync(productId);
-      if (data?.payment_link) window.location.href = data.payment_link;
+      if (data?.payment_link) redirect(data.payment_link);
       else setError(productMessages.purchaseError);
     } catch (err) {
       const routeMissing =

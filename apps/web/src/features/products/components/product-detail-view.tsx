@@ -139,7 +139,7 @@ export function ProductDetailView({ id }: { id: number }) {
             <p className={styles.description}>{product.description}</p>
           </div>
           {isOwner && (
-            <div className="stack">
+            <div className="stack" style={{ alignItems: 'flex-start' }}>
               <button
                 type="button"
                 className="btn btn-primary"

@@ -30,8 +30,13 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
             </span>
           </p>
         )}
-        <p className="muted" style={{ margin: 0 }}>
-          <span aria-hidden="true">📍 </span>
+        <p className={`muted ${styles.location}`}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+            />
+          </svg>
           <span className="sr-only">Ubicación: </span>
           {profile.address || 'Colombia'}
         </p>
@@ -42,18 +47,19 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
 }
 
 function ProfileStats({ profile }: { profile: PublicProfile }) {
-  const stats: Array<[string, string]> = [
-    ['Miembro desde', formatLongDate(profile.created_at)],
+  const stats: Array<[string, string, boolean?]> = [
+    ['Miembro desde', formatLongDate(profile.created_at), true],
     ['Subastas activas', formatNumber(profile.stats.active_auctions)],
     ['Productos vendidos', formatNumber(profile.stats.products_sold)],
+    ['Productos publicados', formatNumber(profile.stats.products_listed)],
     ['Subastas ganadas', formatNumber(profile.stats.auctions_won)],
     ['Pujas realizadas', formatNumber(profile.stats.total_bids)],
   ];
   return (
     <ul className={styles.stats} aria-label="Estadísticas del vendedor">
-      {stats.map(([label, value]) => (
+      {stats.map(([label, value, isText]) => (
         <li key={label} className={styles.stat}>
-          <span className={styles.statValue}>{value}</span>
+          <span className={isText ? styles.statText : styles.statValue}>{value}</span>
           <span className={styles.statLabel}>{label}</span>
         </li>
       ))}

@@ -46,10 +46,8 @@ export function ActivityStats({ totalBids, totalWins, seller }: ActivityStatsPro
             <Stat value={formatNumber(seller.totalSales)} label="Ventas totales" to={seller.salesHref} />
             <li>
               <Link to={seller.paymentsHref} className={styles.stat}>
-                <span className={styles.statValue} aria-hidden="true">
-                  $
-                </span>
                 <span className={styles.settingTitle}>Administrar Pagos</span>
+                <span className={styles.statLabel}>Cuenta bancaria y pagos recibidos</span>
               </Link>
             </li>
           </>

@@ -1,0 +1,66 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { serveChannel } from '../../../src/modules/bids/live-channel.ts';
+import { createInProcessEventBus } from '../../../src/platform/events.ts';
+
+/** Just enough of a ws WebSocket: records what is sent, answers pings when asked to. */
+class FakeSocket extends EventEmitter {
+  readonly OPEN = 1;
+  readyState = 1;
+  sent: unknown[] = [];
+  pings = 0;
+  terminated = false;
+  constructor(private readonly answersPings: boolean) {
+    super();
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  ping() {
+    this.pings += 1;
+    if (this.answersPings) setImmediate(() => this.emit('pong'));
+  }
+  terminate() {
+    this.terminated = true;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  close() {
+    this.readyState = 3;
+    this.emit('close');
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('live channel', () => {
+  it('forwards channel messages and stops after the socket closes', async () => {
+    const bus = createInProcessEventBus();
+    const socket = new FakeSocket(true);
+    await serveChannel(socket as unknown as WebSocket, bus, 'bids:1:2', { heartbeatMs: 1000 });
+    await bus.publish('bids:1:2', { message: 'new_bid', bid: { id: 1 } });
+    await bus.publish('bids:9:9', { message: 'new_bid', bid: { id: 2 } });
+    await sleep(10);
+    expect(socket.sent).toEqual([{ message: 'new_bid', bid: { id: 1 } }]);
+    socket.close();
+    await sleep(10);
+    await bus.publish('bids:1:2', { message: 'new_bid', bid: { id: 3 } });
+    await sleep(10);
+    expect(socket.sent).toHaveLength(1);
+  });
+
+  it('drops a peer that stops answering pings and keeps one that answers', async () => {
+    const bus = createInProcessEventBus();
+    const silent = new FakeSocket(false);
+    const healthy = new FakeSocket(true);
+    await serveChannel(silent as unknown as WebSocket, bus, 'c', { heartbeatMs: 20 });
+    await serveChannel(healthy as unknown as WebSocket, bus, 'c', { heartbeatMs: 20 });
+    await sleep(120);
+    expect(silent.terminated).toBe(true);
+    expect(silent.pings).toBe(1);
+    expect(healthy.terminated).toBe(false);
+    expect(healthy.pings).toBeGreaterThanOrEqual(3);
+    healthy.close();
+  });
+});

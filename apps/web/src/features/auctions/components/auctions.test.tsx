@@ -1,0 +1,202 @@
+import type { AuctionProductPage } from '@app/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auctionProductKey } from '../api/get-auction-product.ts';
+import { syncServerClock } from '../lib/server-clock.ts';
+import { AuctionImageGrid } from './auction-image-grid.tsx';
+import { LiveBidPanel } from './live-bid-panel.tsx';
+
+const socket = vi.hoisted(() => ({ onMessage: null as null | ((data: unknown) => void), closed: 0 }));
+vi.mock('../../../lib/ws-client.ts', () => ({
+  openLiveSocket: (
+    _path: string,
+    handlers: { onMessage(data: unknown): void; onStatus?(s: string): void },
+  ) => {
+    socket.onMessage = handlers.onMessage;
+    handlers.onStatus?.('open');
+    return { close: () => (socket.closed += 1) };
+  },
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('AuctionImageGrid', () => {
+  const products = Array.from({ length: 6 }, (_, i) => ({
+    id: i + 1,
+    name: `P${i + 1}`,
+    image: null,
+    thumbnail: null,
+  }));
+
+  it('shows at most 4 images and a +N overlay for the rest', () => {
+    render(<AuctionImageGrid products={products} total={6} />);
+    expect(screen.getAllByRole('img', { name: /^P\d$/ })).toHaveLength(4);
+    expect(screen.getByText('+2')).toBeTruthy();
+  });
+
+  it('shows no overlay with 4 or fewer', () => {
+    render(<AuctionImageGrid products={products.slice(0, 3)} />);
+    expect(screen.getAllByRole('img', { name: /^P\d$/ })).toHaveLength(3);
+    expect(screen.queryByText(/^\+/)).toBeNull();
+  });
+});
+
+describe('LiveBidPanel', () => {
+  const end = new Date(Date.now() + 3 * 3600_000).toISOString();
+  const page: AuctionProductPage = {
+    auction: {
+      id: 7,
+      title: 'Subasta',
+      status: 'active',
+      start_time: new Date().toISOString(),
+      end_time: end,
+      min_offer: 1000,
+      max_offer: 5000,
+      is_flash: false,
+    },
+    products: [
+      {
+        id: 3,
+        auction_id: 7,
+        name: 'Auto',
+        description: 'Desc',
+        image: null,
+        thumbnail: null,
+        brand: 'Maisto',
+        category: 'Autos die-cast',
+        scale: '1:18',
+        year: 2020,
+        initial_bid: 0,
+        highest_bid: 2000,
+        current_bid: 2000,
+        bid_count: 1,
+        min_offer: 1000,
+        max_offer: 5000,
+        reserve_price: 10000,
+        sell_price: null,
+        can_be_bought: false,
+        status: 'in_auction',
+        outcome: null,
+      },
+    ],
+    owner: { id: 1, username: 'vendedor', avatar: null },
+    bids: [
+      {
+        id: 10,
+        amount: 2000,
+        timestamp: new Date().toISOString(),
+        username: 'ana',
+        avatar: null,
+        user: { username: 'ana', avatar: null },
+      },
+    ],
+    min_offer: 1000,
+    max_offer: 5000,
+    end_time: end,
+    server_time: new Date().toISOString(),
+  };
+
+  let client: QueryClient;
+  beforeEach(() => {
+    localStorage.setItem('jwt_token', 'token');
+    syncServerClock(new Date().toISOString());
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(auctionProductKey('3'), page);
+  });
+
+  function Panel() {
+    return (
+      <QueryClientProvider client={client}>
+        <Connected />
+      </QueryClientProvider>
+    );
+  }
+  function Connected() {
+    const data = client.getQueryData<AuctionProductPage>(auctionProductKey('3'))!;
+    return <LiveBidPanel page={data} productKey="3" />;
+  }
+
+  it('shows the current bid, the minimum in the placeholder and both increment notes', () => {
+    render(<Panel />);
+    expect(screen.getByText('$2.000', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByLabelText('Tu puja ($)').getAttribute('placeholder')).toBe('Min bid: $3.000');
+    expect(screen.getByText('Incremento mínimo de puja: $1.000')).toBeTruthy();
+    expect(screen.getByText('Incremento máximo de puja: $5.000')).toBeTruthy();
+    expect(screen.getByText(/^0[23]h \d{2}m$/)).toBeTruthy();
+  });
+
+  it('applies the bid rules before sending', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    render(<Panel />);
+    const input = screen.getByLabelText('Tu puja ($)');
+    for (const [value, message] of [
+      ['', 'Por favor, ingresa un monto válido para la puja'],
+      ['1500', 'Tu puja debe ser mayor que la puja actual de $2.000'],
+      ['2500', 'El incremento mínimo de puja es $1.000'],
+      ['8000', 'El incremento máximo permitido sobre la puja actual es $5.000'],
+    ] as const) {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+    }
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the bid is refused, and clears the input after success", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ message: 'La subasta ha finalizado' }), { status: 409 }),
+      )
+      .mockResolvedValueOnce(
+        new Response(
+          JSON.stringify({ id: 11, amount: 3000, timestamp: new Date().toISOString(), username: 'yo' }),
+          {
+            status: 201,
+          },
+        ),
+      );
+    render(<Panel />);
+    const input = screen.getByLabelText('Tu puja ($)') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('La subasta ha finalizado');
+    fireEvent.change(input, { target: { value: '3000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));
+    await waitFor(() => expect(input.value).toBe(''));
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    const body = JSON.parse(String(fetchSpy.mock.calls[1]![1]!.body));
+    expect(body).toEqual({ amount: 3000, auction_id: 7, product_id: 3 });
+  });
+
+  it('puts a live new_bid at the top of the history and raises the current bid', async () => {
+    const { rerender } = render(<Panel />);
+    act(() => {
+      socket.onMessage!({
+        message: 'new_bid',
+        bid: { id: 12, amount: 4000, timestamp: new Date().toISOString(), username: 'beto', avatar: null },
+        bid_count: 2,
+      });
+    });
+    rerender(<Panel />);
+    const items = within(screen.getByRole('list', { name: /Historial de pujas/ })).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('beto');
+    expect(items[0]!.textContent).toContain('$4.000');
+    expect(items[1]!.textContent).toContain('ana');
+    expect(screen.getByText('$4.000', { selector: 'dd' })).toBeTruthy();
+    // The same bid twice (socket and response) shows once.
+    act(() => {
+      socket.onMessage!({
+        message: 'new_bid',
+        bid: { id: 12, amount: 4000, timestamp: new Date().toISOString(), username: 'beto', avatar: null },
+      });
+    });
+    rerender(<Panel />);
+    expect(screen.getAllByText('beto')).toHaveLength(1);
+  });
+});

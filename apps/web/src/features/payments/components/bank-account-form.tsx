@@ -1,0 +1,168 @@
+import {
+  ACCOUNT_TYPES,
+  accountTypeLabels,
+  type BankAccount,
+  type BankAccountFormValues,
+  type BankAccountInput,
+  BankAccountInputSchema,
+  paymentMessages as m,
+} from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useBanks, useDocumentTypes } from '../api/get-banks.ts';
+import { useSaveSellerBankAccount } from '../api/seller-bank-account.ts';
+import styles from './payments.module.css';
+
+const EMPTY: BankAccountFormValues = {
+  bank_id: '',
+  account_number: '',
+  // No type chosen yet: the select's empty option (the schema answers 'Seleccione un tipo de cuenta').
+  account_type: '' as BankAccountFormValues['account_type'],
+  account_name: '',
+  account_document_type: '',
+  account_document_number: '',
+};
+
+function valuesOf(account: BankAccount | null): BankAccountFormValues {
+  if (!account) return EMPTY;
+  return {
+    bank_id: String(account.bank_id),
+    account_number: account.account_number,
+    account_type: account.account_type,
+    account_name: account.account_name,
+    account_document_type: account.account_document_type,
+    account_document_number: account.account_document_number,
+  };
+}
+
+/** The bank account modal form (spec 2 section 5): all fields required, digits-only account number. */
+export function BankAccountForm({
+  account,
+  onClose,
+  onSaved,
+}: {
+  /** The account being edited, or null to register one. */
+  account: BankAccount | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const formId = useId();
+  const banks = useBanks();
+  const documentTypes = useDocumentTypes();
+  const save = useSaveSellerBankAccount();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<BankAccountFormValues, unknown, BankAccountInput>({
+    resolver: zodResolver(BankAccountInputSchema),
+    defaultValues: valuesOf(account),
+  });
+
+  const loading = banks.isPending || documentTypes.isPending;
+  const loadError = banks.isError
+    ? m.banksLoadError
+    : documentTypes.isError
+      ? m.documentTypesLoadError
+      : null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const saved = await save.mutateAsync({ id: account?.id ?? null, values });
+      onSaved(saved.message);
+    } catch (error) {
+      setServerError(errorMessage(error, m.bankSaveError));
+    }
+  });
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={account ? 'Editar Cuenta Bancaria' : 'Agregar Cuenta Bancaria'}
+      closeOnBackdrop={!save.isPending}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+            Cancelar
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="btn btn-primary"
+            disabled={save.isPending || loading || !!loadError}
+          >
+            {save.isPending ? 'Guardando...' : 'Guardar'}
+          </button>
+        </>
+      }
+    >
+      {loading ? (
+        <Spinner label="Cargando bancos..." />
+      ) : loadError ? (
+        <div className="alert alert-error" role="alert">
+          <p>{m.dataLoadError}</p>
+          <p>{loadError}</p>
+        </div>
+      ) : (
+        <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          {serverError && (
+            <p className="alert alert-error" role="alert">
+              {serverError}
+            </p>
+          )}
+          <div className={styles.formGrid}>
+            <FormField label="Banco" required error={errors.bank_id?.message}>
+              <select className="select" {...register('bank_id')}>
+                <option value="">Seleccione un banco</option>
+                {banks.data?.map((b) => (
+                  <option key={b.id} value={String(b.id)}>
+                    {b.name}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label="Tipo de cuenta" required error={errors.account_type?.message}>
+              <select className="select" {...register('account_type')}>
+                <option value="">Seleccione un tipo de cuenta</option>
+                {ACCOUNT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {accountTypeLabels[type]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          </div>
+          <FormField label="Número de cuenta" required error={errors.account_number?.message}>
+            <input className="input" inputMode="numeric" autoComplete="off" {...register('account_number')} />
+          </FormField>
+          <FormField label="Nombre del titular" required error={errors.account_name?.message}>
+            <input className="input" autoComplete="name" {...register('account_name')} />
+          </FormField>
+          <div className={styles.formGrid}>
+            <FormField label="Tipo de documento" required error={errors.account_document_type?.message}>
+              <select className="select" {...register('account_document_type')}>
+                <option value="">Seleccione un tipo de documento</option>
+                {documentTypes.data?.map((d) => (
+                  <option key={d.id} value={d.value}>
+                    {d.value === d.label ? d.label : `${d.value} - ${d.label}`}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField label="Número de documento" required error={errors.account_document_number?.message}>
+              <input className="input" autoComplete="off" {...register('account_document_number')} />
+            </FormField>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,270 @@
+import {
+  accountTypeLabels,
+  type BankAccount,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  paymentMessages as m,
+  payoutStatusLabel,
+  payoutStatusTone,
+  type SellerPayment,
+  shortPaymentId,
+} from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { SafeImage } from '../../../components/ui/image.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { bankAccountKey, useSellerBankAccount } from '../api/seller-bank-account.ts';
+import { useSellerPayment, useSellerPayments } from '../api/seller-payments.ts';
+import { BankAccountForm } from './bank-account-form.tsx';
+import styles from './payments.module.css';
+
+/** After a save the form closes and the data reloads this much later (spec 2 section 9). */
+export const RELOAD_DELAY_MS = 2000;
+
+const toneClass = {
+  success: 'badge-success',
+  danger: 'badge-danger',
+  warning: 'badge-warning',
+  info: 'badge-info',
+  neutral: '',
+};
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`badge ${toneClass[payoutStatusTone(status)]}`} data-status={status}>
+      {payoutStatusLabel(status)}
+    </span>
+  );
+}
+
+/** Shows only the last four digits on the card; the edit form has the whole number. */
+function maskedNumber(value: string): string {
+  return value.length > 4 ? `•••• ${value.slice(-4)}` : value;
+}
+
+function BankAccountCard({ account, onEdit }: { account: BankAccount; onEdit: () => void }) {
+  return (
+    <div className="stack">
+      <div className={styles.sectionHead}>
+        <p className={styles.hint}>{account.bank_name}</p>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={onEdit}
+          aria-label="Editar cuenta bancaria"
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M4 20h4l10.5-10.5a2.1 2.1 0 0 0-4-4L4 16v4z M13.5 6.5l4 4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </div>
+      <dl className={styles.accountGrid}>
+        <div>
+          <dt>Tipo de cuenta</dt>
+          <dd>{accountTypeLabels[account.account_type]}</dd>
+        </div>
+        <div>
+          <dt>Número de cuenta</dt>
+          <dd className={styles.mono}>{maskedNumber(account.account_number)}</dd>
+        </div>
+        <div>
+          <dt>Titular</dt>
+          <dd>{account.account_name}</dd>
+        </div>
+        <div>
+          <dt>Documento</dt>
+          <dd>
+            {account.account_document_type} {account.account_document_number}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function PayoutDetail({ id, onClose }: { id: string; onClose: () => void }) {
+  const detail = useSellerPayment(id);
+  return (
+    <Modal open onClose={onClose} title="Detalle del pago">
+      {detail.isPending ? (
+        <Spinner label="Cargando detalles del pago..." />
+      ) : detail.isError ? (
+        <p className="alert alert-error" role="alert">
+          {m.paymentDetailLoadError}
+        </p>
+      ) : (
+        <div className="stack">
+          <div className={styles.detailProduct}>
+            <SafeImage src={detail.data.product.image ?? undefined} alt={detail.data.product.name} />
+            <p className={styles.hint}>{detail.data.product.name}</p>
+          </div>
+          <dl className={styles.detailGrid}>
+            <dt>ID del pago</dt>
+            <dd className={styles.mono}>{detail.data.payment.id}</dd>
+            <dt>Estado</dt>
+            <dd>
+              <StatusBadge status={detail.data.payment.status} />
+            </dd>
+            <dt>Monto del producto</dt>
+            <dd>{formatMoney(detail.data.payment.product_amount, detail.data.payment.currency)}</dd>
+            <dt>Comisión</dt>
+            <dd>{formatMoney(detail.data.payment.commission_amount, detail.data.payment.currency)}</dd>
+            <dt>Tarifa del procesador</dt>
+            <dd>{formatMoney(detail.data.payment.payment_processor_fee, detail.data.payment.currency)}</dd>
+            <dt>Total a pagar</dt>
+            <dd>{formatMoney(detail.data.payment.payable_amount, detail.data.payment.currency)}</dd>
+            <dt>Creado</dt>
+            <dd>{formatDateTime(detail.data.payment.created_at)}</dd>
+            <dt>Actualizado</dt>
+            <dd>{formatDateTime(detail.data.payment.updated_at)}</dd>
+          </dl>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function PayoutRow({ payment, onOpen }: { payment: SellerPayment; onOpen: () => void }) {
+  const money = (value: number) => formatMoney(value, payment.currency);
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.payoutRow}
+        onClick={onOpen}
+        aria-label={`Ver detalle del pago ${shortPaymentId(payment.id)} de ${payment.product_name}`}
+      >
+        <span>
+          <span className={styles.cellLabel}>ID</span>
+          <span className={styles.mono}>{shortPaymentId(payment.id)}</span>
+        </span>
+        <span>
+          <span className={styles.cellLabel}>Monto</span>
+          {money(payment.product_amount)}
+        </span>
+        <span>
+          <span className={styles.cellLabel}>Comisión</span>
+          {money(payment.commission_amount)}
+        </span>
+        <span>
+          <span className={styles.cellLabel}>Total a pagar</span>
+          <strong>{money(payment.payable_amount)}</strong>
+        </span>
+        <span>
+          <span className={styles.cellLabel}>Estado</span>
+          <StatusBadge status={payment.status} />
+        </span>
+        <span>
+          <span className={styles.cellLabel}>Fecha</span>
+          {formatLongDate(payment.created_at)}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** /seller/payments: the seller's bank account (one) and payouts (spec 2 section 2). */
+export function SellerPaymentsView() {
+  const queryClient = useQueryClient();
+  const account = useSellerBankAccount();
+  const payouts = useSellerPayments();
+  const [form, setForm] = useState<{ account: BankAccount | null } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [openPayout, setOpenPayout] = useState<string | null>(null);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
+  function onAdd() {
+    if (account.data) {
+      setNotice({ kind: 'error', text: m.oneAccountOnly });
+      return;
+    }
+    setNotice(null);
+    setForm({ account: null });
+  }
+
+  function onSaved(message: string) {
+    setForm(null);
+    setNotice({ kind: 'success', text: message });
+    clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: bankAccountKey });
+    }, RELOAD_DELAY_MS);
+  }
+
+  return (
+    <div className="stack">
+      {notice && (
+        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role="alert">
+          {notice.text}
+        </p>
+      )}
+
+      <section className="card stack" aria-labelledby="bank-account-title">
+        <div className={styles.sectionHead}>
+          <h2 id="bank-account-title" className={styles.sectionTitle}>
+            Mi Cuenta Bancaria
+          </h2>
+          <button type="button" className="btn btn-primary" onClick={onAdd}>
+            Agregar Cuenta
+          </button>
+        </div>
+        {account.isPending ? (
+          <Spinner label="Cargando tu cuenta bancaria..." />
+        ) : account.isError ? (
+          <p className="alert alert-error" role="alert">
+            {m.accountsLoadError}
+          </p>
+        ) : account.data ? (
+          <BankAccountCard account={account.data} onEdit={() => setForm({ account: account.data })} />
+        ) : (
+          <p className="muted">
+            Aún no tienes una cuenta bancaria registrada. Agrégala para recibir los pagos de tus ventas.
+          </p>
+        )}
+      </section>
+
+      <section className="stack" aria-labelledby="payouts-title">
+        <h2 id="payouts-title" className={styles.sectionTitle}>
+          Pagos
+        </h2>
+        {payouts.isPending ? (
+          <Spinner label="Cargando tus pagos..." />
+        ) : payouts.isError ? (
+          <p className="alert alert-error" role="alert">
+            {m.pendingPaymentsLoadError}
+          </p>
+        ) : payouts.data.length === 0 ? (
+          <p className="empty-state">Todavía no tienes pagos. Aparecerán aquí cuando vendas un producto.</p>
+        ) : (
+          <>
+            <div className={styles.payoutHeader} aria-hidden="true">
+              <span>ID</span>
+              <span>Monto</span>
+              <span>Comisión</span>
+              <span>Total a pagar</span>
+              <span>Estado</span>
+              <span>Fecha</span>
+            </div>
+            <ul className={styles.payoutList} aria-label="Pagos">
+              {payouts.data.map((p) => (
+                <PayoutRow key={p.id} payment={p} onOpen={() => setOpenPayout(p.id)} />
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      {form && <BankAccountForm account={form.account} onClose={() => setForm(null)} onSaved={onSaved} />}
+      {openPayout && <PayoutDetail id={openPayout} onClose={() => setOpenPayout(null)} />}
+    </div>
+  );
+}

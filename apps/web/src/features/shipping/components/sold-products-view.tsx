@@ -1,0 +1,215 @@
+import {
+  formatCOP,
+  formatSaleAddress,
+  shippingStatusMessages as m,
+  productPaymentStatusLabel,
+  type SoldProduct,
+  type SoldProductsResponse,
+  shippingAction,
+  shippingStatusLabel,
+  shippingStatusTone,
+} from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SafeImage } from '../../../components/ui/image.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { soldProductsKey, useMarkShipped, useSoldProducts } from '../api/sold-products.ts';
+import styles from './shipping.module.css';
+
+const toneClass = {
+  success: 'badge-success',
+  danger: 'badge-danger',
+  warning: 'badge-warning',
+  info: 'badge-info',
+  neutral: '',
+};
+
+function ShippingBadge({ status }: { status: string }) {
+  return (
+    <span className={`badge ${toneClass[shippingStatusTone(status)]}`}>{shippingStatusLabel(status)}</span>
+  );
+}
+
+function Buyer({ sale }: { sale: SoldProduct }) {
+  return (
+    <div className={styles.buyer}>
+      <strong>{sale.buyer_name ?? sale.buyer_username}</strong>
+      <Link to={`/profile/${encodeURIComponent(sale.buyer_username)}`}>@{sale.buyer_username}</Link>
+      <a href={`mailto:${sale.buyer_email}`}>{sale.buyer_email}</a>
+      <span>{sale.buyer_phone || 'N/A'}</span>
+      <span className="muted">{formatSaleAddress(sale.shipping_address)}</span>
+    </div>
+  );
+}
+
+function Action({ sale, pending, onShip }: { sale: SoldProduct; pending: boolean; onShip: () => void }) {
+  const action = shippingAction(sale.shipping_status);
+  if (action.kind === 'text') return <span className={styles.stateText}>{action.label}</span>;
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-sm"
+      onClick={onShip}
+      disabled={pending}
+      aria-label={`Marcar como Enviado: ${sale.product_name}`}
+    >
+      {pending ? 'Actualizando...' : action.label}
+    </button>
+  );
+}
+
+/** 'Mis Ventas' (spec 2 section 2): the seller's sales, buyer details, shipping status. */
+export function SoldProductsView() {
+  const queryClient = useQueryClient();
+  const query = useSoldProducts();
+  const markShipped = useMarkShipped();
+  const [shipping, setShipping] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  async function ship(sale: SoldProduct) {
+    setNotice(null);
+    setShipping(sale.product_id);
+    try {
+      const result = await markShipped.mutateAsync(sale.product_id);
+      // The row updates in place after success (spec 2 section 4).
+      queryClient.setQueryData<SoldProductsResponse>(soldProductsKey, (data) =>
+        data
+          ? {
+              ...data,
+              products: data.products.map((p) =>
+                p.product_id === sale.product_id
+                  ? { ...p, shipping_status: result.shipping_status, product_status: result.product_status }
+                  : p,
+              ),
+            }
+          : data,
+      );
+      setNotice({ kind: 'success', text: m.markedShipped });
+    } catch (error) {
+      setNotice({ kind: 'error', text: errorMessage(error, m.markShippedFailed) });
+    } finally {
+      setShipping(null);
+    }
+  }
+
+  const refreshing = query.isFetching && !query.isPending;
+  const sales = query.data?.products ?? [];
+
+  return (
+    <div className="stack">
+      <div className="page-header">
+        <h1 className="page-title">Mis Ventas</h1>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
+          {refreshing ? 'Actualizando...' : 'Actualizar'}
+        </button>
+      </div>
+      {notice && (
+        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role="alert">
+          {notice.text}
+        </p>
+      )}
+      {query.isPending ? (
+        <Spinner label={m.soldLoading} />
+      ) : query.isError ? (
+        <p className="alert alert-error" role="alert">
+          {errorMessage(query.error, m.soldLoadError)}
+        </p>
+      ) : sales.length === 0 ? (
+        <div className="empty-state stack">
+          <p>{m.soldEmpty}</p>
+          <p>
+            <Link className="btn btn-primary" to="/products">
+              Vender un Producto
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <div className={`table-wrap ${styles.desktopOnly}`}>
+            <table className="table">
+              <caption className="sr-only">Productos vendidos</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Producto</th>
+                  <th scope="col">Precio</th>
+                  <th scope="col">Comprador</th>
+                  <th scope="col">Estado del pago</th>
+                  <th scope="col">Estado del envío</th>
+                  <th scope="col">Acción</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sales.map((sale) => (
+                  <tr key={sale.payment_id}>
+                    <td>
+                      <div className={styles.productCell}>
+                        <SafeImage
+                          className={styles.thumb}
+                          src={sale.product_image ?? undefined}
+                          alt={sale.product_name}
+                        />
+                        <strong>{sale.product_name}</strong>
+                      </div>
+                    </td>
+                    <td className={styles.price}>{formatCOP(sale.sold_price)}</td>
+                    <td>
+                      <Buyer sale={sale} />
+                    </td>
+                    <td>{productPaymentStatusLabel(sale.product_status)}</td>
+                    <td>
+                      <ShippingBadge status={sale.shipping_status} />
+                    </td>
+                    <td>
+                      <Action
+                        sale={sale}
+                        pending={shipping === sale.product_id}
+                        onShip={() => void ship(sale)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className={`${styles.mobileOnly} ${styles.plainList} stack`} aria-label="Productos vendidos">
+            {sales.map((sale) => (
+              <li key={sale.payment_id} className={`card ${styles.saleCard}`}>
+                <div className={styles.productCell}>
+                  <SafeImage
+                    className={styles.thumb}
+                    src={sale.product_image ?? undefined}
+                    alt={sale.product_name}
+                  />
+                  <div>
+                    <h2 className={styles.city}>{sale.product_name}</h2>
+                    <p className={styles.price}>{formatCOP(sale.sold_price)}</p>
+                  </div>
+                </div>
+                <dl className={styles.saleFacts}>
+                  <dt>Comprador</dt>
+                  <dd>
+                    <Buyer sale={sale} />
+                  </dd>
+                  <dt>Pago</dt>
+                  <dd>{productPaymentStatusLabel(sale.product_status)}</dd>
+                  <dt>Envío</dt>
+                  <dd>
+                    <ShippingBadge status={sale.shipping_status} />
+                  </dd>
+                </dl>
+                <Action sale={sale} pending={shipping === sale.product_id} onShip={() => void ship(sale)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
