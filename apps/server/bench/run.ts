@@ -74,7 +74,10 @@ async function benchmark(label: string, databaseUrl: string | undefined): Promis
     const seedStart = performance.now();
     const now = await seed(db);
     const seedSeconds = (performance.now() - seedStart) / 1000;
-    const ctx = { db, clock: { now: () => now, advance: () => now, adjustable: false } } as unknown as AppContext;
+    const ctx = {
+      db,
+      clock: { now: () => now, advance: () => now, adjustable: false },
+    } as unknown as AppContext;
     const service = createSearchService(ctx);
 
     const counts: string[] = [];

@@ -53,7 +53,23 @@ const MODELS: [string, string, string][] = [
   ['Bearbrick 100% Kaws', 'Figuras de vinilo', 'Medicom Toy'],
   ['Unicorno edición arcoíris', 'Figuras de vinilo', 'Tokidoki'],
 ];
-const VARIANTS = ['', 'edición limitada', 'primera edición', 'Treasure Hunt', 'rojo', 'azul', 'negro', 'plateado', 'verde', 'dorado', 'de colección', 'versión japonesa', 'con caja', 'sin abrir', 'firmado'];
+const VARIANTS = [
+  '',
+  'edición limitada',
+  'primera edición',
+  'Treasure Hunt',
+  'rojo',
+  'azul',
+  'negro',
+  'plateado',
+  'verde',
+  'dorado',
+  'de colección',
+  'versión japonesa',
+  'con caja',
+  'sin abrir',
+  'firmado',
+];
 const DESCRIPTIONS = [
   'Pieza de colección en excelente estado, con su caja original y sin marcas de uso.',
   'Conservado en vitrina desde su compra. Se entrega con protector acrílico.',
@@ -64,7 +80,16 @@ const DESCRIPTIONS = [
   'Comprado en una convención en Bogotá, nunca exhibido.',
   'Carta calificada, en funda protectora y top loader.',
 ];
-const TAGS = ['vintage,retro', 'nuevo,sellado', 'coleccion,regalo', 'anime,japon', 'clasico,escala', 'raro,edicion especial', 'futbol,mundial', 'cine,superheroes'];
+const TAGS = [
+  'vintage,retro',
+  'nuevo,sellado',
+  'coleccion,regalo',
+  'anime,japon',
+  'clasico,escala',
+  'raro,edicion especial',
+  'futbol,mundial',
+  'cine,superheroes',
+];
 const AUCTION_THEMES = [
   'Subasta de autos clásicos',
   'Cartas Pokémon de la primera generación',
@@ -223,4 +248,3 @@ export async function seed(db: Database) {
   if (!check.rows[0]?.same) throw new Error('bulk product_search differs from the trigger document');
   return now;
 }
-

@@ -156,16 +156,28 @@ describe('auctions', () => {
   });
 
   it('lists active auctions; View without a login saves the target and goes to /login', async () => {
+    const title = `Lote de cinco ${Date.now() % 100000}`;
+    const ids = await createProducts(sellerToken, 5, 'Lote');
+    await createActiveAuction(sellerToken, title, ids);
+
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/auctions`);
     await page.getByRole('heading', { name: 'Subastas Activas' }).waitFor();
     const cards = page.locator('ul[aria-label="Subastas activas"] > li');
     await cards.first().waitFor();
-    expect(await cards.count()).toBeGreaterThanOrEqual(3);
-    const first = cards.first();
+    // Scroll until our auction's card has loaded (infinite scroll, 8 per page).
+    const first = cards.filter({ hasText: title });
+    for (let i = 0; i < 10 && (await first.count()) === 0; i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(300);
+    }
+    await first.waitFor();
     expect(await first.getByText('Live').isVisible()).toBe(true);
-    expect(await first.getByText(/^\d+d \d{2}h$|^\d{2}h \d{2}m$|^\d{2}m \d{2}s$/).count()).toBe(1);
+    expect(await first.getByText('5 artículos').isVisible()).toBe(true);
+    expect(await first.getByRole('img', { name: /^Lote/ }).count()).toBe(4);
+    expect(await first.getByText('+1').isVisible()).toBe(true);
+    expect(await first.getByText(/^23h 5\dm$/).count()).toBe(1);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'auctions-list-phone');
@@ -212,6 +224,7 @@ describe('auctions', () => {
     } catch {
       // /products has no selection yet
     }
+    console.info(`selected on /products: ${usedProductsPage}`);
     if (!usedProductsPage) await page.goto(`${baseUrl()}/auctions/create?products=${ids.join(',')}`);
     await page.waitForURL(/\/auctions\/create\?products=/);
 

@@ -102,7 +102,7 @@ describe('payments, sales, payouts and addresses', () => {
     await card.waitFor();
     await card.getByText('Pendiente', { exact: true }).waitFor();
     await card.getByText('Genera tu link de pago').waitFor();
-    expect(await card.innerText()).toContain('48.500');
+    expect(await card.textContent()).toContain('48.500');
     await checkPage(page, 'payments-won-phone');
 
     const started = Date.now();
@@ -141,8 +141,8 @@ describe('payments, sales, payouts and addresses', () => {
     await seller.getByRole('heading', { name: 'Mis Ventas' }).waitFor();
     const row = seller.locator('table tbody tr').filter({ hasText: productName });
     await row.waitFor();
-    expect(await row.innerText()).toContain('comprador_demo');
-    expect(await row.innerText()).toContain('Cali');
+    expect(await row.textContent()).toContain('comprador_demo');
+    expect(await row.textContent()).toContain('Cali');
     await row.getByText('Pagado').waitFor();
     await row.getByText('Pendiente').waitFor();
     await checkPage(seller, 'payments-sold-desktop');
@@ -156,9 +156,11 @@ describe('payments, sales, payouts and addresses', () => {
     // The payout: commission 10 %, payable the rest; the detail modal.
     await seller.goto(`${baseUrl()}/seller/payments`);
     await seller.getByRole('heading', { name: 'Mi Cuenta Bancaria' }).waitFor();
-    const payout = seller.getByRole('button', { name: new RegExp(`Ver detalle del pago .* de ${productName}`) });
+    const payout = seller.getByRole('button', {
+      name: new RegExp(`Ver detalle del pago .* de ${productName}`),
+    });
     await payout.waitFor();
-    const payoutText = await payout.innerText();
+    const payoutText = await payout.textContent();
     expect(payoutText).toContain('48.500');
     expect(payoutText).toContain('4.850');
     expect(payoutText).toContain('43.650');
@@ -178,7 +180,9 @@ describe('payments, sales, payouts and addresses', () => {
     const phone = await phoneContext.newPage();
     await loginAs(phone, SELLER);
     await phone.goto(`${baseUrl()}/products/sold/`);
-    const saleCard = phone.locator('ul[aria-label="Productos vendidos"] > li').filter({ hasText: productName });
+    const saleCard = phone
+      .locator('ul[aria-label="Productos vendidos"] > li')
+      .filter({ hasText: productName });
     await saleCard.getByText('En proceso de entrega').waitFor();
     expect(await phone.locator('table').isVisible()).toBe(false);
     await checkPage(phone, 'payments-sold-phone');
@@ -260,7 +264,7 @@ describe('payments, sales, payouts and addresses', () => {
     const add = async (address: string, city: string) => {
       await page.getByRole('button', { name: 'Agregar Dirección' }).click();
       const form = page.getByRole('dialog', { name: 'Agregar Dirección' });
-      await form.getByLabel('Dirección', { exact: true }).fill(address);
+      await form.getByRole('textbox', { name: 'Dirección', exact: true }).fill(address);
       await form.getByLabel('Ciudad').fill(city);
       await form.getByLabel('Estado/Provincia').fill('Antioquia');
       await form.getByLabel('Código postal').fill('050001');
@@ -272,7 +276,7 @@ describe('payments, sales, payouts and addresses', () => {
     // Whitespace-only fields count as empty.
     await page.getByRole('button', { name: 'Agregar Dirección' }).click();
     const form = page.getByRole('dialog', { name: 'Agregar Dirección' });
-    await form.getByLabel('Dirección', { exact: true }).fill('   ');
+    await form.getByRole('textbox', { name: 'Dirección', exact: true }).fill('   ');
     await form.getByLabel('País').fill(' ');
     await form.getByRole('button', { name: 'Guardar' }).click();
     for (const message of [
@@ -329,7 +333,10 @@ describe('payments, sales, payouts and addresses', () => {
 
   it('buys a product now, end to end', async () => {
     const productName = `Carta Blue-Eyes ${run}`;
-    const productId = await createProduct(sellerToken, productName, { can_be_bought: true, sell_price: 35_900 });
+    const productId = await createProduct(sellerToken, productName, {
+      can_be_bought: true,
+      sell_price: 35_900,
+    });
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     await loginAs(page, demo.buyer);
@@ -367,7 +374,10 @@ describe('payments, sales, payouts and addresses', () => {
     await checkPage(page, 'payments-result-missing-phone');
 
     const productName = `Carta Dark Magician ${run}`;
-    const productId = await createProduct(sellerToken, productName, { can_be_bought: true, sell_price: 21_000 });
+    const productId = await createProduct(sellerToken, productName, {
+      can_be_bought: true,
+      sell_price: 21_000,
+    });
     const link = await apiCall('GET', `/api/bold/buy_product/${productId}`, buyerToken);
     expect(link.status).toBe(200);
     await page.goto(link.body.payment_link);

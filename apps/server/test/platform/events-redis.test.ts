@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventBus, createRedisEventBus } from '../../src/platform/events-redis.ts';
 import type { EventBus } from '../../src/platform/events.ts';
+import { createEventBus, createRedisEventBus } from '../../src/platform/events-redis.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
 const REDIS = 'redis://127.0.0.1:6379';
@@ -76,7 +76,10 @@ describe.skipIf(!reachable)('Redis event bus (REDIS_URL)', () => {
   let admin: Redis;
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startTestApp({ env: { REDIS_URL: url } }), startTestApp({ env: { REDIS_URL: url } })]);
+    [a, b] = await Promise.all([
+      startTestApp({ env: { REDIS_URL: url } }),
+      startTestApp({ env: { REDIS_URL: url } }),
+    ]);
     admin = new Redis(REDIS);
   });
 
@@ -95,7 +98,10 @@ describe.skipIf(!reachable)('Redis event bus (REDIS_URL)', () => {
     const onA = collector();
     const stopB = await b.ctx.events.subscribe('bids:1:2', (p) => onB.handler(p));
     const stopA = await a.ctx.events.subscribe('bids:1:2', (p) => onA.handler(p));
-    const message = { message: 'new_bid', bid: { id: 7, amount: 150000, timestamp: '2026-11-22T10:00:00.000Z' } };
+    const message = {
+      message: 'new_bid',
+      bid: { id: 7, amount: 150000, timestamp: '2026-11-22T10:00:00.000Z' },
+    };
     await a.ctx.events.publish('bids:1:2', message);
     expect(await onB.waitFor(1)).toEqual([message]);
     expect(await onA.waitFor(1)).toEqual([message]);

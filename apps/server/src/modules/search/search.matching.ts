@@ -59,7 +59,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= t.length; j += 1) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
       let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1])
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
       d[i]![j] = best;
     }
   }
@@ -151,7 +152,8 @@ async function correctionsFor(trx: Kysely<DB>, text: string): Promise<string[]> 
   candidates.rows.forEach((row, rank) => {
     const distance = typoDistance(typed.key, row.key);
     const kept = byKey.get(row.key);
-    if (distance <= allowed && (!kept || row.word.length < kept.word.length)) byKey.set(row.key, { word: row.word, rank, distance });
+    if (distance <= allowed && (!kept || row.word.length < kept.word.length))
+      byKey.set(row.key, { word: row.word, rank, distance });
   });
   return [...byKey.values()]
     .sort((a, b) => a.distance - b.distance || a.rank - b.rank)
@@ -207,11 +209,11 @@ export function termRelevance(search: PreparedSearch, name: Expression<string>):
 }
 
 /**
- * Filter for the auctions list and my-auctions `search` parameter (modules/auctions), with the
- * same accent, case, typo and partial-word rules as the search page:
+ * Filters for the auctions list and my-auctions `search` parameter (modules/auctions), with the
+ * same accent, case, typo and partial-word rules as the search page. Build once per request
+ * (the typo lookup is a query), inside the caller's transaction or not, then use in `where`:
  *
- *   const matches = await auctionTitleFilter(trx, search);          // or (db, search, 'a.title')
- *   query = query.where(matches);
+ *   query = query.where(await auctionSearchFilter(trx, search, 'a'));   // 'a' = auctions alias
  *
  * A blank term filters nothing (`true`).
  */
@@ -223,4 +225,21 @@ export async function auctionTitleFilter(
   if (!term.trim()) return sql<SqlBool>`true`;
   const search = await prepareSearch(db, term);
   return termMatches(search, searchDocuments.auctionTitle(column));
+}
+
+/** Like `auctionTitleFilter`, also matching the names of the auction's products. */
+export async function auctionSearchFilter(
+  db: Kysely<DB>,
+  term: string,
+  alias = 'auctions',
+): Promise<RawBuilder<SqlBool>> {
+  if (!term.trim()) return sql<SqlBool>`true`;
+  const search = await prepareSearch(db, term);
+  const title = termMatches(search, searchDocuments.auctionTitle(`${alias}.title`));
+  const productName = termMatches(search, sql.ref('search_ps.search_name'));
+  return sql<SqlBool>`(${title} or exists (
+    select 1 from auction_products search_ap
+    join product_search search_ps on search_ps.product_id = search_ap.product_id
+    where search_ap.auction_id = ${sql.ref(`${alias}.id`)} and ${productName}
+  ))`;
 }

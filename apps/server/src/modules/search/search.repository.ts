@@ -85,7 +85,10 @@ export const searchRepository = {
       .where((eb) =>
         eb.or([
           eb('a.status', '=', 'upcoming'),
-          eb.and([eb('a.status', '=', 'active'), eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>', now)])]),
+          eb.and([
+            eb('a.status', '=', 'active'),
+            eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>', now)]),
+          ]),
         ]),
       )
       .where(termMatches(search, searchDocuments.auctionTitle('a.title')))
@@ -122,7 +125,9 @@ export const searchRepository = {
               .limit(AUCTION_IMAGES)
               .as('first'),
           )
-          .select(sql<(string | null)[]>`coalesce(array_agg(first.image_id::text order by first.id), '{}')`.as('i'))
+          .select(
+            sql<(string | null)[]>`coalesce(array_agg(first.image_id::text order by first.id), '{}')`.as('i'),
+          )
           .as('image_ids'),
       )
       .orderBy('b.score', 'desc')

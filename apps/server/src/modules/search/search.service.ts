@@ -1,7 +1,7 @@
 import { SEARCH_GROUP_LIMIT, type SearchResult } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { imageUrl } from '../../platform/images.ts';
+import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { prepareSearch } from './search.matching.ts';
 import { searchRepository } from './search.repository.ts';
 

@@ -1,5 +1,6 @@
 import { SearchResultSchema, searchMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auctionSearchFilter, auctionTitleFilter } from '../../../src/modules/search/search.matching.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { brandId, insertAuction, insertImage } from '../../factories/search.ts';
 import { insertUser } from '../../factories/users.ts';
@@ -78,8 +79,15 @@ beforeAll(async () => {
     can_be_bought: true,
     sell_price: 1_250_000_00,
   });
-  await product('certificado', { name: 'Modelo clásico', description: 'Incluye certificado de autenticidad numerado' });
-  await product('godzilla', { categoryName: 'Figuras de vinilo', name: 'Figura misteriosa', tags: 'kaiju,godzilla' });
+  await product('certificado', {
+    name: 'Modelo clásico',
+    description: 'Incluye certificado de autenticidad numerado',
+  });
+  await product('godzilla', {
+    categoryName: 'Figuras de vinilo',
+    name: 'Figura misteriosa',
+    tags: 'kaiju,godzilla',
+  });
   await product('album', {
     categoryName: 'Cartas coleccionables',
     brand_id: await brandId(db, 'Panini'),
@@ -104,7 +112,12 @@ beforeAll(async () => {
     min_offer: 5_000_00,
     productIds: [ids.zorrillo_in_auction!],
   });
-  await auction('upcomingPokemon', { title: 'Gran subasta Pokémon', status: 'upcoming', start_time: null, end_time: null });
+  await auction('upcomingPokemon', {
+    title: 'Gran subasta Pokémon',
+    status: 'upcoming',
+    start_time: null,
+    end_time: null,
+  });
   await auction('endedPokemon', {
     title: 'Subasta Pokémon terminada',
     status: 'ended',
@@ -137,7 +150,12 @@ describe('GET /api/auctions/search/{term}', () => {
       auction_id: ids.camiones,
     });
     const camaro = (await search('camaro')).body.products[0] as any;
-    expect(camaro).toMatchObject({ id: ids.camaro, can_be_bought: true, sell_price: 1_250_000, auction_id: null });
+    expect(camaro).toMatchObject({
+      id: ids.camaro,
+      can_be_bought: true,
+      sell_price: 1_250_000,
+      auction_id: null,
+    });
 
     const { body: auctions } = await search('camiones clasicos');
     expect(auctions.auctions).toHaveLength(1);
@@ -154,7 +172,12 @@ describe('GET /api/auctions/search/{term}', () => {
 
     const { body: users } = await search('paisa');
     expect(users.users).toEqual([
-      { id: ids.bioUser, username: 'coleccionista_paisa', avatar: null, bio: expect.stringContaining('trenes') },
+      {
+        id: ids.bioUser,
+        username: 'coleccionista_paisa',
+        avatar: null,
+        bio: expect.stringContaining('trenes'),
+      },
     ]);
   });
 
@@ -242,7 +265,11 @@ describe('GET /api/auctions/search/{term}', () => {
 
   it('sees products as other modules write them: edits, brand and category renames', async () => {
     const db = t.ctx.db;
-    await db.updateTable('products').set({ name: 'Trolebús articulado' }).where('id', '=', ids.ferrari!).execute();
+    await db
+      .updateTable('products')
+      .set({ name: 'Trolebús articulado' })
+      .where('id', '=', ids.ferrari!)
+      .execute();
     expect((await search('trolebus')).products).toEqual([ids.ferrari]);
     expect((await search('ferrari')).products).toEqual([]);
     await db.updateTable('brands').set({ name: 'Maisto Italia' }).where('name', '=', 'Maisto').execute();
@@ -330,6 +357,35 @@ describe('GET /api/auctions/search/{term}', () => {
     it('handles a NUL byte inside a term', async () => {
       const res = await t.request('GET', `/api/auctions/search/${encodeURIComponent('bombe\u0000ros')}`);
       expect(res.status).toBe(200);
+    });
+  });
+
+  describe('filters for the auctions list and my auctions', () => {
+    const ids_ = async (where: Awaited<ReturnType<typeof auctionTitleFilter>>) =>
+      (await t.ctx.db.selectFrom('auctions as a').select('a.id').where(where).orderBy('a.id').execute()).map(
+        (r) => r.id,
+      );
+
+    it('match titles with the same rules (any status: the caller filters those)', async () => {
+      const db = t.ctx.db;
+      expect(await ids_(await auctionTitleFilter(db, 'CAMINES clasicos', 'a.title'))).toEqual([ids.camiones]);
+      expect(await ids_(await auctionTitleFilter(db, 'pokemon terminada', 'a.title'))).toEqual([
+        ids.endedPokemon,
+      ]);
+      expect(await ids_(await auctionTitleFilter(db, "' OR 1=1 --", 'a.title'))).toEqual([]);
+      expect(await ids_(await auctionTitleFilter(db, '%', 'a.title'))).toEqual([]);
+      expect((await ids_(await auctionTitleFilter(db, '   ', 'a.title'))).length).toBeGreaterThan(20);
+    });
+
+    it("also match the names of the auction's products, and work inside a transaction", async () => {
+      const db = t.ctx.db;
+      // 'Zorrillo en subasta' is the product of the 'Camiones Clásicos' auction.
+      expect(await ids_(await auctionSearchFilter(db, 'zorrilo', 'a'))).toEqual([ids.camiones]);
+      const inTrx = await db.transaction().execute(async (trx) => {
+        const where = await auctionSearchFilter(trx, 'camiones', 'a');
+        return trx.selectFrom('auctions as a').select('a.id').where(where).execute();
+      });
+      expect(inTrx.map((r) => r.id)).toEqual([ids.camiones]);
     });
   });
 

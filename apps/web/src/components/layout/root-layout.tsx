@@ -13,7 +13,7 @@ export function RootLayout() {
     const meta = routeMeta[pathname];
     if (meta) applyPageMeta(meta);
   }, [pathname]);
-  const showHeader = !HEADERLESS.has(pathname);
+  const showHeader = !HEADERLESS.has(pathname.replace(/\/+$/, '') || '/');
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">

@@ -1,0 +1,20 @@
+import type { SearchResult } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/auctions/search/{term}: matching users, products and auctions (public). */
+export function searchAll(term: string, signal?: AbortSignal) {
+  return api.get<SearchResult>(`/api/auctions/search/${encodeURIComponent(term)}`, { signal });
+}
+
+/** Re-searches whenever the term changes; a blank term (validated by the page) never calls. */
+export function useSearch(term: string | null) {
+  return useQuery({
+    queryKey: ['search', term],
+    queryFn: ({ signal }) => searchAll(term!, signal),
+    enabled: term !== null,
+    // A 400 (too long) won't change by asking again.
+    retry: false,
+    staleTime: 30_000,
+  });
+}
