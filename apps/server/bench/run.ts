@@ -133,8 +133,17 @@ async function withFreshPostgres<T>(baseUrl: string, run: (url: string) => Promi
   } finally {
     if (process.env.BENCH_KEEP === '1') console.log(`(kept ${name} for inspection; drop it when done)`);
     else {
+      // The pool's connections may still be saying goodbye: a forced drop would kill them
+      // mid-way (an unhandled pool error). Wait for them, then force whatever is left.
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     }

@@ -134,6 +134,11 @@ export async function sandboxCheckoutRoutes(
         const payment = await findLink(linkId);
         if (!payment) return messagePage(reply, 404, messages.sandboxLinkNotFound);
         if (payment.status === 'expired') return messagePage(reply, 410, messages.sandboxLinkExpired);
+        // A second click (or a double submit) of this checkout lands on the result, not on an error.
+        const settled =
+          payment.status === 'confirmed' ? 'approved' : payment.status === 'rejected' ? 'rejected' : null;
+        if (settled)
+          return reply.redirect(`/payment?bold-order-id=${payment.id}&bold-tx-status=${settled}`, 303);
         if (payment.status !== 'pending') return messagePage(reply, 409, messages.sandboxAlreadyProcessed);
         if (!payment.link_expires_at || payment.link_expires_at <= clock.now()) {
           return messagePage(reply, 410, messages.sandboxLinkExpired);

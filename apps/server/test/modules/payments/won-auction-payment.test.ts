@@ -153,8 +153,16 @@ describe('won-auction payment through the sandbox', () => {
     const paidAgain = await t.request('GET', `/api/bold/create/${paymentId}`, { token: buyer.token });
     expect(paidAgain.status).toBe(409);
     expect(paidAgain.body.message).toBe(m.paymentAlreadyConfirmed);
+    // A second click of the spent checkout goes to the result again and charges nothing more.
     const replayButton = await fetch(`${link}/approve`, { method: 'POST', redirect: 'manual' });
-    expect(replayButton.status).toBe(409);
+    expect(replayButton.status).toBe(303);
+    expect(replayButton.headers.get('location')).toBe(
+      `/payment?bold-order-id=${paymentId}&bold-tx-status=approved`,
+    );
+    expect((await fetch(link)).status).toBe(409);
+    expect(
+      await t.ctx.db.selectFrom('payment_events').select('id').where('payment_id', '=', paymentId).execute(),
+    ).toHaveLength(1);
     expect((await notes(buyer.user.id)).length).toBe(1);
 
     // The seller sees the sale with the buyer and the address.

@@ -289,6 +289,16 @@ describe('GET /api/auctions/search/{term}', () => {
     expect((await search('resina')).products).toEqual([]);
   });
 
+  it('drops a product the moment it is sold, and shows it again if it comes back', async () => {
+    const db = t.ctx.db;
+    const setStatus = (status: 'sold' | 'available') =>
+      db.updateTable('products').set({ status }).where('id', '=', ids.certificado!).execute();
+    await setStatus('sold');
+    expect((await search('autenticidad')).products).toEqual([]);
+    await setStatus('available');
+    expect((await search('autenticidad')).products).toEqual([ids.certificado]);
+  });
+
   describe('hostile terms are data, never SQL', () => {
     it.each([
       ['%', 'percent'],
