@@ -138,9 +138,10 @@ async function withFreshPostgres<T>(baseUrl: string, run: (url: string) => Promi
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       for (let attempt = 0; attempt < 50; attempt += 1) {
-        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ]);
+        const { rows } = await cleanup.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
         if (rows[0]?.n === 0) break;
         await new Promise((r) => setTimeout(r, 100));
       }

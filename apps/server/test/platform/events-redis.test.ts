@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from '../../src/platform/events.ts';
 import { createEventBus, createRedisEventBus } from '../../src/platform/events-redis.ts';
+import { insertAuction, openSocket } from '../factories/auctions.ts';
+import { insertUser, insertUserWithToken } from '../factories/users.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
 const REDIS = 'redis://127.0.0.1:6379';
@@ -109,6 +111,32 @@ describe.skipIf(!reachable)('Redis event bus (REDIS_URL)', () => {
     expect(await onA.waitFor(2)).toEqual([message, { n: 2 }]);
     await stopA();
     await stopB();
+  });
+
+  it('a bid accepted by one server process reaches the live channel served by another', async () => {
+    // CONTRACT section 6: every subscriber gets every accepted bid, whichever process took it.
+    const seller = await insertUser(a.ctx.db, { is_seller: true });
+    const { token } = await insertUserWithToken(a);
+    const { auction, products } = await insertAuction(a.ctx.db, seller.id, { now: a.ctx.clock.now() });
+    const product = products[0]!;
+    const path = `/auctions/api/bids/ws/bids/${auction.id}/${product.id}`;
+    const onB = await openSocket(`${b.url.replace('http', 'ws')}${path}`);
+    const onA = await openSocket(`${a.url.replace('http', 'ws')}${path}`);
+    try {
+      await expect.poll(() => subscribers(`bids:${auction.id}:${product.id}`)).toBe(2);
+      const res = await a.request('POST', '/api/bids/create-bid', {
+        token,
+        body: { auction_id: auction.id, product_id: product.id, amount: 150_000 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      for (const socket of [onB, onA]) {
+        const message = await socket.waitFor((m) => m.message === 'new_bid');
+        expect(message.bid).toMatchObject({ id: res.body.id, amount: 150_000 });
+      }
+    } finally {
+      onA.close();
+      onB.close();
+    }
   });
 
   it('sends JSON: what arrives is a plain copy, as with the in-process bus', async () => {
