@@ -224,7 +224,6 @@ describe('auctions', () => {
     } catch {
       // /products has no selection yet
     }
-    console.info(`selected on /products: ${usedProductsPage}`);
     if (!usedProductsPage) await page.goto(`${baseUrl()}/auctions/create?products=${ids.join(',')}`);
     await page.waitForURL(/\/auctions\/create\?products=/);
 
