@@ -9,7 +9,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': api,
+      '/api': { target: api, ws: true },
       '/images': api,
       '/sandbox': api,
       '/auctions/api': { target: api.replace(/^http/, 'ws'), ws: true },

@@ -46,6 +46,11 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, admin termination) is replaced on the next
+    // checkout; without a listener the pool's 'error' event would crash the process.
+    pool.on('error', (error) => {
+      console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message }));
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

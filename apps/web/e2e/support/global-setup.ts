@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 90 s');
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 180 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);

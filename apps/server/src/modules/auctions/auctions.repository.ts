@@ -1,23 +1,7 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { AuctionStatus } from '../../platform/db-schema.ts';
-
-/** `%term%` for ILIKE with the wildcards of the term escaped. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Title or any product name matches the term, accents and case ignored. */
-function matchesSearch(term: string): Expression<SqlBool> {
-  const pattern = likePattern(term);
-  return sql<SqlBool>`(
-    unaccent(a.title) ilike unaccent(${pattern})
-    or exists (
-      select 1 from auction_products sp join products spp on spp.id = sp.product_id
-      where sp.auction_id = a.id and unaccent(spp.name) ilike unaccent(${pattern})
-    )
-  )`;
-}
+import { auctionSearchFilter } from '../search/search.matching.ts';
 
 export type AuctionRow = Awaited<ReturnType<typeof findAuctionById>>;
 
@@ -33,15 +17,13 @@ export interface AuctionFilter {
   search?: string;
 }
 
-function filteredAuctions(db: Database, filter: AuctionFilter) {
+/** The search page's matching (accents, case, typos, cut words) on the title or product names. */
+async function filteredAuctions(db: Database, filter: AuctionFilter) {
   let query = db.selectFrom('auctions as a');
   if (filter.status) query = query.where('a.status', '=', filter.status);
   if (filter.ownerId !== undefined) query = query.where('a.owner_id', '=', filter.ownerId);
   if (filter.endsAfter) query = query.where('a.end_time', '>', filter.endsAfter);
-  if (filter.search) {
-    const search = filter.search;
-    query = query.where(() => matchesSearch(search));
-  }
+  if (filter.search?.trim()) query = query.where(await auctionSearchFilter(db, filter.search, 'a'));
   return query;
 }
 
@@ -121,19 +103,19 @@ export const auctionsRepository = {
   },
 
   async countAuctions(db: Database, filter: AuctionFilter): Promise<number> {
-    const row = await filteredAuctions(db, filter)
+    const row = await (await filteredAuctions(db, filter))
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   },
 
   /** Active lists end soonest first; the seller's own list is newest first. */
-  listAuctions(
+  async listAuctions(
     db: Database,
     filter: AuctionFilter,
     page: { limit: number; offset: number; order: 'ending' | 'newest' },
   ) {
-    let query = filteredAuctions(db, filter).selectAll('a');
+    let query = (await filteredAuctions(db, filter)).selectAll('a');
     query =
       page.order === 'ending'
         ? query.orderBy('a.end_time', 'asc').orderBy('a.id', 'asc')
