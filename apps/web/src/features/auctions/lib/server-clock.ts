@@ -5,23 +5,33 @@ import { useEffect, useState } from 'react';
  * offset, and countdowns read `serverNow()` instead of the browser's clock alone.
  */
 let offsetMs = 0;
+const listeners = new Set<() => void>();
 
 export function syncServerClock(serverTime: string | null | undefined, receivedAt = Date.now()) {
   if (!serverTime) return;
   const t = Date.parse(serverTime);
-  if (!Number.isNaN(t)) offsetMs = t - receivedAt;
+  if (Number.isNaN(t)) return;
+  offsetMs = t - receivedAt;
+  // Countdowns rendered before the first sync must not wait for their next tick to be right.
+  for (const listener of listeners) listener();
 }
 
 export function serverNow(): number {
   return Date.now() + offsetMs;
 }
 
-/** The corrected time, re-rendering every `intervalMs` (1 s countdown tick). */
+/** The corrected time, re-rendering every `intervalMs` (1 s countdown tick) and on every sync. */
 export function useServerNow(intervalMs = 1000): number {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(serverNow()), intervalMs);
-    return () => clearInterval(timer);
+    const update = () => setNow(serverNow());
+    listeners.add(update);
+    update();
+    const timer = setInterval(update, intervalMs);
+    return () => {
+      clearInterval(timer);
+      listeners.delete(update);
+    };
   }, [intervalMs]);
   return now;
 }
