@@ -26,6 +26,7 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
     TEST_CLOCK: boolFlag.default(false),
+    TRUST_PROXY: boolFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

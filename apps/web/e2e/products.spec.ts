@@ -102,7 +102,9 @@ describe('products', () => {
     await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(productName);
     await page.getByRole('spinbutton', { name: 'Año', exact: true }).fill('2021');
     await page.getByLabel('Etiquetas').fill('datsun, jdm, clásico, extra');
-    await page.getByRole('textbox', { name: 'Descripción', exact: true }).fill('Datsun 510 de la línea Car Culture, blíster sellado.');
+    await page
+      .getByRole('textbox', { name: 'Descripción', exact: true })
+      .fill('Datsun 510 de la línea Car Culture, blíster sellado.');
     const brand = page.getByRole('combobox', { name: 'Marca', exact: true });
     const category = page.getByRole('combobox', { name: 'Categoría', exact: true });
     const scale = page.getByRole('combobox', { name: 'Escala', exact: true });
@@ -193,7 +195,9 @@ describe('products', () => {
     await screenshot(page, 'products-list-phone');
 
     await page.goto(`${baseUrl()}/products/create`);
-    await page.getByRole('combobox', { name: 'Categoría', exact: true }).selectOption({ label: 'Autos die-cast' });
+    await page
+      .getByRole('combobox', { name: 'Categoría', exact: true })
+      .selectOption({ label: 'Autos die-cast' });
     await page.getByRole('combobox', { name: 'Escala', exact: true }).waitFor();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);

@@ -33,7 +33,12 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
     retryStrategy: (attempt: number) => Math.min(attempt * 200, 5_000),
   };
   const publisher = new Redis(redisUrl, { ...connection, connectionName: `${namespace}-pub` });
-  const subscriber = new Redis(redisUrl, { ...connection, connectionName: `${namespace}-sub` });
+  // No ready check on the subscriber: its INFO would be refused once the connection is in subscriber mode.
+  const subscriber = new Redis(redisUrl, {
+    ...connection,
+    enableReadyCheck: false,
+    connectionName: `${namespace}-sub`,
+  });
   for (const [role, client] of [
     ['publisher', publisher],
     ['subscriber', subscriber],

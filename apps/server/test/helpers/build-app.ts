@@ -45,6 +45,8 @@ export async function startTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: options.seed ? '1' : '0',
     TEST_CLOCK: '1',
+    // Tests give each login test its own client address through X-Forwarded-For.
+    TRUST_PROXY: '1',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
