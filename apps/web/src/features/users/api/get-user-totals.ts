@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** Activity counters of the logged-in user (spec 1 section 3, 'User totals'). */
 export interface UserTotals {
@@ -14,20 +14,15 @@ export const userTotalsQueryKey = ['users', 'totals'] as const;
 
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/** GET /api/auctions/get_totals; a missing endpoint (404) counts as no activity yet. */
+/** GET /api/auctions/get_totals */
 export async function getUserTotals(): Promise<UserTotals> {
-  try {
-    const data = await api.get<Partial<UserTotals> | null>('/api/auctions/get_totals', { auth: true });
-    return {
-      total_bids: count(data?.total_bids),
-      total_wins: count(data?.total_wins),
-      total_sales: count(data?.total_sales),
-      active_auctions: count(data?.active_auctions),
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return EMPTY_TOTALS;
-    throw error;
-  }
+  const data = await api.get<Partial<UserTotals> | null>('/api/auctions/get_totals', { auth: true });
+  return {
+    total_bids: count(data?.total_bids),
+    total_wins: count(data?.total_wins),
+    total_sales: count(data?.total_sales),
+    active_auctions: count(data?.active_auctions),
+  };
 }
 
 export function useUserTotals() {
