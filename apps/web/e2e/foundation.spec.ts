@@ -310,7 +310,9 @@ describe('foundation: login, profile, header', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Vender' }).click();
     await page.waitForURL(/\/products$/);
-    expect(await nav.isVisible()).toBe(false);
+    // The menu closes when the route changes, a render after the URL does.
+    await nav.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await expectNoHorizontalScroll(page);
     await context.close();
   });

@@ -53,14 +53,18 @@ function makePng(width: number, height: number): Buffer {
 }
 
 async function expectImageLoaded(page: Page, selector: string) {
-  const loaded = await page
-    .locator(selector)
-    .first()
-    .evaluate(async (img: HTMLImageElement) => {
-      if (!img.complete)
-        await new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
-      return img.naturalWidth > 0 && !img.src.endsWith('/placeholder.svg');
-    });
+  const image = page.locator(selector).first();
+  // Images load lazily: bring it into view, and settle on error too instead of waiting forever.
+  await image.scrollIntoViewIfNeeded();
+  const loaded = await image.evaluate(async (img: HTMLImageElement) => {
+    if (!img.complete) {
+      await new Promise((resolve) => {
+        img.addEventListener('load', resolve, { once: true });
+        img.addEventListener('error', resolve, { once: true });
+      });
+    }
+    return img.naturalWidth > 0 && !img.src.endsWith('/placeholder.svg');
+  });
   expect(loaded).toBe(true);
 }
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,19 @@ declare module 'vitest' {
   }
 }
 
+/** A port nothing listens on now (a fixed range collides with services such as epmd on 4369). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the real server once for the browser tests: built app, fresh data dir, demo seed, test clock. */
 export default async function setup(project: TestProject) {
   const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
@@ -20,7 +34,7 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-'));
-  const port = 4100 + Math.floor(Math.random() * 800);
+  const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     detached: true,
