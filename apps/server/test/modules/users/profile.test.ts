@@ -134,20 +134,19 @@ describe('GET and PUT /api/users/profile', () => {
     ['a name that is an array', { ...valid, name: ['Ana'] }, 'El nombre es obligatorio'],
   ];
 
-  it.each(rejected)(
-    'PUT with %s is a 400 with its message and changes nothing',
-    async (_name, body, message) => {
-      const { token } = await insertUserWithToken(t, { name: 'Original' });
-      const tomorrow = new Date(t.ctx.clock.now().getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-      const sent = { ...body, birth_date: body.birth_date === 'TOMORROW' ? tomorrow : body.birth_date };
-      const res = await t.request('PUT', '/api/users/profile', { token, body: sent });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(message);
-      expect(res.body.errors).toContain(message);
-      const again = await t.request('GET', '/api/users/profile', { token });
-      expect(again.body).toMatchObject({ name: 'Original', phone: null, birth_date: null });
-    },
-  );
+  it.each(
+    rejected,
+  )('PUT with %s is a 400 with its message and changes nothing', async (_name, body, message) => {
+    const { token } = await insertUserWithToken(t, { name: 'Original' });
+    const tomorrow = new Date(t.ctx.clock.now().getTime() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const sent = { ...body, birth_date: body.birth_date === 'TOMORROW' ? tomorrow : body.birth_date };
+    const res = await t.request('PUT', '/api/users/profile', { token, body: sent });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors).toContain(message);
+    const again = await t.request('GET', '/api/users/profile', { token });
+    expect(again.body).toMatchObject({ name: 'Original', phone: null, birth_date: null });
+  });
 
   it('PUT reports every invalid field at once', async () => {
     const { token } = await insertUserWithToken(t);
