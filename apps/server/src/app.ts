@@ -1,6 +1,7 @@
+import { commonMessages } from '@app/contracts';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
@@ -45,6 +46,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    // Malformed URLs and over-long path parameters get the same Spanish envelope as every error
+    // (a parameter longer than the router's limit names nothing that exists: 404).
+    frameworkErrors: (error, _request, reply) => {
+      const plain = reply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+        plain.status(404).send({ message: commonMessages.notFound });
+      else plain.status(400).send({ message: commonMessages.invalidInput });
+    },
     // Only behind a known proxy: otherwise X-Forwarded-For would let anyone pick their address.
     trustProxy: config.TRUST_PROXY,
   });
