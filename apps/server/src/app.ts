@@ -66,7 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const clock = createClock(config.TEST_CLOCK);
   const auth = createAuth(resolveJwtSecret(config.JWT_SECRET, config.dataDir), clock, (id) =>
-    usersRepository.exists(db, id),
+    usersRepository.findSessionInfo(db, id),
   );
   const events = createEventBus(config, app.log);
   const jobs = createJobRunner(clock, app.log);

@@ -45,10 +45,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** The account behind a token: missing means the token is refused. */
+export type SessionInfo = { password_changed_at: Date | null } | undefined;
+
 export function createAuth(
   secretText: string,
   clock: Clock,
-  userExists: (id: number) => Promise<boolean>,
+  findSession: (id: number) => Promise<SessionInfo>,
 ): Auth {
   const secret = new TextEncoder().encode(secretText);
 
@@ -60,7 +63,12 @@ export function createAuth(
       });
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || id <= 0) return null;
-      return (await userExists(id)) ? id : null;
+      const session = await findSession(id);
+      if (!session) return null;
+      // Tokens issued before the last password change no longer open the account.
+      const changedAt = session.password_changed_at;
+      if (changedAt && (payload.iat ?? 0) < Math.floor(changedAt.getTime() / 1000)) return null;
+      return id;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -20,6 +20,7 @@ export interface UsersTable {
   avatar: string | null;
   birth_date: string | null;
   is_seller: Generated<boolean>;
+  password_changed_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -27,9 +27,13 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
-  async exists(db: Database, id: number): Promise<boolean> {
-    const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
-    return row !== undefined;
+  /** What token verification needs: the account exists, and when its password last changed. */
+  findSessionInfo(db: Database, id: number) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'password_changed_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 
   insert(db: Database, values: Insertable<UsersTable>) {

@@ -38,8 +38,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
 
   app.post('/api/users/change-password', { preHandler: auth.requireUser }, async (request) => {
     const input = parseInput(ChangePasswordInputSchema, request.body);
-    await users.changePassword(request.userId!, input);
-    return { message: userMessages.passwordUpdated };
+    const jwt_token = await users.changePassword(request.userId!, input);
+    return { message: userMessages.passwordUpdated, jwt_token };
   });
 
   // /seller/{id} shows the same public profile by id (registered before :username on purpose: static wins).

@@ -93,15 +93,19 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /** A wrong current password is a 400, not a 401: a 401 would log the user out. */
-    async changePassword(userId: number, input: ChangePasswordInput): Promise<void> {
+    async changePassword(userId: number, input: ChangePasswordInput): Promise<string> {
       const user = await requireUser(userId);
       if (!(await verifyPassword(input.current_password, user.password_hash))) {
         throw badRequest('WRONG_CURRENT_PASSWORD', userMessages.wrongCurrentPassword);
       }
+      const now = clock.now();
       await usersRepository.update(db, userId, {
         password_hash: await hashPassword(input.new_password),
-        updated_at: clock.now(),
+        password_changed_at: now,
+        updated_at: now,
       });
+      // Every earlier session ends; this one goes on with a fresh token.
+      return auth.issueToken(userId);
     },
 
     async getPublicProfile(username: string): Promise<PublicProfile> {

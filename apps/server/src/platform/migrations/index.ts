@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-22T0001-initial-schema.ts';
 import * as referenceData from './2026-11-22T0002-reference-data.ts';
 import * as paymentsStatusNote from './2026-11-22T0400-payments-status-note.ts';
 import * as searchIndexes from './2026-11-22T0500-search-indexes.ts';
+import * as usersPasswordChangedAt from './2026-11-22T0600-users-password-changed-at.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0002-reference-data': referenceData,
   '2026-11-22T0400-payments-status-note': paymentsStatusNote,
   '2026-11-22T0500-search-indexes': searchIndexes,
+  '2026-11-22T0600-users-password-changed-at': usersPasswordChangedAt,
 };
 
 export const migrationProvider: MigrationProvider = {

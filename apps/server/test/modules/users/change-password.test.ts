@@ -16,14 +16,17 @@ describe('POST /api/users/change-password', () => {
     return t.request('POST', '/api/users/login', { body: { email, password } });
   }
 
-  it('changes the password: the new one logs in, the old one no longer does, the session stays valid', async () => {
+  it('changes the password: the new one logs in, the old one no longer does, the session goes on with a fresh token', async () => {
     const { user, token } = await insertUserWithToken(t);
     const res = await change(token, { current_password: TEST_PASSWORD, new_password: 'NuevaClave2026' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: '¡Contraseña actualizada correctamente!' });
+    expect(res.body).toEqual({
+      message: '¡Contraseña actualizada correctamente!',
+      jwt_token: expect.any(String),
+    });
     expect((await login(user.email, 'NuevaClave2026')).status).toBe(200);
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(401);
-    expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(200);
+    expect((await t.request('GET', '/api/users/profile', { token: res.body.jwt_token })).status).toBe(200);
     const stored = await t.ctx.db
       .selectFrom('users')
       .select('password_hash')
@@ -31,6 +34,17 @@ describe('POST /api/users/change-password', () => {
       .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain('NuevaClave2026');
+  });
+
+  it('ends every session opened before the change (a stolen token stops working)', async () => {
+    const { user, token } = await insertUserWithToken(t);
+    const other = await t.login(user.email, TEST_PASSWORD);
+    await t.advanceClock(2);
+    const res = await change(token, { current_password: TEST_PASSWORD, new_password: 'OtraClave2026' });
+    expect(res.status).toBe(200);
+    expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(401);
+    expect((await t.request('GET', '/api/users/profile', { token: other })).status).toBe(401);
+    expect((await t.request('GET', '/api/users/profile', { token: res.body.jwt_token })).status).toBe(200);
   });
 
   it('a wrong current password is a 400 (not a 401, which would log the user out) and changes nothing', async () => {

@@ -1,10 +1,22 @@
 import type { ChangePasswordInput } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { authStorage } from '../../../lib/auth-storage.ts';
 
-/** POST /api/users/change-password; a wrong current password is a 400 with the server's message. */
-export function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/users/change-password', input, { auth: true });
+/**
+ * POST /api/users/change-password; a wrong current password is a 400 with the server's message.
+ * The change ends every earlier session, so the fresh token it returns replaces the stored one.
+ */
+export async function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
+  const result = await api.post<{ message: string; jwt_token?: string }>(
+    '/api/users/change-password',
+    input,
+    {
+      auth: true,
+    },
+  );
+  if (result.jwt_token) authStorage.setToken(result.jwt_token);
+  return result;
 }
 
 export function useChangePassword() {
