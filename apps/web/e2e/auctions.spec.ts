@@ -14,31 +14,21 @@ import {
   PHONE,
   screenshot,
 } from './support/browser.ts';
-
-// A 2x2 PNG, enough for the server to accept and re-encode.
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
+import { createProductViaApi } from './support/fixtures.ts';
 
 let stamp = 0;
 /** Creates `count` available products of the seller through the API; returns their ids. */
 async function createProducts(token: string, count: number, label: string): Promise<number[]> {
-  const categories = await apiCall<Array<{ id: number; name: string }>>('GET', '/api/categories');
-  const category = categories.body.find((c) => c.name === 'Figuras de vinilo')!;
-  const brands = await apiCall<Array<{ id: number }>>('GET', `/api/brands/${category.id}`);
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     stamp += 1;
-    const res = await apiCall('POST', '/api/products/create', token, {
-      name: `${label} ${Date.now() % 100000}-${stamp}`,
-      year: 2021,
-      description: 'Figura de prueba creada por el test de subastas.',
-      category_id: category.id,
-      brand_id: brands.body[0]!.id,
-      reserve_price: 50_000,
-      image: PNG,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    ids.push(res.body.id ?? res.body.product?.id);
+    ids.push(
+      await createProductViaApi(token, {
+        name: `${label} ${Date.now() % 100000}-${stamp}`,
+        categoryName: 'Figuras de vinilo',
+        description: 'Figura de prueba creada por el test de subastas.',
+      }),
+    );
   }
   return ids;
 }

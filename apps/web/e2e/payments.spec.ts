@@ -14,36 +14,26 @@ import {
   PHONE,
   screenshot,
 } from './support/browser.ts';
-
-// A 2x2 PNG, enough for the server to accept and re-encode.
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
+import { createProductViaApi } from './support/fixtures.ts';
 
 // This file works with its own products, sold by tienda_retro (the other files mostly use
 // vendedor_demo), so nothing it buys is something another file expects to find for sale.
 const SELLER = demo.store;
 const run = Date.now().toString(36).slice(-5);
 
-async function createProduct(
+function createProduct(
   token: string,
   name: string,
   extra: { can_be_bought?: boolean; sell_price?: number } = {},
 ): Promise<number> {
-  const categories = await apiCall<Array<{ id: number; name: string }>>('GET', '/api/categories');
-  const category = categories.body.find((c) => c.name === 'Cartas coleccionables')!;
-  const brands = await apiCall<Array<{ id: number }>>('GET', `/api/brands/${category.id}`);
-  const res = await apiCall('POST', '/api/products/create', token, {
+  return createProductViaApi(token, {
     name,
+    categoryName: 'Cartas coleccionables',
     year: 1999,
     description: 'Carta de prueba creada por el test de pagos.',
-    category_id: category.id,
-    brand_id: brands.body[0]!.id,
     reserve_price: 1_000,
-    image: PNG,
     ...extra,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body.id ?? res.body.product?.id) as number;
 }
 
 /** The seller auctions one product with a low reserve; the buyer bids; the clock passes the end. */

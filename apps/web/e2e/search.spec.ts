@@ -13,10 +13,7 @@ import {
   PHONE,
   screenshot,
 } from './support/browser.ts';
-
-// A 2x2 PNG, enough for the server to accept and re-encode.
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
+import { createProductViaApi } from './support/fixtures.ts';
 
 // Our own product and auction, so the checks don't depend on what other spec files sell or end.
 // The auction stays upcoming (never activated), so no clock advance elsewhere ends it.
@@ -26,22 +23,15 @@ const auctionTitle = `Subasta Hot Wheels Quetzalcóatl ${run}`;
 let productId: number;
 let auctionId: number;
 
-async function createProduct(token: string, name: string, extra: Record<string, unknown> = {}) {
-  const categories = await apiCall<Array<{ id: number; name: string }>>('GET', '/api/categories');
-  const category = categories.body.find((c) => c.name === 'Figuras de vinilo')!;
-  const brands = await apiCall<Array<{ id: number; name: string }>>('GET', `/api/brands/${category.id}`);
-  const res = await apiCall('POST', '/api/products/create', token, {
+function createProduct(token: string, name: string, extra: Record<string, unknown> = {}) {
+  return createProductViaApi(token, {
     name,
+    categoryName: 'Figuras de vinilo',
+    brandName: 'Funko',
     year: 2022,
     description: 'Figura creada por la prueba de búsqueda.',
-    category_id: category.id,
-    brand_id: brands.body.find((b) => b.name === 'Funko')?.id ?? brands.body[0]!.id,
-    reserve_price: 50_000,
-    image: PNG,
     ...extra,
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body.id ?? res.body.product?.id) as number;
 }
 
 function tab(page: Page, name: string) {
