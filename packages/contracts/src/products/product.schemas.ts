@@ -246,27 +246,12 @@ export const ProductSchema = z.object({
 export type Product = z.infer<typeof ProductSchema>;
 
 /** What anyone may see of a product: no reserve or base price. Marketplace, buy-now, similar. */
-export const PublicProductSchema = z.object({
-  id: z.number(),
-  owner_id: z.number(),
-  owner_username: z.string(),
-  name: z.string(),
-  description: z.string(),
-  tags: z.string().nullable(),
-  year: z.number(),
-  image: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  can_be_bought: z.boolean(),
-  sell_price: z.number().nullable(),
-  category_id: z.number(),
-  category_name: z.string(),
-  brand_id: z.number(),
-  brand_name: z.string(),
-  scale_id: z.number().nullable(),
-  scale_name: z.string().nullable(),
-  status: ProductStatusSchema,
-  created_at: z.string(),
-});
+export const PublicProductSchema = ProductSchema.omit({
+  reserve_price: true,
+  base_price: true,
+  auction_id: true,
+  updated_at: true,
+}).extend({ owner_username: z.string() });
 export type PublicProduct = z.infer<typeof PublicProductSchema>;
 
 /** GET /api/products/get_product_buy/{id}. */
