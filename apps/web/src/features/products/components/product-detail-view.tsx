@@ -73,7 +73,8 @@ export function ProductDetailView({ id }: { id: number }) {
   const editable = product.status === 'available';
   const lockedHint = inAuction ? productMessages.inAuction : productMessages.notEditable;
   const userId = currentUserId();
-  const isOwner = userId === null || userId === product.owner_id;
+  // Only the owner sees the edit button (the server refuses anyone else with a 404 anyway).
+  const isOwner = userId !== null && userId === product.owner_id;
 
   return (
     <section className="page" aria-labelledby="product-title">
