@@ -1,7 +1,7 @@
 import { commonMessages } from '@app/contracts';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
@@ -18,11 +18,13 @@ import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAuth, resolveJwtSecret } from './platform/auth.ts';
+import { bodyLimits } from './platform/body-limits.ts';
 import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events-redis.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { seedDemo } from './platform/seed/index.ts';
@@ -33,6 +35,8 @@ export interface BuildOptions {
   jobIntervalMs?: number;
   /** Keep the embedded database in memory (tests). */
   inMemoryDatabase?: boolean;
+  /** Called with every route as it is registered (tests walk them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -45,7 +49,7 @@ declare module 'fastify' {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: bodyLimits.default,
     // Malformed URLs and over-long path parameters get the same Spanish envelope as every error
     // (a parameter longer than the router's limit names nothing that exists: 404).
     frameworkErrors: (error, _request, reply) => {
@@ -71,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const events = createEventBus(config, app.log);
   const jobs = createJobRunner(clock, app.log);
   const ctx: AppContext = { config, db, dbKind: kind, clock, auth, events, jobs, log: app.log };
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('userId', null);
   app.decorate('ctx', ctx);
 
@@ -95,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   // Modules: each feature registers its routes (and its timed jobs) here, one line each.
   const users = createUsersService(ctx);

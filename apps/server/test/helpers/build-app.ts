@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/platform/context.ts';
@@ -13,8 +13,18 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+/** A route as registered: what a test walking every route needs. */
+export interface RegisteredRoute {
+  method: HTTPMethods;
+  url: string;
+  bodyLimit: number | undefined;
+  websocket: boolean;
+}
+
 export interface TestApp {
   url: string;
+  /** Every route the app registered (one entry per method), in registration order. */
+  routes: RegisteredRoute[];
   app: FastifyInstance;
   ctx: AppContext;
   /** Real HTTP against the listening server. */
@@ -51,7 +61,21 @@ export async function startTestApp(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, { jobIntervalMs: 0, inMemoryDatabase: !postgres });
+  const routes: RegisteredRoute[] = [];
+  const app = await buildApp(config, {
+    jobIntervalMs: 0,
+    inMemoryDatabase: !postgres,
+    onRoute(route) {
+      for (const method of [route.method].flat()) {
+        routes.push({
+          method,
+          url: route.url,
+          bodyLimit: route.bodyLimit,
+          websocket: Boolean((route as { websocket?: boolean }).websocket),
+        });
+      }
+    },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -81,6 +105,7 @@ export async function startTestApp(
 
   return {
     url,
+    routes,
     app,
     ctx: app.ctx,
     request,

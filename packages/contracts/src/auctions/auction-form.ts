@@ -66,7 +66,7 @@ export function makeCreateAuctionSchema(now: Date) {
         .string({ error: auctionFormMessages.titleRequired })
         .trim()
         .min(1, { error: auctionFormMessages.titleRequired })
-        .max(200, { error: 'El título puede tener como máximo 200 caracteres' }),
+        .max(200, { error: 'El título puede tener como máximo 200 caracteres', abort: true }),
       min_offer: offer(auctionFormMessages.minOfferInvalid),
       max_offer: offer(auctionFormMessages.maxOfferInvalid),
       is_flash: z.boolean({ error: 'El valor de Subasta Flash no es válido' }).default(false),
@@ -74,11 +74,11 @@ export function makeCreateAuctionSchema(now: Date) {
         .number({ error: auctionFormMessages.durationRange })
         .int({ error: auctionFormMessages.durationRange })
         .min(AUCTION_MIN_DURATION_HOURS, { error: auctionFormMessages.durationRange })
-        .max(AUCTION_MAX_DURATION_HOURS, { error: auctionFormMessages.durationRange })
+        .max(AUCTION_MAX_DURATION_HOURS, { error: auctionFormMessages.durationRange, abort: true })
         .default(AUCTION_DEFAULT_DURATION_HOURS),
       started_at: z
         .string({ error: auctionFormMessages.startInvalid })
-        .max(64, { error: auctionFormMessages.startInvalid })
+        .max(64, { error: auctionFormMessages.startInvalid, abort: true })
         .nullish()
         .transform((v, ctx) => {
           if (!v || v.trim() === '') return null;
@@ -101,7 +101,7 @@ export function makeCreateAuctionSchema(now: Date) {
           error: auctionFormMessages.productsRequired,
         })
         .min(1, { error: auctionFormMessages.productsRequired })
-        .max(AUCTION_MAX_PRODUCTS, { error: auctionFormMessages.tooManyProducts })
+        .max(AUCTION_MAX_PRODUCTS, { error: auctionFormMessages.tooManyProducts, abort: true })
         .transform((ids) => [...new Set(ids)]),
     })
     .superRefine((v, ctx) => {

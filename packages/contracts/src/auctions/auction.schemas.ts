@@ -30,7 +30,7 @@ export const AuctionListQuerySchema = PaginationQuerySchema.extend({
   search: z
     .string()
     .trim()
-    .max(100)
+    .max(100, { abort: true })
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -40,7 +40,7 @@ export const SellerAuctionsQuerySchema = z.object({
   search: z
     .string()
     .trim()
-    .max(100)
+    .max(100, { abort: true })
     .optional()
     .transform((v) => (v ? v : undefined)),
 });

@@ -28,7 +28,7 @@ export function requiredText(message: string, max = 255) {
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `Máximo ${max} caracteres` });
+    .max(max, { error: `Máximo ${max} caracteres`, abort: true });
 }
 
 /** Optional text: trimmed; empty string becomes null. */
@@ -36,7 +36,7 @@ export function optionalText(max = 255) {
   return z
     .string()
     .trim()
-    .max(max, { error: `Máximo ${max} caracteres` })
+    .max(max, { error: `Máximo ${max} caracteres`, abort: true })
     .nullish()
     .transform((v) => (v ? v : null));
 }

@@ -93,7 +93,7 @@ function selectedId(message: string) {
       .number({ error: message })
       .int({ error: message })
       .positive({ error: message })
-      .max(2_147_483_647, { error: message }),
+      .max(2_147_483_647, { error: message, abort: true }),
   );
 }
 
@@ -109,8 +109,8 @@ export const BankAccountInputSchema = z.object({
       .string({ error: paymentMessages.accountNumberRequired })
       .trim()
       .min(1, { error: paymentMessages.accountNumberRequired })
-      .regex(/^\d+$/, { error: paymentMessages.accountNumberDigits })
-      .max(30, { error: paymentMessages.accountNumberTooLong }),
+      .max(30, { error: paymentMessages.accountNumberTooLong, abort: true })
+      .regex(/^\d+$/, { error: paymentMessages.accountNumberDigits }),
   ),
   account_type: z.enum(ACCOUNT_TYPES, { error: paymentMessages.accountTypeRequired }),
   account_name: requiredText(paymentMessages.accountNameRequired, 120),

@@ -86,6 +86,7 @@ const wholeCentavos = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1
 function requiredId(message: string) {
   return z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, {
     error: message,
+    abort: true,
   });
 }
 
@@ -108,19 +109,19 @@ const YearSchema = z
   })
   .int({ error: productMessages.yearInvalid })
   .min(PRODUCT_MIN_YEAR, { error: productMessages.yearInvalid })
-  .max(PRODUCT_MAX_YEAR, { error: productMessages.yearInvalid });
+  .max(PRODUCT_MAX_YEAR, { error: productMessages.yearInvalid, abort: true });
 
 const NameSchema = z
   .string({ error: productMessages.nameRequired })
   .trim()
   .min(1, { error: productMessages.nameRequired })
-  .max(150, { error: productMessages.nameTooLong });
+  .max(150, { error: productMessages.nameTooLong, abort: true });
 
 const DescriptionSchema = z
   .string({ error: productMessages.descriptionRequired })
   .trim()
   .min(1, { error: productMessages.descriptionRequired })
-  .max(5000, { error: productMessages.descriptionTooLong });
+  .max(5000, { error: productMessages.descriptionTooLong, abort: true });
 
 /**
  * The image as sent on create: a base64 data URL of a JPEG, PNG, WebP or GIF of at most 5 MB.
@@ -169,7 +170,7 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         tags: z
           .string({ error: productMessages.tagsTooLong })
           .trim()
-          .max(500, { error: productMessages.tagsTooLong })
+          .max(500, { error: productMessages.tagsTooLong, abort: true })
           .nullish()
           .transform((v) => (v ? v : null)),
         category_id: requiredId(productMessages.categoryRequired),

@@ -19,13 +19,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 /** The search term as typed: control characters become spaces, trimmed, 1 to 100 characters. */
 export const SearchTermSchema = z
   .string({ error: searchMessages.emptyTerm })
+  // Bounded before any rewriting: a term many times the limit is refused without being scanned.
+  .max(SEARCH_TERM_MAX_LENGTH * 10, { error: searchMessages.termTooLong, abort: true })
   .transform((value) => value.replace(CONTROL_CHARACTERS, ' '))
   .pipe(
     z
       .string()
       .trim()
       .min(1, { error: searchMessages.emptyTerm })
-      .max(SEARCH_TERM_MAX_LENGTH, { error: searchMessages.termTooLong }),
+      .max(SEARCH_TERM_MAX_LENGTH, { error: searchMessages.termTooLong, abort: true }),
   );
 
 export const SearchParamsSchema = z.object({ term: SearchTermSchema });

@@ -101,7 +101,7 @@ export const ChangeShippingStatusSchema = z.object({
       .number({ error: shippingStatusMessages.productIdRequired })
       .int({ error: shippingStatusMessages.productIdRequired })
       .positive({ error: shippingStatusMessages.productIdRequired })
-      .max(2_147_483_647, { error: shippingStatusMessages.productIdRequired }),
+      .max(2_147_483_647, { error: shippingStatusMessages.productIdRequired, abort: true }),
   ),
   shipping_status: z.literal('shipped', { error: shippingStatusMessages.onlyShipped }),
 });

@@ -1,6 +1,7 @@
 import { PlaceBidInputSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
@@ -24,11 +25,15 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/bids/create-bid', { preHandler: ctx.auth.requireUser }, async (request, reply) => {
-    const input = parseInput(PlaceBidInputSchema, request.body);
-    const bid = await bids.place(request.userId!, input);
-    return reply.status(201).send(bid);
-  });
+  app.post(
+    '/api/bids/create-bid',
+    { preHandler: ctx.auth.requireUser, bodyLimit: bodyLimits.small },
+    async (request, reply) => {
+      const input = parseInput(PlaceBidInputSchema, request.body);
+      const bid = await bids.place(request.userId!, input);
+      return reply.status(201).send(bid);
+    },
+  );
 
   // The live channel (CONTRACT section 6): every accepted bid on the product, from any process.
   app.get('/auctions/api/bids/ws/bids/:auctionId/:productId', { websocket: true }, (socket, request) => {

@@ -6,6 +6,7 @@ import {
   UpdateProductInputSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
+import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound, parseInput } from '../../platform/errors.ts';
 import { databaseImageStore, type ImageVariant } from '../../platform/images.ts';
@@ -45,12 +46,16 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     return products.get(pathId((request.params as { id: string }).id));
   });
 
-  app.put('/api/products/update/:id', { preHandler: auth.requireUser }, async (request) => {
-    const id = pathId((request.params as { id: string }).id);
-    const input = parseInput(UpdateProductInputSchema, request.body);
-    const product = await products.update(request.userId!, id, input);
-    return { message: productMessages.updated, product };
-  });
+  app.put(
+    '/api/products/update/:id',
+    { preHandler: auth.requireUser, bodyLimit: bodyLimits.productText },
+    async (request) => {
+      const id = pathId((request.params as { id: string }).id);
+      const input = parseInput(UpdateProductInputSchema, request.body);
+      const product = await products.update(request.userId!, id, input);
+      return { message: productMessages.updated, product };
+    },
+  );
 
   app.get('/api/products/get_products', { preHandler: auth.requireUser }, async (request) => {
     return products.listOwn(request.userId!);

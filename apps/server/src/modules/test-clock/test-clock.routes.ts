@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
 
@@ -13,7 +14,7 @@ const AdvanceSchema = z.object({
 
 /** CONTRACT section 4. Registered only with TEST_CLOCK=1, so the route 404s otherwise. */
 export async function testClockRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/test/clock', async (request) => {
+  app.post('/api/test/clock', { bodyLimit: bodyLimits.small }, async (request) => {
     const { advance_seconds } = parseInput(AdvanceSchema, request.body);
     ctx.clock.advance(advance_seconds);
     await ctx.jobs.runDue();

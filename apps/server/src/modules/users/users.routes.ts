@@ -8,16 +8,19 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { parseInput } from '../../platform/errors.ts';
+import { notFound, parseInput } from '../../platform/errors.ts';
 import type { UsersService } from './users.service.ts';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const UsernameParamSchema = z.object({ username: z.string().trim().min(1).max(60) });
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
   const { auth, clock } = ctx;
 
-  app.post('/api/users/login', async (request) => {
+  app.post('/api/users/login', { bodyLimit: bodyLimits.small }, async (request) => {
     const input = parseInput(LoginInputSchema, request.body);
     return users.login(input, request.ip);
   });
@@ -36,11 +39,15 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
     return users.isSeller(request.userId!);
   });
 
-  app.post('/api/users/change-password', { preHandler: auth.requireUser }, async (request) => {
-    const input = parseInput(ChangePasswordInputSchema, request.body);
-    const jwt_token = await users.changePassword(request.userId!, input);
-    return { message: userMessages.passwordUpdated, jwt_token };
-  });
+  app.post(
+    '/api/users/change-password',
+    { preHandler: auth.requireUser, bodyLimit: bodyLimits.small },
+    async (request) => {
+      const input = parseInput(ChangePasswordInputSchema, request.body);
+      const jwt_token = await users.changePassword(request.userId!, input);
+      return { message: userMessages.passwordUpdated, jwt_token };
+    },
+  );
 
   // /seller/{id} shows the same public profile by id (registered before :username on purpose: static wins).
   app.get('/api/users/public/id/:id', async (request) => {
@@ -50,6 +57,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
 
   app.get('/api/users/public/:username', async (request) => {
     const { username } = parseInput(UsernameParamSchema, request.params);
+    // No username holds a control character, and PostgreSQL text cannot hold NUL: nobody by that name.
+    if (CONTROL_CHARACTER.test(username)) throw notFound('USER_NOT_FOUND', userMessages.userNotFound);
     return users.getPublicProfile(username);
   });
 }

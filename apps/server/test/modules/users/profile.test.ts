@@ -288,6 +288,7 @@ describe('GET /api/users/public/{username}', () => {
     ['a percent sign', '%'],
     ['an underscore wildcard', '_'],
     ['unicode', 'ñandú😀'],
+    ['a NUL byte', 'ana\u0000'],
   ])('a username with %s is a plain 404, never a 500', async (_name, username) => {
     await insertUser(t.ctx.db);
     const res = await t.request('GET', `/api/users/public/${encodeURIComponent(username)}`);

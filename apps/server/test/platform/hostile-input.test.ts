@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyLimits } from '../../src/platform/body-limits.ts';
+import { insertUserWithToken } from '../factories/users.ts';
+import { type RegisteredRoute, startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { concretePath, hostileBody, timed, watchHealth } from '../helpers/hostile.ts';
+
+/**
+ * No request can hold the server: every registered route (walked, not picked by hand) gets a body
+ * just under its own limit, made of the texts that made patterns backtrack, and must answer a 4xx
+ * within a second while /api/health keeps answering.
+ */
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ token } = await insertUserWithToken(t, { is_seller: true }));
+});
+afterAll(() => t?.close());
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+describe('every registered route refuses a near-limit hostile body quickly', () => {
+  it('walks the routes the app registered (they include login, uploads and the webhook)', () => {
+    const urls = t.routes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toContain('POST /api/users/login');
+    expect(urls).toContain('POST /api/products/create');
+    expect(urls).toContain('POST /api/bold/webhook');
+    expect(t.routes.length).toBeGreaterThan(50);
+  });
+
+  it('login takes a few KB, not a megabyte', () => {
+    const login = t.routes.find((r) => r.method === 'POST' && r.url === '/api/users/login');
+    expect(login?.bodyLimit).toBe(bodyLimits.small);
+  });
+
+  for (const withToken of [false, true]) {
+    it(`each body route answers 4xx within 1 s ${withToken ? 'with' : 'without'} a token; health keeps answering`, async () => {
+      const health = watchHealth(t.url);
+      const routes = t.routes.filter((r: RegisteredRoute) => BODY_METHODS.has(r.method));
+      expect(routes.length).toBeGreaterThan(15);
+      const answers: string[] = [];
+      for (const route of routes) {
+        const limit = route.bodyLimit ?? t.app.initialConfig.bodyLimit ?? 1024 * 1024;
+        const res = await timed(t.url + concretePath(route.url), {
+          method: route.method,
+          headers: {
+            'content-type': 'application/json',
+            ...(withToken ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: hostileBody(limit - 256),
+        });
+        answers.push(`${route.method} ${route.url} ${res.status} ${Math.round(res.ms)}ms`);
+        expect(res.status, `${route.method} ${route.url}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${route.method} ${route.url}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+        expect(res.ms, `${route.method} ${route.url}`).toBeLessThan(1000);
+        expect(res.text).not.toMatch(/\bat .+:\d+:\d+/);
+      }
+      const { slowest, failures } = await health.stop();
+      expect(failures).toEqual([]);
+      expect(slowest, answers.join('\n')).toBeLessThan(1000);
+    });
+  }
+
+  it('GET routes given hostile parameters and queries never fail and never stall', async () => {
+    const health = watchHealth(t.url);
+    const hostile = encodeURIComponent(`a@${'a.'.repeat(1500)}@`);
+    for (const route of t.routes.filter((r) => r.method === 'GET')) {
+      for (const auth of [undefined, token]) {
+        const res = await timed(
+          `${t.url}${concretePath(route.url, hostile)}?search=${hostile}&page=${hostile}&size=-1&limit=1e999`,
+          { headers: auth ? { authorization: `Bearer ${auth}` } : {} },
+        );
+        expect(res.status, `${route.url}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+        expect(res.ms, route.url).toBeLessThan(1000);
+        // A path with a parameter named by the hostile text names nothing that exists.
+        if (/:[A-Za-z]/.test(route.url)) expect(res.status, route.url).toBeGreaterThanOrEqual(400);
+      }
+    }
+    const { slowest, failures } = await health.stop();
+    expect(failures).toEqual([]);
+    expect(slowest).toBeLessThan(1000);
+  });
+});
+
+describe('a NUL character (PostgreSQL text cannot hold one)', () => {
+  it('in a body, a nested body, a query or a path parameter is refused, never a 500', async () => {
+    const nul = 'ab\u0000c';
+    const answers = [
+      await t.request('PUT', '/api/users/profile', { token, body: { name: nul, last_name: 'x' } }),
+      await t.request('POST', '/api/shipping-addresses', {
+        token,
+        body: { address: nul, city: 'c', state: 's', country: 'co', postal_code: '1' },
+      }),
+      await t.request('POST', '/api/users/login', { body: { email: 'a@b.co', password: nul } }),
+      await t.request('POST', '/api/auctions/create', { token, body: { title: 'x', deep: [[{ a: nul }]] } }),
+      await t.request('GET', '/api/auctions/list?search=a%00'),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Los datos enviados no son válidos.');
+    }
+    const param = await t.request('GET', '/api/pending-payments/get/a%00b', { token });
+    expect(param.status).toBe(404);
+  });
+});

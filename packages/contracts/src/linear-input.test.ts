@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  AuctionListQuerySchema,
+  BankAccountInputSchema,
+  ChangePasswordInputSchema,
+  LoginInputSchema,
+  makeCreateAuctionSchema,
+  makeCreateProductSchema,
+  makeProfileUpdateSchema,
+  SearchParamsSchema,
+  SellerAuctionsQuerySchema,
+  ShippingAddressInputSchema,
+  UpdateProductInputSchema,
+} from './index.ts';
+
+/**
+ * Every text field stops at its length limit before any pattern runs, and no pattern backtracks:
+ * a body near the server's limit, put into any field, is refused in a few milliseconds.
+ */
+const schemas: Array<[string, z.ZodObject | z.ZodType, string[]]> = [
+  ['login', LoginInputSchema, ['email', 'password']],
+  ['change password', ChangePasswordInputSchema, ['current_password', 'new_password']],
+  [
+    'profile',
+    makeProfileUpdateSchema('2026-01-01'),
+    ['name', 'last_name', 'phone', 'address', 'bio', 'avatar', 'birth_date'],
+  ],
+  ['search', SearchParamsSchema, ['term']],
+  ['auction list', AuctionListQuerySchema, ['search']],
+  ['seller auctions', SellerAuctionsQuerySchema, ['search']],
+  ['shipping address', ShippingAddressInputSchema, ['address', 'city', 'state', 'country', 'postal_code']],
+  [
+    'bank account',
+    BankAccountInputSchema,
+    ['account_number', 'account_name', 'account_document_type', 'account_document_number'],
+  ],
+  ['create auction', makeCreateAuctionSchema(new Date()), ['title', 'started_at']],
+  [
+    'create product',
+    makeCreateProductSchema({ scaleRequiredFor: () => false }),
+    ['name', 'description', 'tags', 'image'],
+  ],
+  ['update product', UpdateProductInputSchema, ['name', 'description']],
+];
+
+// Texts that made the old patterns backtrack, and plain filler.
+const hostile = [
+  'a@'.padEnd(1_000_000, '.a'),
+  `${'a'.repeat(500_000)}@${'a.'.repeat(250_000)}`,
+  '1'.repeat(1_000_000),
+  // Quadratic for the old email pattern: every dot was tried before the trailing '@' failed.
+  `a@${'a.'.repeat(20_000)}@`,
+  `${' '.repeat(999_990)}x`,
+  `${'\u0000'.repeat(500_000)}ñ`,
+];
+
+describe('text checks stop at the length limit', () => {
+  for (const [name, schema, fields] of schemas) {
+    it(`${name}: every field refuses a 1 MB text quickly`, () => {
+      for (const field of fields) {
+        for (const text of hostile) {
+          const started = performance.now();
+          const result = schema.safeParse({ [field]: text });
+          const elapsed = performance.now() - started;
+          // Surrounding spaces are trimmed before the length counts: that one may be valid.
+          if (text.trim().length > 1) expect(result.success, `${name}.${field}`).toBe(false);
+          expect(elapsed, `${name}.${field} took ${elapsed} ms`).toBeLessThan(100);
+        }
+      }
+    });
+  }
+
+  it('the email pattern still tells valid from invalid addresses', () => {
+    const email = LoginInputSchema.shape.email;
+    for (const good of ['ana@example.com', 'a.b+c@mail.example.co', 'X@Y.Z'])
+      expect(email.safeParse(good).success, good).toBe(true);
+    for (const bad of ['ana', 'ana@', 'ana@example', 'a b@example.com', 'a@b@c.com', 'a@.com', 'a@b..com'])
+      expect(email.safeParse(bad).success, bad).toBe(false);
+  });
+});
