@@ -115,7 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shippingRoutes(app, ctx);
   await banksRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
-  if (config.TEST_CLOCK) await testClockRoutes(app, ctx);
+  // Anyone could move time with it: never in production, whatever the configuration says.
+  if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 
   await registerWebApp(app);
 

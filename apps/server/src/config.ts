@@ -18,14 +18,15 @@ const EnvSchema = z
       .regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' })
       .optional(),
     JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-    SEED_DEMO: boolFlag.default(true),
+    // Unset: 1 for a laptop, 0 in production (demo accounts have a published password).
+    SEED_DEMO: boolFlag.optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'bold']).default('sandbox'),
     BOLD_API_KEY: z.string().min(1).optional(),
     BOLD_SECRET_KEY: z.string().min(1).optional(),
     BOLD_API_URL: z.url().default('https://integrations.api.bold.co'),
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
-    TEST_CLOCK: boolFlag.default(false),
+    TEST_CLOCK: boolFlag.optional(),
     TRUST_PROXY: boolFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -33,8 +34,38 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
-    if (env.NODE_ENV === 'production' && env.TEST_CLOCK) {
-      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is refused when NODE_ENV=production' });
+    if (env.NODE_ENV === 'production') {
+      // A forgotten setting must not fall back to what is meant for a laptop: the sandbox
+      // checkout approves payments nobody made, the demo accounts have a published password,
+      // the test clock lets anyone move time, and links need the site's real address.
+      if (env.PAYMENTS_PROVIDER !== 'bold') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS_PROVIDER'],
+          message: 'must be bold when NODE_ENV=production (the sandbox approves payments nobody made)',
+        });
+      }
+      if (env.TEST_CLOCK !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TEST_CLOCK'],
+          message: 'is refused when NODE_ENV=production',
+        });
+      }
+      if (env.SEED_DEMO === true) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SEED_DEMO'],
+          message: 'is refused when NODE_ENV=production (demo accounts have a published password)',
+        });
+      }
+      if (!env.PUBLIC_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'is required when NODE_ENV=production',
+        });
+      }
     }
     if (env.PAYMENTS_PROVIDER === 'bold') {
       for (const key of ['BOLD_API_KEY', 'BOLD_SECRET_KEY'] as const) {
@@ -44,7 +75,11 @@ const EnvSchema = z
     }
   });
 
-export type Config = z.infer<typeof EnvSchema> & { dataDir: string };
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SEED_DEMO' | 'TEST_CLOCK'> & {
+  SEED_DEMO: boolean;
+  TEST_CLOCK: boolean;
+  dataDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -57,9 +92,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`,
-    );
+    // Never the rejected value: it may be a secret (JWT_SECRET, a DATABASE_URL with its password).
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const data = parsed.data;
+  return {
+    ...data,
+    SEED_DEMO: data.SEED_DEMO ?? data.NODE_ENV !== 'production',
+    TEST_CLOCK: data.TEST_CLOCK ?? false,
+    dataDir: path.resolve(data.DATA_DIR),
+  };
 }

@@ -12,7 +12,10 @@ export const BoldNotificationSchema = z.looseObject({
   type: z.string().min(1).max(60),
   subject: z.string().max(200).nullish(),
   time: z.number().nullish(),
+  // Bold marks payments made in its test mode; production refuses them.
+  is_sandbox: z.unknown().optional(),
   data: z.looseObject({
+    is_sandbox: z.unknown().optional(),
     payment_id: z.string().max(200).nullish(),
     metadata: z.looseObject({ reference: z.string().max(200).nullish() }).nullish(),
     amount: z

@@ -81,5 +81,8 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     return payments.getPayout(request.userId!, id);
   });
 
-  if (provider.name === 'sandbox') await sandboxCheckoutRoutes(app, ctx, provider);
+  // The sandbox checkout approves payments nobody made: it never exists in production.
+  if (provider.name === 'sandbox' && ctx.config.NODE_ENV !== 'production') {
+    await sandboxCheckoutRoutes(app, ctx, provider);
+  }
 }

@@ -113,6 +113,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
  */
 export function createPaymentsService(ctx: AppContext, provider: PaymentProvider) {
   const { db, clock, events, config, log } = ctx;
+  const production = config.NODE_ENV === 'production';
   const shipping = createShippingAddressesService(ctx);
 
   async function requireDefaultAddress(userId: number): Promise<void> {
@@ -309,6 +310,11 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       log.error({ paymentId: row.id, linkReference: link.reference }, 'link belongs to another reference');
       return;
     }
+    if (production && link.isSandbox === true) {
+      // Bold's test mode charges nobody: in production such a payment never confirms a sale.
+      log.error({ paymentId: row.id, linkId: row.link_id }, 'sandbox payment refused in production');
+      return;
+    }
     const base = { paymentId: row.id, transactionId: link.transactionId, currency: null, payload: link };
     if (link.status === 'PAID') {
       await applyOutcome({
@@ -495,6 +501,10 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       if (!parsed.success) throw badRequest('INVALID_NOTIFICATION', messages.invalidNotification);
       const n = parsed.data;
       const reference = n.data.metadata?.reference;
+      if (production && (n.is_sandbox === true || n.data.is_sandbox === true)) {
+        log.error({ notificationId: n.id, reference }, 'sandbox notification refused in production');
+        return 'ignored';
+      }
       return applyOutcome({
         eventKey: `bold:${n.id}`,
         type: n.type,

@@ -302,3 +302,71 @@ describe('Bold provider against a local fake of Bold', () => {
     ).toBe(404);
   });
 });
+
+describe('Bold in production refuses payments made in Bold’s test mode', () => {
+  const bold = new FakeBold();
+  let t: TestApp;
+  let seller: User;
+  let buyer: User;
+
+  beforeAll(async () => {
+    await bold.start();
+    t = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        TEST_CLOCK: '',
+        PAYMENTS_PROVIDER: 'bold',
+        BOLD_API_KEY: API_KEY,
+        BOLD_SECRET_KEY: SECRET_KEY,
+        BOLD_API_URL: bold.url,
+        PUBLIC_URL,
+      },
+    });
+    seller = await insertUserWithToken(t, { is_seller: true, username: 'prod_vendedor' });
+    buyer = await insertUserWithToken(t, { username: 'prod_comprador' });
+    await insertShippingAddress(t.ctx.db, buyer.user.id, { is_default: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await bold.close();
+  });
+
+  const wonItem = () =>
+    insertWonItem(t.ctx.db, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      amountCentavos: 80_000_00,
+      now: t.ctx.clock.now(),
+      provider: 'bold',
+    });
+  const status = async (id: string) =>
+    (await t.ctx.db.selectFrom('payments').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+      .status;
+
+  it('a paid link marked is_sandbox does not confirm the sale; a real one does', async () => {
+    const { paymentId } = await wonItem();
+    const link = (await t.request('GET', `/api/bold/create/${paymentId}`, { token: buyer.token })).body;
+    const linkId = link.payment_link.split('/').pop() as string;
+    bold.setLink(linkId, { status: 'PAID', transaction_id: 'SANDBOXTX1', is_sandbox: true });
+    const res = await t.request('GET', `/api/bold/verify/${paymentId}`, { token: buyer.token });
+    expect(res.body.status).toBe('pending');
+    expect(await status(paymentId)).toBe('pending');
+
+    bold.setLink(linkId, { is_sandbox: false });
+    const real = await t.request('GET', `/api/bold/verify/${paymentId}`, { token: buyer.token });
+    expect(real.body.status).toBe('confirmed');
+  });
+
+  it('a signed notification marked is_sandbox changes nothing', async () => {
+    const { paymentId } = await wonItem();
+    const notification = boldNotification({ reference: paymentId, totalPesos: 80_000 });
+    const d = signedDelivery(
+      { ...notification, data: { ...notification.data, is_sandbox: true } },
+      SECRET_KEY,
+    );
+    const res = await t.request('POST', '/api/bold/webhook', { rawBody: d.rawBody, headers: d.headers });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBe('ignored');
+    expect(await status(paymentId)).toBe('pending');
+  });
+});
