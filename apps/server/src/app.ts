@@ -27,6 +27,7 @@ import { createEventBus } from './platform/events-redis.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobRunner } from './platform/jobs.ts';
 import { migrateToLatest } from './platform/migrate.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
 import { seedDemo } from './platform/seed/index.ts';
 import { registerWebApp } from './platform/static.ts';
 
@@ -45,6 +46,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A hop count trusts that many proxies nearest to us (Fastify's own rule for a number, written
+ * out because its types only take a function); a list trusts those addresses.
+ */
+function trustProxyOption(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -58,8 +70,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         plain.status(404).send({ message: commonMessages.notFound });
       else plain.status(400).send({ message: commonMessages.invalidInput });
     },
-    // Only behind a known proxy: otherwise X-Forwarded-For would let anyone pick their address.
-    trustProxy: config.TRUST_PROXY,
+    // Only the configured hops or proxy addresses, never everyone: otherwise X-Forwarded-For
+    // would let any client pick its own address.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
 
   const { db, kind, close } = await openDatabase({
@@ -99,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerRateLimits(app, config.RATE_LIMIT);
   registerErrorHandler(app);
   registerInputGuard(app);
 

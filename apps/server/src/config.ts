@@ -1,7 +1,35 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const boolFlag = z.enum(['0', '1']).transform((v) => v === '1');
+
+/**
+ * Which proxies may say who the client is: a hop count (`1`: the one proxy in front of us) or a
+ * comma-separated list of proxy addresses or CIDR ranges. Never "everyone": X-Forwarded-For
+ * would then let any client pick its own address and walk past per-address limits.
+ */
+const TrustProxySchema = z
+  .string()
+  .max(2000, { abort: true })
+  .transform((value, ctx): number | string[] | false => {
+    const text = value.trim();
+    if (/^\d{1,2}$/.test(text)) return Number(text) === 0 ? false : Number(text);
+    const parts = text.split(',').map((part) => part.trim());
+    const valid = parts.every((part) => {
+      const [address, bits, extra] = part.split('/');
+      if (extra !== undefined || !address || !isIP(address)) return false;
+      return bits === undefined || /^\d{1,3}$/.test(bits);
+    });
+    if (!valid || parts.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses',
+      });
+      return z.NEVER;
+    }
+    return parts;
+  });
 
 const EnvSchema = z
   .object({
@@ -27,7 +55,8 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
     TEST_CLOCK: boolFlag.optional(),
-    TRUST_PROXY: boolFlag.default(false),
+    TRUST_PROXY: TrustProxySchema.default(false),
+    RATE_LIMIT: boolFlag.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

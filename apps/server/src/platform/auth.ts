@@ -12,9 +12,9 @@ export interface Auth {
   issueToken(userId: number): Promise<string>;
   /** The user id in a valid token, or null for a missing, forged or expired one. */
   verifyToken(token: string): Promise<number | null>;
-  /** preHandler: 401 unless the request carries a valid bearer token. */
+  /** onRequest: 401 unless the request carries a valid bearer token (before the body is read). */
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** preHandler: reads the token when present, never rejects (public routes that personalise). */
+  /** onRequest: reads the token when present, never rejects (public routes that personalise). */
   optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 

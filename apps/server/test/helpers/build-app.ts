@@ -57,6 +57,8 @@ export async function startTestApp(
     TEST_CLOCK: '1',
     // Tests give each login test its own client address through X-Forwarded-For.
     TRUST_PROXY: '1',
+    // Limits off unless a test turns them on: other tests make bursts a person would not.
+    RATE_LIMIT: '0',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,

@@ -22,7 +22,7 @@ export async function auctionsRoutes(
     return auctions.listActive(parseInput(AuctionListQuerySchema, request.query));
   });
 
-  app.post('/api/auctions/create', { preHandler: auth.requireUser }, async (request, reply) => {
+  app.post('/api/auctions/create', { onRequest: auth.requireUser }, async (request, reply) => {
     const input = parseInput(makeCreateAuctionSchema(clock.now()), request.body);
     const auction = await auctions.create(request.userId!, input);
     return reply.status(201).send({ ...auction, message: auctionMessages.created });
@@ -33,28 +33,24 @@ export async function auctionsRoutes(
     const auction = await auctions.activate(request.userId!, id);
     return { ...auction, message: auctionMessages.activated };
   };
-  app.get('/api/auctions/:id/activate', { preHandler: auth.requireUser }, activate);
-  app.post('/api/auctions/:id/activate', { preHandler: auth.requireUser }, activate);
+  app.get('/api/auctions/:id/activate', { onRequest: auth.requireUser }, activate);
+  app.post('/api/auctions/:id/activate', { onRequest: auth.requireUser }, activate);
 
   app.get(
     '/api/auctions/get_products_by_auction_id/:id',
-    { preHandler: auth.requireUser },
+    { onRequest: auth.requireUser },
     async (request) => {
       const { id } = parseInput(IdParamSchema, request.params);
       return auctions.productsOfAuction(id);
     },
   );
 
-  app.get(
-    '/api/auctions/get_auction_product_by_id/:id',
-    { preHandler: auth.requireUser },
-    async (request) => {
-      const { id } = parseInput(IdParamSchema, request.params);
-      return auctions.productPage(id);
-    },
-  );
+  app.get('/api/auctions/get_auction_product_by_id/:id', { onRequest: auth.requireUser }, async (request) => {
+    const { id } = parseInput(IdParamSchema, request.params);
+    return auctions.productPage(id);
+  });
 
-  app.get('/api/auctions/get_seller_auctions', { preHandler: auth.requireUser }, async (request) => {
+  app.get('/api/auctions/get_seller_auctions', { onRequest: auth.requireUser }, async (request) => {
     const query = parseInput(AuctionListQuerySchema, {
       size: 100,
       ...(request.query as object),
@@ -68,7 +64,7 @@ export async function auctionsRoutes(
     return auctions.listBySeller(id, query);
   });
 
-  app.get('/api/auctions/get_totals', { preHandler: auth.requireUser }, async (request) => {
+  app.get('/api/auctions/get_totals', { onRequest: auth.requireUser }, async (request) => {
     return auctions.totals(request.userId!);
   });
 }

@@ -5,6 +5,7 @@ import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
+import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
 import { createBidsService } from './bids.service.ts';
 import { serveChannel } from './live-channel.ts';
 
@@ -17,7 +18,7 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/api/bids/get_bids_by_auction/:auctionId/:productId',
-    { preHandler: ctx.auth.requireUser },
+    { onRequest: ctx.auth.requireUser },
     async (request) => {
       const { auctionId, productId } = parseInput(RaceParamsSchema, request.params);
       const { limit } = parseInput(BidsQuerySchema, request.query);
@@ -27,7 +28,11 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/bids/create-bid',
-    { preHandler: ctx.auth.requireUser, bodyLimit: bodyLimits.small },
+    {
+      onRequest: ctx.auth.requireUser,
+      bodyLimit: bodyLimits.small,
+      config: perAccount(limits.bid),
+    },
     async (request, reply) => {
       const input = parseInput(PlaceBidInputSchema, request.body);
       const bid = await bids.place(request.userId!, input);
@@ -36,18 +41,22 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The live channel (CONTRACT section 6): every accepted bid on the product, from any process.
-  app.get('/auctions/api/bids/ws/bids/:auctionId/:productId', { websocket: true }, (socket, request) => {
-    const parsed = RaceParamsSchema.safeParse(request.params);
-    if (!parsed.success) {
-      socket.close(1008, 'invalid channel');
-      return;
-    }
-    const { auctionId, productId } = parsed.data;
-    serveChannel(socket, ctx.events, channels.productBids(auctionId, productId), {
-      onError: (err) => request.log.warn({ err }, 'bid channel failed'),
-    }).catch((err) => {
-      request.log.warn({ err }, 'bid channel subscription failed');
-      socket.close(1011, 'unavailable');
-    });
-  });
+  app.get(
+    '/auctions/api/bids/ws/bids/:auctionId/:productId',
+    { websocket: true, config: perAddress(limits.socketConnection) },
+    (socket, request) => {
+      const parsed = RaceParamsSchema.safeParse(request.params);
+      if (!parsed.success) {
+        socket.close(1008, 'invalid channel');
+        return;
+      }
+      const { auctionId, productId } = parsed.data;
+      serveChannel(socket, ctx.events, channels.productBids(auctionId, productId), {
+        onError: (err) => request.log.warn({ err }, 'bid channel failed'),
+      }).catch((err) => {
+        request.log.warn({ err }, 'bid channel subscription failed');
+        socket.close(1011, 'unavailable');
+      });
+    },
+  );
 }

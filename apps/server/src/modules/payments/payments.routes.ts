@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound, parseInput } from '../../platform/errors.ts';
+import { limits, perAccount } from '../../platform/rate-limits.ts';
 import { createPaymentProvider } from './create-provider.ts';
 import { registerPaymentJobs } from './payments.jobs.ts';
 import { createPaymentsService } from './payments.service.ts';
@@ -26,7 +27,7 @@ export function publicOrigin(config: Config, request: FastifyRequest): string {
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const provider = createPaymentProvider(ctx.config);
   const payments = createPaymentsService(ctx, provider);
-  const requireUser = { preHandler: ctx.auth.requireUser };
+  const requireUser = { onRequest: ctx.auth.requireUser };
   registerPaymentJobs(ctx);
 
   app.get('/api/payments/get_payments_by_user_id', requireUser, async (request) => {
@@ -43,10 +44,14 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/bold/create/:paymentId', requireUser, createLink);
   app.post('/api/bold/create/:paymentId', requireUser, createLink);
 
-  app.get('/api/bold/verify/:paymentId', requireUser, async (request) => {
-    const { paymentId } = parseInput(PaymentParamSchema, request.params);
-    return payments.verify(request.userId!, paymentId);
-  });
+  app.get(
+    '/api/bold/verify/:paymentId',
+    { ...requireUser, config: perAccount(limits.paymentVerification) },
+    async (request) => {
+      const { paymentId } = parseInput(PaymentParamSchema, request.params);
+      return payments.verify(request.userId!, paymentId);
+    },
+  );
 
   app.get('/api/bold/buy_product/:productId', requireUser, async (request) => {
     const { productId } = parseInput(ProductParamSchema, request.params);

@@ -33,7 +33,7 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
 
   app.post(
     '/api/products/create',
-    { preHandler: auth.requireUser, bodyLimit: CREATE_BODY_LIMIT },
+    { onRequest: auth.requireUser, bodyLimit: CREATE_BODY_LIMIT },
     async (request, reply) => {
       await products.assertSeller(request.userId!);
       const input = parseInput(await products.createSchema(), request.body);
@@ -42,13 +42,13 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     },
   );
 
-  app.get('/api/products/get_product/:id', { preHandler: auth.requireUser }, async (request) => {
+  app.get('/api/products/get_product/:id', { onRequest: auth.requireUser }, async (request) => {
     return products.get(pathId((request.params as { id: string }).id));
   });
 
   app.put(
     '/api/products/update/:id',
-    { preHandler: auth.requireUser, bodyLimit: bodyLimits.productText },
+    { onRequest: auth.requireUser, bodyLimit: bodyLimits.productText },
     async (request) => {
       const id = pathId((request.params as { id: string }).id);
       const input = parseInput(UpdateProductInputSchema, request.body);
@@ -57,7 +57,7 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     },
   );
 
-  app.get('/api/products/get_products', { preHandler: auth.requireUser }, async (request) => {
+  app.get('/api/products/get_products', { onRequest: auth.requireUser }, async (request) => {
     return products.listOwn(request.userId!);
   });
 

@@ -29,7 +29,7 @@ export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
   const { auth } = ctx;
   const addresses = createShippingAddressesService(ctx);
   const sales = createSalesService(ctx);
-  const requireUser = { preHandler: auth.requireUser };
+  const requireUser = { onRequest: auth.requireUser };
 
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const input = parseInput(ShippingAddressInputSchema, request.body);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound, parseInput } from '../../platform/errors.ts';
+import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
 import type { UsersService } from './users.service.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
@@ -20,28 +21,36 @@ const UsernameParamSchema = z.object({ username: z.string().trim().min(1).max(60
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
   const { auth, clock } = ctx;
 
-  app.post('/api/users/login', { bodyLimit: bodyLimits.small }, async (request) => {
-    const input = parseInput(LoginInputSchema, request.body);
-    return users.login(input, request.ip);
-  });
+  app.post(
+    '/api/users/login',
+    { bodyLimit: bodyLimits.small, config: perAddress(limits.login) },
+    async (request) => {
+      const input = parseInput(LoginInputSchema, request.body);
+      return users.login(input, request.ip);
+    },
+  );
 
-  app.get('/api/users/profile', { preHandler: auth.requireUser }, async (request) => {
+  app.get('/api/users/profile', { onRequest: auth.requireUser }, async (request) => {
     return users.getProfile(request.userId!);
   });
 
-  app.put('/api/users/profile', { preHandler: auth.requireUser }, async (request) => {
+  app.put('/api/users/profile', { onRequest: auth.requireUser }, async (request) => {
     const input = parseInput(makeProfileUpdateSchema(isoDay(clock.now())), request.body);
     const profile = await users.updateProfile(request.userId!, input);
     return { message: userMessages.profileUpdated, user: profile, ...profile };
   });
 
-  app.get('/api/users/profile/check_seller', { preHandler: auth.requireUser }, async (request) => {
+  app.get('/api/users/profile/check_seller', { onRequest: auth.requireUser }, async (request) => {
     return users.isSeller(request.userId!);
   });
 
   app.post(
     '/api/users/change-password',
-    { preHandler: auth.requireUser, bodyLimit: bodyLimits.small },
+    {
+      onRequest: auth.requireUser,
+      bodyLimit: bodyLimits.small,
+      config: perAccount(limits.passwordChange),
+    },
     async (request) => {
       const input = parseInput(ChangePasswordInputSchema, request.body);
       const jwt_token = await users.changePassword(request.userId!, input);
