@@ -37,11 +37,15 @@ export function parseTags(tags: string | null | undefined, limit: number = MAX_T
  * The product page's description meta: the first 150 characters of the description (or
  * 'Coleccionable exclusivo') followed by ' - Precio: $' and the reserve price.
  */
-export function productMetaDescription(description: string | null | undefined, reservePrice: number): string {
+export function productMetaDescription(
+  description: string | null | undefined,
+  reservePrice: number | null,
+): string {
   const text = description?.trim()
     ? description.trim().slice(0, META_DESCRIPTION_LENGTH)
     : 'Coleccionable exclusivo';
-  return `${text} - Precio: $${reservePrice}`;
+  // Only the owner is told the reserve price; others get the description alone.
+  return reservePrice === null ? text : `${text} - Precio: $${reservePrice}`;
 }
 
 /** The declared type of a data URL ("data:image/png;base64,..." → "image/png"), or null. */

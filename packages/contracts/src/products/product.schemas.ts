@@ -246,6 +246,15 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/**
+ * GET /api/products/get_product/{id} for anyone but the owner: the owner's view without the
+ * reserve and base prices (a bidder who knew the reserve would bid exactly that).
+ */
+export const ProductWithoutPricesSchema = ProductSchema.omit({ reserve_price: true, base_price: true });
+export type ProductWithoutPrices = z.infer<typeof ProductWithoutPricesSchema>;
+/** What get_product answers: the owner's view to the owner, the one without prices to others. */
+export type ProductView = Product | ProductWithoutPrices;
+
 /** What anyone may see of a product: no reserve or base price. Marketplace, buy-now, similar. */
 export const PublicProductSchema = ProductSchema.omit({
   reserve_price: true,

@@ -162,19 +162,19 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-/** Public profile: no email, phone or birth date; address defaults to 'Colombia'. */
+/**
+ * Public profile: only what the public page shows (avatar, username, seller badge, address
+ * defaulting to 'Colombia', bio, member since, stats) and the id its lists are fetched by. No
+ * email, phone, birth date or real name.
+ */
 export const PublicProfileSchema = z.object({
   id: z.number(),
   username: z.string(),
   address: z.string(),
   bio: z.string().nullable(),
   avatar: z.string().nullable(),
-  name: z.string().nullable(),
-  last_name: z.string().nullable(),
   is_seller: z.boolean(),
   created_at: z.string(),
-  activeListings: z.number(),
-  totalSales: z.number(),
   stats: z.object({
     active_auctions: z.number(),
     products_sold: z.number(),

@@ -43,7 +43,7 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
   );
 
   app.get('/api/products/get_product/:id', { onRequest: auth.requireUser }, async (request) => {
-    return products.get(pathId((request.params as { id: string }).id));
+    return products.get(pathId((request.params as { id: string }).id), request.userId!);
   });
 
   app.put(

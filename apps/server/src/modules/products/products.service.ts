@@ -5,6 +5,7 @@ import {
   type Product,
   type ProductBuyResponse,
   type ProductPage,
+  type ProductView,
   type PublicProduct,
   pageMeta,
   productMessages,
@@ -169,9 +170,12 @@ export function createProductsService(
       return toProduct(await requireProduct(id));
     },
 
-    /** Any logged-in user may read a product (its auction page shows the same data). */
-    async get(id: number): Promise<Product> {
-      return toProduct(await requireProduct(id));
+    /** Any logged-in user may read a product; its reserve and base prices only its owner. */
+    async get(id: number, viewerId: number): Promise<ProductView> {
+      const product = toProduct(await requireProduct(id));
+      if (product.owner_id === viewerId) return product;
+      const { reserve_price: _reserve, base_price: _base, ...withoutPrices } = product;
+      return withoutPrices;
     },
 
     async listOwn(userId: number): Promise<Product[]> {

@@ -128,12 +128,8 @@ export function createUsersService(ctx: AppContext) {
         address: user.address || 'Colombia',
         bio: user.bio,
         avatar: user.avatar,
-        name: user.name,
-        last_name: user.last_name,
         is_seller: user.is_seller,
         created_at: user.created_at.toISOString(),
-        activeListings: stats.active_listings,
-        totalSales: stats.products_sold,
         stats: {
           active_auctions: stats.active_auctions,
           products_sold: stats.products_sold,

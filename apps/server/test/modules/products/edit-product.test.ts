@@ -49,6 +49,25 @@ describe('reading and editing a product', () => {
       });
     });
 
+    it('shows the reserve and base prices only to the owner, not to another seller or a buyer', async () => {
+      await t.request('PUT', `/api/products/update/${productId}`, { token: owner.token, body: {} });
+      await t.ctx.db
+        .updateTable('products')
+        .set({ base_price: 20_000_00 })
+        .where('id', '=', productId)
+        .execute();
+      const own = await t.request('GET', `/api/products/get_product/${productId}`, { token: owner.token });
+      expect(own.body).toMatchObject({ reserve_price: 50000, base_price: 20000 });
+      for (const other of [otherSeller, buyer]) {
+        const res = await t.request('GET', `/api/products/get_product/${productId}`, { token: other.token });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ id: productId, name: expect.any(String), owner_id: owner.user.id });
+        expect(res.body).not.toHaveProperty('reserve_price');
+        expect(res.body).not.toHaveProperty('base_price');
+        expect(JSON.stringify(res.body)).not.toContain('50000');
+      }
+    });
+
     it('lets any logged-in user read it, not an anonymous visitor', async () => {
       expect(
         (await t.request('GET', `/api/products/get_product/${productId}`, { token: buyer.token })).status,

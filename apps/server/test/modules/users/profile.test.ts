@@ -252,12 +252,14 @@ describe('GET /api/users/public/{username}', () => {
       bio: valid.bio,
       avatar: valid.avatar,
       is_seller: true,
-      activeListings: 0,
-      totalSales: 0,
       stats: { active_auctions: 0, products_sold: 0, products_listed: 0, auctions_won: 0, total_bids: 0 },
     });
     expect(res.body.created_at).toMatch(/Z$/);
-    for (const key of ['email', 'phone', 'birth_date', 'password_hash'])
+    // Only what the public page shows: not the real name either.
+    expect(Object.keys(res.body).sort()).toEqual(
+      ['address', 'avatar', 'bio', 'created_at', 'id', 'is_seller', 'stats', 'username'].sort(),
+    );
+    for (const key of ['email', 'phone', 'birth_date', 'password_hash', 'name', 'last_name'])
       expect(res.body).not.toHaveProperty(key);
     expect(JSON.stringify(res.body)).not.toContain(user.email);
     expect(JSON.stringify(res.body)).not.toContain('3001234567');

@@ -1,11 +1,12 @@
-import type { Product } from '@app/contracts';
+import type { ProductView } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const productKey = (id: number) => ['products', 'detail', id] as const;
 
-/** GET /api/products/get_product/{id}: the owner's view of a product. */
-export const getProduct = (id: number) => api.get<Product>(`/api/products/get_product/${id}`, { auth: true });
+/** GET /api/products/get_product/{id}: the owner's view; others get it without the prices. */
+export const getProduct = (id: number) =>
+  api.get<ProductView>(`/api/products/get_product/${id}`, { auth: true });
 
 export function useProduct(id: number) {
   return useQuery({ queryKey: productKey(id), queryFn: () => getProduct(id), enabled: id > 0 });

@@ -36,13 +36,15 @@ export function ProductDetailView({ id }: { id: number }) {
   const query = useProduct(id);
   const [editing, setEditing] = useState(false);
   const product = query.data;
+  // Only the owner is sent the reserve price (a bidder who knew it would bid exactly that).
+  const reserve = product && 'reserve_price' in product ? product.reserve_price : null;
 
   usePageMeta(
     product
       ? {
           title: `${product.name} | Coleccionable en ${product.brand_name}`,
           rawTitle: true,
-          description: productMetaDescription(product.description, product.reserve_price),
+          description: productMetaDescription(product.description, reserve),
           image: product.image ?? undefined,
         }
       : null,
@@ -103,12 +105,14 @@ export function ProductDetailView({ id }: { id: number }) {
               ))}
             </ul>
           )}
-          <div>
-            <p className="muted" style={{ margin: 0 }}>
-              Precio de Reserva
-            </p>
-            <p className={styles.bigPrice}>{priceLabel(product.reserve_price)}</p>
-          </div>
+          {reserve !== null && (
+            <div>
+              <p className="muted" style={{ margin: 0 }}>
+                Precio de Reserva
+              </p>
+              <p className={styles.bigPrice}>{priceLabel(reserve)}</p>
+            </div>
+          )}
           <dl className={styles.specs}>
             <div>
               <dt>Marca</dt>
@@ -159,7 +163,9 @@ export function ProductDetailView({ id }: { id: number }) {
           )}
         </div>
       </div>
-      {isOwner && <EditProductModal product={product} open={editing} onClose={() => setEditing(false)} />}
+      {isOwner && 'reserve_price' in product && (
+        <EditProductModal product={product} open={editing} onClose={() => setEditing(false)} />
+      )}
     </section>
   );
 }
