@@ -127,7 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await notificationsRoutes(app, ctx);
   await searchRoutes(app, ctx);
   await shippingRoutes(app, ctx);
-  await banksRoutes(app, ctx);
+  await banksRoutes(app, ctx, users);
   await paymentsRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { userMessages } from '../users/user.schemas.ts';
 import {
   BankAccountInputSchema,
   paymentMessages as m,
@@ -17,6 +18,7 @@ const valid = {
   account_name: 'Valentina Restrepo',
   account_document_type: 'CC',
   account_document_number: '1020304050',
+  current_password: 'Secreta123!',
 };
 
 function messagesOf(input: unknown): string[] {
@@ -36,6 +38,8 @@ describe('BankAccountInputSchema (spec 2 section 5)', () => {
   });
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['no current password', { current_password: undefined }, userMessages.currentPasswordRequired],
+    ['an empty current password', { current_password: '' }, userMessages.currentPasswordRequired],
     ['no bank', { bank_id: undefined }, m.bankRequired],
     ['empty bank select', { bank_id: '' }, m.bankRequired],
     ['bank 0', { bank_id: 0 }, m.bankRequired],
@@ -64,6 +68,7 @@ describe('BankAccountInputSchema (spec 2 section 5)', () => {
       m.accountNameRequired,
       m.documentTypeRequired,
       m.documentNumberRequired,
+      userMessages.currentPasswordRequired,
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../common/schemas.ts';
+import { userMessages } from '../users/user.schemas.ts';
 
 /** Spanish texts of payments, won auctions, sales, payouts and the bank account (spec 2 sections 2, 5, 8). */
 export const paymentMessages = {
@@ -121,6 +122,11 @@ export const BankAccountInputSchema = z.object({
       error: paymentMessages.documentNumberInvalid,
     }),
   ),
+  // Payouts go to this account: a stolen session alone must not be able to redirect them.
+  current_password: z
+    .string({ error: userMessages.currentPasswordRequired })
+    .min(1, { error: userMessages.currentPasswordRequired })
+    .max(200, { error: userMessages.wrongCurrentPassword, abort: true }),
 });
 export type BankAccountInput = z.infer<typeof BankAccountInputSchema>;
 /** What the form holds before validation (selects give strings). */

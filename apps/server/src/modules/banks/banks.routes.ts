@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound, parseInput } from '../../platform/errors.ts';
 import { limits, perAccount } from '../../platform/rate-limits.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { createBanksService } from './banks.service.ts';
 
 /** Banks, document types and the seller's bank account (spec 2 section 7). */
-export async function banksRoutes(app: FastifyInstance, ctx: AppContext) {
-  const banks = createBanksService(ctx);
+export async function banksRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
+  const banks = createBanksService(ctx, users);
   const requireUser = { onRequest: ctx.auth.requireUser };
   const bankChange = { ...requireUser, config: perAccount(limits.bankAccountChange) };
 

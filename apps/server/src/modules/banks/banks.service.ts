@@ -9,7 +9,21 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { type AccountRow, banksRepository as repo } from './banks.repository.ts';
+
+/** Tells the seller their payout account changed, so a change they did not make gets noticed. */
+function bankChangeNotice(userId: number, account: BankAccountInput, created: boolean) {
+  const last4 = account.account_number.slice(-4);
+  return {
+    userId,
+    type: 'bank_account_changed' as const,
+    title: created ? 'Cuenta bancaria registrada' : 'Cuenta bancaria modificada',
+    message: `Tus pagos se enviarán ahora a la cuenta terminada en ${last4}. Si no fuiste tú, cambia tu contraseña de inmediato.`,
+    link: '/seller/payments',
+  };
+}
 
 function toAccountDto(row: AccountRow): BankAccount {
   return {
@@ -33,8 +47,8 @@ function isUniqueViolation(error: unknown): boolean {
 export type BanksService = ReturnType<typeof createBanksService>;
 
 /** Banks, document types and the seller's single bank account (where payouts go). */
-export function createBanksService(ctx: AppContext) {
-  const { db, clock } = ctx;
+export function createBanksService(ctx: AppContext, users: UsersService) {
+  const { db, clock, events } = ctx;
   const accountNotFound = () => notFound('BANK_ACCOUNT_NOT_FOUND', messages.bankAccountNotFound);
 
   /** The bank and the document type must be ones we list (a select can be tampered with). */
@@ -66,15 +80,22 @@ export function createBanksService(ctx: AppContext) {
     /** Sellers only; a second account is a 409 with the spec's message. */
     async createAccount(userId: number, input: BankAccountInput): Promise<BankAccount> {
       if (!(await repo.isSeller(db, userId))) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
+      const { current_password, ...account } = input;
+      await users.assertCurrentPassword(userId, current_password);
       const now = clock.now();
       try {
-        const id = await db.transaction().execute(async (trx) => {
+        const { id, notices } = await db.transaction().execute(async (trx) => {
           await repo.lockUser(trx, userId);
           if (await repo.findBySeller(trx, userId))
             throw conflict('ONE_ACCOUNT_ONLY', messages.oneAccountOnly);
           await checkReferences(trx, input);
-          return repo.insert(trx, userId, input, now);
+          const id = await repo.insert(trx, userId, account, now);
+          return {
+            id,
+            notices: await createNotifications(trx, [bankChangeNotice(userId, input, true)], now),
+          };
         });
+        await publishNotifications(events, notices);
         return toAccountDto((await repo.findOwned(db, userId, id))!);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('ONE_ACCOUNT_ONLY', messages.oneAccountOnly);
@@ -84,13 +105,19 @@ export function createBanksService(ctx: AppContext) {
 
     /** Only the owner edits their account; anyone else's id is a 404. */
     async updateAccount(userId: number, id: number, input: BankAccountInput): Promise<BankAccount> {
+      const { current_password, ...account } = input;
+      // Another user's id is a 404 before any password is weighed.
+      if (!(await repo.findOwned(db, userId, id))) throw accountNotFound();
+      await users.assertCurrentPassword(userId, current_password);
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      const notices = await db.transaction().execute(async (trx) => {
         const current = await repo.findOwned(trx, userId, id);
         if (!current) throw accountNotFound();
         await checkReferences(trx, input);
-        await repo.update(trx, id, input, now);
+        await repo.update(trx, id, account, now);
+        return createNotifications(trx, [bankChangeNotice(userId, input, false)], now);
       });
+      await publishNotifications(events, notices);
       return toAccountDto((await repo.findOwned(db, userId, id))!);
     },
   };

@@ -13,6 +13,7 @@ export type NotificationType =
   | 'item_sold'
   | 'payment_confirmed'
   | 'item_shipped'
+  | 'bank_account_changed'
   | 'system';
 
 export interface NewNotification {

@@ -93,6 +93,14 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /** A wrong current password is a 400, not a 401: a 401 would log the user out. */
+    /** 400 with the spec's message unless `password` is the user's current one. */
+    async assertCurrentPassword(userId: number, password: string): Promise<void> {
+      const user = await requireUser(userId);
+      if (!(await verifyPassword(password, user.password_hash))) {
+        throw badRequest('WRONG_CURRENT_PASSWORD', userMessages.wrongCurrentPassword);
+      }
+    },
+
     async changePassword(userId: number, input: ChangePasswordInput): Promise<string> {
       const user = await requireUser(userId);
       if (!(await verifyPassword(input.current_password, user.password_hash))) {

@@ -2,7 +2,7 @@ import { createBanksService } from '../../modules/banks/banks.service.ts';
 import { createShippingAddressesService } from '../../modules/shipping/shipping-addresses.service.ts';
 import type { SeedContext } from './index.ts';
 import type { DemoProducts } from './products.seed.ts';
-import type { DemoUsers } from './users.seed.ts';
+import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
 
 /**
  * Demo shipping addresses and bank accounts: both buyers can buy right away (a default address
@@ -36,12 +36,13 @@ export async function seedPayments(
     .select('id')
     .where('name', '=', 'Bancolombia')
     .executeTakeFirstOrThrow();
-  await createBanksService(ctx).createAccount(users.vendedor_demo, {
+  await createBanksService(ctx, ctx.users).createAccount(users.vendedor_demo, {
     bank_id: bank.id,
     account_number: '20512345678',
     account_type: 'ahorro',
     account_name: 'Valentina Restrepo',
     account_document_type: 'CC',
     account_document_number: '1036123456',
+    current_password: DEMO_PASSWORD,
   });
 }

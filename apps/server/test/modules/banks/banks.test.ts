@@ -1,6 +1,6 @@
 import { commonMessages, paymentMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUserWithToken } from '../../factories/users.ts';
+import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
@@ -27,6 +27,7 @@ describe('banks, document types and the seller bank account', () => {
       account_name: 'Vera Vendedora',
       account_document_type: 'CC',
       account_document_number: '1020304050',
+      current_password: TEST_PASSWORD,
     };
   });
   afterAll(() => t?.close());
@@ -92,6 +93,7 @@ describe('banks, document types and the seller bank account', () => {
       m.accountNameRequired,
       m.documentTypeRequired,
       m.documentNumberRequired,
+      'La contraseña actual es obligatoria',
     ]);
     expect((await own(seller.token)).status).toBe(404);
   });
@@ -178,5 +180,77 @@ describe('banks, document types and the seller bank account', () => {
     expect(
       (await t.request('PUT', '/api/sellers-banks/update/x', { token: seller.token, body: valid })).status,
     ).toBe(404);
+  });
+
+  describe('changing the payout account asks for the current password and tells the seller', () => {
+    const notices = (userId: number) =>
+      t.ctx.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('type', '=', 'bank_account_changed')
+        .execute();
+
+    it('a wrong or missing password changes nothing and sends no notice', async () => {
+      const mine = (await own(seller.token)).body;
+      const before = (await notices(seller.user.id)).length;
+      const wrong = await t.request('PUT', `/api/sellers-banks/update/${mine.id}`, {
+        token: seller.token,
+        body: { ...valid, account_number: '999999999', current_password: 'no-es-la-clave' },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe('La contraseña actual es incorrecta');
+      const { current_password: _omit, ...withoutPassword } = valid;
+      const missing = await t.request('PUT', `/api/sellers-banks/update/${mine.id}`, {
+        token: seller.token,
+        body: { ...withoutPassword, account_number: '999999999' },
+      });
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toBe('La contraseña actual es obligatoria');
+      expect((await own(seller.token)).body.account_number).toBe(mine.account_number);
+      expect(await notices(seller.user.id)).toHaveLength(before);
+
+      // The rival's own password does not open the seller's account either: a 404 first.
+      const theirs = (await own(rival.token)).body;
+      const other = await t.request('PUT', `/api/sellers-banks/update/${theirs.id}`, {
+        token: seller.token,
+        body: { ...valid, account_number: '111111111' },
+      });
+      expect(other.status).toBe(404);
+      expect(await notices(rival.user.id)).toHaveLength(1);
+    });
+
+    it('the right password changes it, and the seller gets a Spanish notice naming the new account', async () => {
+      const mine = (await own(seller.token)).body;
+      const before = (await notices(seller.user.id)).length;
+      const res = await t.request('PUT', `/api/sellers-banks/update/${mine.id}`, {
+        token: seller.token,
+        body: { ...valid, account_number: '7777000123' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.account).not.toHaveProperty('current_password');
+      const list = await notices(seller.user.id);
+      expect(list).toHaveLength(before + 1);
+      expect(list.at(-1)).toMatchObject({
+        title: 'Cuenta bancaria modificada',
+        message: expect.stringContaining('terminada en 0123'),
+        link: '/seller/payments',
+      });
+      // It reaches the seller's notification list like any other.
+      const listed = await t.request('GET', '/api/notifications', { token: seller.token });
+      expect(JSON.stringify(listed.body)).toContain('Cuenta bancaria modificada');
+    });
+
+    it('registering an account needs the password too', async () => {
+      const fresh = await insertUserWithToken(t, { is_seller: true });
+      const wrong = await create(fresh.token, { ...valid, current_password: 'otra-clave' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe('La contraseña actual es incorrecta');
+      expect((await own(fresh.token)).status).toBe(404);
+      expect((await create(fresh.token, valid)).status).toBe(201);
+      expect(await notices(fresh.user.id)).toEqual([
+        expect.objectContaining({ title: 'Cuenta bancaria registrada' }),
+      ]);
+    });
   });
 });

@@ -26,6 +26,7 @@ const EMPTY: BankAccountFormValues = {
   account_name: '',
   account_document_type: '',
   account_document_number: '',
+  current_password: '',
 };
 
 function valuesOf(account: BankAccount | null): BankAccountFormValues {
@@ -37,6 +38,8 @@ function valuesOf(account: BankAccount | null): BankAccountFormValues {
     account_name: account.account_name,
     account_document_type: account.account_document_type,
     account_document_number: account.account_document_number,
+    // Asked again on every save: payouts go to this account.
+    current_password: '',
   };
 }
 
@@ -161,6 +164,19 @@ export function BankAccountForm({
               <input className="input" autoComplete="off" {...register('account_document_number')} />
             </FormField>
           </div>
+          <FormField
+            label="Contraseña actual"
+            required
+            hint="Por seguridad, confirma tu contraseña para cambiar la cuenta donde recibes tus pagos."
+            error={errors.current_password?.message}
+          >
+            <input
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              {...register('current_password')}
+            />
+          </FormField>
         </form>
       )}
     </Modal>
