@@ -13,6 +13,12 @@ describe('platform', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // Scripts may talk only to this origin, sockets included: no other ws:/wss: host.
+    const connect = res.headers
+      .get('content-security-policy')
+      ?.split(';')
+      .find((d) => d.trim().startsWith('connect-src'));
+    expect(connect?.trim()).toBe("connect-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
