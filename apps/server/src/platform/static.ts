@@ -9,6 +9,8 @@ export const webDistDir = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
   : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
+const NOT_THE_APP = /^\/(api|images|sandbox)\//;
+
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html never is, and it
  * answers every unknown non-API GET so deep links work.
@@ -26,7 +28,9 @@ export async function registerWebApp(app: FastifyInstance): Promise<boolean> {
   });
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url.includes('/api/')) return reply.callNotFound();
+    // API paths, stored images and the sandbox checkout are the server's: a miss there is a real
+    // 404, not the web app (in production /sandbox/* must not exist at all).
+    if (NOT_THE_APP.test(url) || url.includes('/api/')) return reply.callNotFound();
     const file = path.join(webDistDir, path.normalize(url));
     if (url !== '/' && file.startsWith(webDistDir) && existsSync(file) && !url.endsWith('/')) {
       return reply.sendFile(path.relative(webDistDir, file));
