@@ -154,6 +154,8 @@ export interface PaymentsTable {
   shipping_address: Json<unknown> | null;
   shipping_status: Generated<string>;
   shipped_at: Timestamp | null;
+  /** When the buyer confirmed receipt, or the automatic delivery ran (migration T0300). */
+  delivered_at: Timestamp | null;
   /** Why the payment was not confirmed, for the buyer (migration T0400). */
   status_note: string | null;
   created_at: Timestamp;
@@ -179,9 +181,26 @@ export interface PayoutsTable {
   payment_processor_fee: number;
   payable_amount: number;
   currency: Generated<string>;
-  status: Generated<string>;
+  /** Held until the product is delivered, then payable (migration T0300). */
+  status: Generated<PayoutStatus>;
+  /** Set when the processor reports the charge voided: the payout stays held. */
+  voided_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type PayoutStatus = 'held' | 'payable';
+
+/** A buyer's rating of the seller for one delivered purchase (migration T0301). */
+export interface RatingsTable {
+  id: Generated<number>;
+  payment_id: string;
+  product_id: number;
+  seller_id: number;
+  buyer_id: number;
+  score: number;
+  comment: string | null;
+  created_at: CreatedAt;
 }
 
 export interface BanksTable {
@@ -251,6 +270,7 @@ export interface DB {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payouts: PayoutsTable;
+  ratings: RatingsTable;
   banks: BanksTable;
   document_types: DocumentTypesTable;
   seller_bank_accounts: SellerBankAccountsTable;

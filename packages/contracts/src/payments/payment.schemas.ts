@@ -27,6 +27,10 @@ export const paymentMessages = {
   bankSaveError: 'Ha ocurrido un error al guardar la cuenta bancaria',
   dataLoadError: 'Error al cargar los datos necesarios',
   payoutNotFound: 'No se encontró el pago.',
+  payoutHeld: 'Retenido hasta la entrega',
+  payoutPayable: 'Disponible para pago',
+  payoutHeldTotal: 'Retenido hasta la entrega',
+  payoutPayableTotal: 'Disponible para pago',
   // Payment result page (spec 2 sections 2, 4, 8).
   missingParams: 'Faltan parámetros requeridos en la URL',
   verifying: 'Verificando estado del pago...',
@@ -211,7 +215,8 @@ export interface SellerPayment {
   payment_processor_fee: number;
   payable_amount: number;
   currency: string;
-  status: string;
+  /** Held until the buyer receives the product, then payable. */
+  status: PayoutStatusValue;
   created_at: string;
   updated_at: string;
 }
@@ -236,9 +241,17 @@ export function wonStatusTone(status: string | null | undefined): StatusTone {
   return 'warning';
 }
 
-/** Payout status: distinct colours for pending, confirmed, rejected, processing and other. */
+/** A payout is held until its product is delivered, then payable. */
+export const PAYOUT_STATUSES = ['held', 'payable'] as const;
+export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
+
+/** Payout status: distinct colours for held, payable and older states. */
 export function payoutStatusTone(status: string | null | undefined): StatusTone {
   switch (status) {
+    case 'held':
+      return 'warning';
+    case 'payable':
+      return 'success';
     case 'pending':
       return 'warning';
     case 'confirmed':
@@ -255,6 +268,10 @@ export function payoutStatusTone(status: string | null | undefined): StatusTone 
 
 export function payoutStatusLabel(status: string | null | undefined): string {
   switch (status) {
+    case 'held':
+      return paymentMessages.payoutHeld;
+    case 'payable':
+      return paymentMessages.payoutPayable;
     case 'pending':
       return 'Pendiente';
     case 'confirmed':

@@ -13,6 +13,10 @@ export type NotificationType =
   | 'item_sold'
   | 'payment_confirmed'
   | 'item_shipped'
+  | 'item_delivered'
+  | 'second_chance'
+  | 'payment_refunded'
+  | 'payment_voided'
   | 'system';
 
 export interface NewNotification {
