@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shippingRoutes(app, ctx);
   await banksRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
+  await ratingsRoutes(app, ctx);
   if (config.TEST_CLOCK) await testClockRoutes(app, ctx);
 
   await registerWebApp(app);
