@@ -156,6 +156,8 @@ export interface PaymentsTable {
   shipped_at: Timestamp | null;
   /** When the buyer confirmed receipt, or the automatic delivery ran (migration T0300). */
   delivered_at: Timestamp | null;
+  /** A won item offered to the next bidder after the winner did not pay (migration T0302). */
+  second_chance: Generated<boolean>;
   /** Why the payment was not confirmed, for the buyer (migration T0400). */
   status_note: string | null;
   created_at: Timestamp;

@@ -336,6 +336,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
 
   return {
     applyOutcome,
+    reconcileWithProvider,
 
     /** The logged-in user's won-auction items, newest first. */
     async listWonItems(userId: number, page: number, size: number): Promise<WonAuctionItem[]> {

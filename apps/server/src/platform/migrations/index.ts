@@ -6,6 +6,7 @@ import * as searchIndexes from './2026-11-22T0500-search-indexes.ts';
 import * as usersPasswordChangedAt from './2026-11-22T0600-users-password-changed-at.ts';
 import * as deliveryHeldPayouts from './2026-11-23T0300-delivery-held-payouts.ts';
 import * as ratings from './2026-11-23T0301-ratings.ts';
+import * as secondChance from './2026-11-23T0302-second-chance.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0600-users-password-changed-at': usersPasswordChangedAt,
   '2026-11-23T0300-delivery-held-payouts': deliveryHeldPayouts,
   '2026-11-23T0301-ratings': ratings,
+  '2026-11-23T0302-second-chance': secondChance,
 };
 
 export const migrationProvider: MigrationProvider = {
