@@ -58,6 +58,7 @@ export const paymentMessages = {
   ownProduct: 'No puedes comprar tu propio producto.',
   notBuyable: 'Este producto no está disponible para compra directa.',
   notAvailable: 'Este producto ya no está disponible para la compra.',
+  reservedByOther: 'Este producto está reservado por otro comprador',
   soldToAnother: 'El producto ya fue vendido a otro comprador. Tu pago será reembolsado.',
   noLongerReserved: 'El plazo de pago de este artículo había vencido. Tu pago será reembolsado.',
   amountMismatch: 'El monto pagado no coincide con el del pedido. Tu pago será revisado y reembolsado.',

@@ -157,6 +157,34 @@ export const paymentsRepository = {
       .executeTakeFirst();
   },
 
+  /** The product row a buy-now checkout starts from, locked: checkouts of one product queue here. */
+  lockProductForPurchase(trx: Database, productId: number) {
+    return trx
+      .selectFrom('products')
+      .select(['id', 'owner_id', 'name', 'status', 'can_be_bought', 'sell_price'])
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  /**
+   * Another buyer's open buy-now checkout of this product (pending or processing, window not
+   * over): while it lasts the product is reserved for them.
+   */
+  findOtherReservation(trx: Database, productId: number, buyerId: number, now: Date) {
+    const statuses: PaymentStatus[] = ['pending', 'processing'];
+    return trx
+      .selectFrom('payments')
+      .select(['id', 'buyer_id', 'expires_at'])
+      .where('product_id', '=', productId)
+      .where('kind', '=', 'buy_now')
+      .where('status', 'in', statuses)
+      .where('buyer_id', '!=', buyerId)
+      .where('expires_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+  },
+
   /** A pending buy-now payment of this buyer for this product whose link is still good. */
   findReusableBuyNow(db: Database, buyerId: number, productId: number, usableUntil: Date) {
     return db

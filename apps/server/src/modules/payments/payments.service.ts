@@ -280,7 +280,10 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         !(await repo.hasConfirmedPayment(trx, product.id)) &&
         (payment.kind === 'auction'
           ? product.status === 'in_auction' && product.auction_id === payment.auction_id
-          : product.status === 'available' && product.can_be_bought);
+          : product.status === 'available' &&
+            product.can_be_bought &&
+            // A late charge must not take the product from another buyer's open checkout.
+            !(await repo.findOtherReservation(trx, product.id, payment.buyer_id, now)));
       if (!purchasable) {
         const soldElsewhere = ['sold', 'shipped', 'delivered'].includes(product.status);
         return refuse(
@@ -374,6 +377,8 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           row.kind === 'auction' ? messages.paymentExpired : messages.notAvailable,
         );
       }
+      if (row.kind === 'buy_now' && (await repo.findOtherReservation(db, row.product_id, userId, now)))
+        throw conflict('RESERVED', messages.reservedByOther);
       const response = (r: PaymentRow): PaymentLinkResponse => ({
         message: messages.linkCreated,
         payment_id: r.id,
@@ -410,35 +415,47 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       return response(updated);
     },
 
-    /** Buy now: a pending payment and its checkout link (the product stays on sale until paid). */
+    /**
+     * Buy now: a pending payment and its checkout link. The payment reserves the product for its
+     * 30-minute window: meanwhile nobody else can start a checkout (409). The product row is
+     * locked while deciding, so two buyers starting at the same moment get one reservation.
+     */
     async buyProduct(userId: number, productId: number, origin: string) {
-      const product = await repo.findProductForPurchase(db, productId);
-      if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
-      if (product.owner_id === userId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
-      if (!product.can_be_bought || !product.sell_price) throw conflict('NOT_BUYABLE', messages.notBuyable);
-      if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
-      await requireDefaultAddress(userId);
+      const decided = await db.transaction().execute(async (trx) => {
+        const product = await repo.lockProductForPurchase(trx, productId);
+        if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
+        if (product.owner_id === userId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
+        if (!product.can_be_bought || !product.sell_price) throw conflict('NOT_BUYABLE', messages.notBuyable);
+        if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
+        if (!(await shipping.findDefaultForSale(trx, userId)))
+          throw badRequest('DEFAULT_ADDRESS_REQUIRED', messages.defaultAddressRequired);
 
-      const now = clock.now();
-      const reusable = await repo.findReusableBuyNow(
-        db,
-        userId,
-        productId,
-        new Date(now.getTime() + LINK_REUSE_MARGIN_MS),
-      );
-      if (reusable && reusable.amount === product.sell_price) {
-        return { payment_id: reusable.id, payment_link: reusable.payment_link! };
-      }
-      const expiresAt = new Date(now.getTime() + BUY_NOW_LINK_TTL_MS);
-      const payment = await repo.insertBuyNowPayment(db, {
-        productId,
-        buyerId: userId,
-        sellerId: product.owner_id,
-        amount: product.sell_price,
-        provider: provider.name,
-        expiresAt,
-        now,
+        const now = clock.now();
+        if (await repo.findOtherReservation(trx, productId, userId, now))
+          throw conflict('RESERVED', messages.reservedByOther);
+        const reusable = await repo.findReusableBuyNow(
+          trx,
+          userId,
+          productId,
+          new Date(now.getTime() + LINK_REUSE_MARGIN_MS),
+        );
+        if (reusable && reusable.amount === product.sell_price) {
+          return { reused: { payment_id: reusable.id, payment_link: reusable.payment_link! } } as const;
+        }
+        const expiresAt = new Date(now.getTime() + BUY_NOW_LINK_TTL_MS);
+        const payment = await repo.insertBuyNowPayment(trx, {
+          productId,
+          buyerId: userId,
+          sellerId: product.owner_id,
+          amount: product.sell_price,
+          provider: provider.name,
+          expiresAt,
+          now,
+        });
+        return { payment, product, expiresAt } as const;
       });
+      if ('reused' in decided) return decided.reused;
+      const { payment, product, expiresAt } = decided;
       let link: Awaited<ReturnType<typeof requestLink>>;
       try {
         link = await requestLink(payment, product.name, expiresAt, origin);
