@@ -205,6 +205,29 @@ export interface RatingsTable {
   created_at: CreatedAt;
 }
 
+export type RefundStatus = 'pending' | 'refunded' | 'failed';
+
+/** A charge to give back through the processor, retried until done (migration T0303). */
+export interface RefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  /** One refund per charge: the payment and the processor's transaction id. */
+  charge_key: string;
+  provider: string;
+  provider_tx_id: string | null;
+  amount: number;
+  currency: Generated<string>;
+  reason: string;
+  status: Generated<RefundStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  provider_refund_id: string | null;
+  refunded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface BanksTable {
   id: Generated<number>;
   name: string;
@@ -273,6 +296,7 @@ export interface DB {
   payment_events: PaymentEventsTable;
   payouts: PayoutsTable;
   ratings: RatingsTable;
+  refunds: RefundsTable;
   banks: BanksTable;
   document_types: DocumentTypesTable;
   seller_bank_accounts: SellerBankAccountsTable;

@@ -59,6 +59,8 @@ export const paymentMessages = {
   notBuyable: 'Este producto no está disponible para compra directa.',
   notAvailable: 'Este producto ya no está disponible para la compra.',
   reservedByOther: 'Este producto está reservado por otro comprador',
+  duplicateCharge: 'Este pedido ya estaba pagado. Tu pago repetido será reembolsado.',
+  paymentVoided: 'El cobro de esta venta fue anulado en Bold: el pago al vendedor queda retenido.',
   soldToAnother: 'El producto ya fue vendido a otro comprador. Tu pago será reembolsado.',
   noLongerReserved: 'El plazo de pago de este artículo había vencido. Tu pago será reembolsado.',
   amountMismatch: 'El monto pagado no coincide con el del pedido. Tu pago será revisado y reembolsado.',

@@ -7,8 +7,10 @@ import {
   type NotificationDto,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
+import { createRefundProcessor } from './refunds.ts';
 import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from './won-items.ts';
 
 const BATCH = 50;
@@ -71,7 +73,11 @@ async function offerSecondChance(
  * product's reservation. A payment stuck in `processing` is first reconciled with the processor.
  * Rows are claimed with SKIP LOCKED, so any number of processes share the work.
  */
-export function registerPaymentJobs(ctx: AppContext, payments: PaymentsService): void {
+export function registerPaymentJobs(
+  ctx: AppContext,
+  payments: PaymentsService,
+  provider: PaymentProvider,
+): void {
   // Runs before the expiry jobs in each round: a processing charge that was in fact paid is
   // confirmed instead of expired.
   ctx.jobs.register({
@@ -117,4 +123,7 @@ export function registerPaymentJobs(ctx: AppContext, payments: PaymentsService):
         return rows.length;
       }),
   });
+
+  // Charges to give back: retried until the processor confirms, durable in the refunds table.
+  ctx.jobs.register({ name: 'payments.refunds', run: createRefundProcessor(ctx, provider) });
 }

@@ -7,6 +7,7 @@ import * as usersPasswordChangedAt from './2026-11-22T0600-users-password-change
 import * as deliveryHeldPayouts from './2026-11-23T0300-delivery-held-payouts.ts';
 import * as ratings from './2026-11-23T0301-ratings.ts';
 import * as secondChance from './2026-11-23T0302-second-chance.ts';
+import * as refunds from './2026-11-23T0303-refunds.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0300-delivery-held-payouts': deliveryHeldPayouts,
   '2026-11-23T0301-ratings': ratings,
   '2026-11-23T0302-second-chance': secondChance,
+  '2026-11-23T0303-refunds': refunds,
 };
 
 export const migrationProvider: MigrationProvider = {
