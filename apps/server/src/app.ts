@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shippingRoutes(app, ctx);
   await banksRoutes(app, ctx, users);
   await paymentsRoutes(app, ctx);
+  await ratingsRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

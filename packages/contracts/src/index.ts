@@ -10,6 +10,7 @@ export * from './payments/commission.ts';
 export * from './payments/payment.schemas.ts';
 export * from './products/product.schemas.ts';
 export * from './products/product-rules.ts';
+export * from './ratings/rating.schemas.ts';
 export * from './search/search.schemas.ts';
 export * from './shipping/shipping-address.schemas.ts';
 export * from './shipping/shipping-status.ts';

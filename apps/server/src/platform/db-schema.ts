@@ -154,6 +154,10 @@ export interface PaymentsTable {
   shipping_address: Json<unknown> | null;
   shipping_status: Generated<string>;
   shipped_at: Timestamp | null;
+  /** When the buyer confirmed receipt, or the automatic delivery ran (migration T0300). */
+  delivered_at: Timestamp | null;
+  /** A won item offered to the next bidder after the winner did not pay (migration T0302). */
+  second_chance: Generated<boolean>;
   /** Why the payment was not confirmed, for the buyer (migration T0400). */
   status_note: string | null;
   created_at: Timestamp;
@@ -179,7 +183,47 @@ export interface PayoutsTable {
   payment_processor_fee: number;
   payable_amount: number;
   currency: Generated<string>;
-  status: Generated<string>;
+  /** Held until the product is delivered, then payable (migration T0300). */
+  status: Generated<PayoutStatus>;
+  /** Set when the processor reports the charge voided: the payout stays held. */
+  voided_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PayoutStatus = 'held' | 'payable';
+
+/** A buyer's rating of the seller for one delivered purchase (migration T0301). */
+export interface RatingsTable {
+  id: Generated<number>;
+  payment_id: string;
+  product_id: number;
+  seller_id: number;
+  buyer_id: number;
+  score: number;
+  comment: string | null;
+  created_at: CreatedAt;
+}
+
+export type RefundStatus = 'pending' | 'refunded' | 'failed';
+
+/** A charge to give back through the processor, retried until done (migration T0303). */
+export interface RefundsTable {
+  id: Generated<string>;
+  payment_id: string;
+  /** One refund per charge: the payment and the processor's transaction id. */
+  charge_key: string;
+  provider: string;
+  provider_tx_id: string | null;
+  amount: number;
+  currency: Generated<string>;
+  reason: string;
+  status: Generated<RefundStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  provider_refund_id: string | null;
+  refunded_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -251,6 +295,8 @@ export interface DB {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   payouts: PayoutsTable;
+  ratings: RatingsTable;
+  refunds: RefundsTable;
   banks: BanksTable;
   document_types: DocumentTypesTable;
   seller_bank_accounts: SellerBankAccountsTable;

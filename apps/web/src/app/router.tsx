@@ -31,6 +31,7 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.sellerPayments.path, lazy: () => import('./routes/payments/seller-payments.tsx') },
   { path: paths.shippingAddresses.path, lazy: () => import('./routes/shipping/shipping-addresses.tsx') },
   { path: paths.soldProducts.path, lazy: () => import('./routes/products/sold-products.tsx') },
+  { path: paths.purchases.path, lazy: () => import('./routes/shipping/purchases.tsx') },
   { path: paths.buyProduct.path, lazy: () => import('./routes/products/buy-product.tsx') },
   { path: paths.product.path, lazy: () => import('./routes/products/product-detail.tsx') },
 ];

@@ -92,6 +92,12 @@ describe('status labels', () => {
     expect(payoutStatusLabel(undefined)).toBe('Desconocido');
   });
 
+  it('labels held payouts until delivery and payable ones after', () => {
+    expect(payoutStatusLabel('held')).toBe('Retenido hasta la entrega');
+    expect(payoutStatusLabel('payable')).toBe('Disponible para pago');
+    expect(payoutStatusTone('held')).not.toBe(payoutStatusTone('payable'));
+  });
+
   it('shortens payment ids to 8 characters plus an ellipsis', () => {
     expect(shortPaymentId('3f2a9c1e-7b4d-4e8a-9c2b-1a2b3c4d5e6f')).toBe('3f2a9c1e…');
     expect(shortPaymentId('abc')).toBe('abc');

@@ -28,6 +28,10 @@ export const paymentMessages = {
   bankSaveError: 'Ha ocurrido un error al guardar la cuenta bancaria',
   dataLoadError: 'Error al cargar los datos necesarios',
   payoutNotFound: 'No se encontró el pago.',
+  payoutHeld: 'Retenido hasta la entrega',
+  payoutPayable: 'Disponible para pago',
+  payoutHeldTotal: 'Retenido hasta la entrega',
+  payoutPayableTotal: 'Disponible para pago',
   // Payment result page (spec 2 sections 2, 4, 8).
   missingParams: 'Faltan parámetros requeridos en la URL',
   verifying: 'Verificando estado del pago...',
@@ -55,6 +59,9 @@ export const paymentMessages = {
   ownProduct: 'No puedes comprar tu propio producto.',
   notBuyable: 'Este producto no está disponible para compra directa.',
   notAvailable: 'Este producto ya no está disponible para la compra.',
+  reservedByOther: 'Este producto está reservado por otro comprador',
+  duplicateCharge: 'Este pedido ya estaba pagado. Tu pago repetido será reembolsado.',
+  paymentVoided: 'El cobro de esta venta fue anulado en Bold: el pago al vendedor queda retenido.',
   soldToAnother: 'El producto ya fue vendido a otro comprador. Tu pago será reembolsado.',
   noLongerReserved: 'El plazo de pago de este artículo había vencido. Tu pago será reembolsado.',
   amountMismatch: 'El monto pagado no coincide con el del pedido. Tu pago será revisado y reembolsado.',
@@ -217,7 +224,8 @@ export interface SellerPayment {
   payment_processor_fee: number;
   payable_amount: number;
   currency: string;
-  status: string;
+  /** Held until the buyer receives the product, then payable. */
+  status: PayoutStatusValue;
   created_at: string;
   updated_at: string;
 }
@@ -242,9 +250,17 @@ export function wonStatusTone(status: string | null | undefined): StatusTone {
   return 'warning';
 }
 
-/** Payout status: distinct colours for pending, confirmed, rejected, processing and other. */
+/** A payout is held until its product is delivered, then payable. */
+export const PAYOUT_STATUSES = ['held', 'payable'] as const;
+export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
+
+/** Payout status: distinct colours for held, payable and older states. */
 export function payoutStatusTone(status: string | null | undefined): StatusTone {
   switch (status) {
+    case 'held':
+      return 'warning';
+    case 'payable':
+      return 'success';
     case 'pending':
       return 'warning';
     case 'confirmed':
@@ -261,6 +277,10 @@ export function payoutStatusTone(status: string | null | undefined): StatusTone 
 
 export function payoutStatusLabel(status: string | null | undefined): string {
   switch (status) {
+    case 'held':
+      return paymentMessages.payoutHeld;
+    case 'payable':
+      return paymentMessages.payoutPayable;
     case 'pending':
       return 'Pendiente';
     case 'confirmed':

@@ -16,7 +16,19 @@ export const shippingStatusMessages = {
   productIdRequired: 'El producto es obligatorio',
   saleNotFound: 'No se encontró la venta de este producto.',
   alreadyShipped: 'Este producto ya fue marcado como enviado.',
+  // Delivery (buyer protection).
+  confirmDelivery: 'Confirmar recepción',
+  deliveryConfirmed: '¡Recepción confirmada! Gracias por avisar al vendedor.',
+  deliveryConfirmFailed: 'No se pudo confirmar la recepción. Intenta de nuevo.',
+  purchaseNotFound: 'No se encontró tu compra de este producto.',
+  notShipped: 'Solo puedes confirmar la recepción de un producto enviado.',
+  purchasesEmpty: 'Todavía no has comprado ningún producto',
+  purchasesLoading: 'Cargando tus compras...',
+  purchasesLoadError: 'No se pudieron cargar tus compras.',
 } as const;
+
+/** A shipped sale becomes delivered by itself this long after shipping. */
+export const AUTO_DELIVERY_DAYS = 14;
 
 export const SHIPPING_STATUSES = [
   'pending',
@@ -106,6 +118,35 @@ export const ChangeShippingStatusSchema = z.object({
   shipping_status: z.literal('shipped', { error: shippingStatusMessages.onlyShipped }),
 });
 export type ChangeShippingStatusInput = z.infer<typeof ChangeShippingStatusSchema>;
+
+/** `POST /api/products/confirm_delivery`: the buyer says a shipped product arrived. */
+export const ConfirmDeliverySchema = z.object({
+  product_id: ChangeShippingStatusSchema.shape.product_id,
+});
+export type ConfirmDeliveryInput = z.infer<typeof ConfirmDeliverySchema>;
+
+/** A purchase (won or bought) as its buyer sees it. */
+export interface PurchasedProduct {
+  product_id: number;
+  payment_id: string;
+  kind: 'auction' | 'buy_now';
+  product_name: string;
+  product_image: string | null;
+  price: number;
+  currency: string;
+  seller_username: string;
+  product_status: string;
+  shipping_status: string;
+  paid_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  /** The buyer's rating of this purchase, once given. */
+  rating: { score: number; comment: string | null; created_at: string } | null;
+}
+
+export interface PurchasedProductsResponse {
+  products: PurchasedProduct[];
+}
 
 /** The shipping address recorded with a sale (a snapshot of the buyer's default). */
 export interface SaleShippingAddress {

@@ -182,6 +182,9 @@ export const PublicProfileSchema = z.object({
     auctions_won: z.number(),
     total_bids: z.number(),
   }),
+  /** Buyers' ratings of this seller: average with one decimal (null when none) and count. */
+  rating_average: z.number().nullable(),
+  rating_count: z.number(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

@@ -14,6 +14,10 @@ export type NotificationType =
   | 'payment_confirmed'
   | 'item_shipped'
   | 'bank_account_changed'
+  | 'item_delivered'
+  | 'second_chance'
+  | 'payment_refunded'
+  | 'payment_voided'
   | 'system';
 
 export interface NewNotification {

@@ -1,4 +1,10 @@
-import type { CreatedLink, CreateLinkInput, LinkStatus, PaymentProvider } from './payment-provider.ts';
+import type {
+  CreatedLink,
+  CreateLinkInput,
+  LinkStatus,
+  PaymentProvider,
+  RefundInput,
+} from './payment-provider.ts';
 import { PaymentProviderError, wholePesos } from './payment-provider.ts';
 
 /*
@@ -26,6 +32,18 @@ import { PaymentProviderError, wholePesos } from './payment-provider.ts';
  *   arrive up to 10 minutes late and are retried up to 5 times until answered with 200, which is
  *   why the server also asks for the link's state and why handling them is idempotent.
  */
+
+/*
+ * Refunds (voids) of a charge: `POST /online/payment/{transaction_id}/void` with
+ * { reference, amount: { currency, total_amount } }, answered with
+ * { payload: { void_id | id, status }, errors: [] }. Bold's public pages reachable while this was
+ * written describe links, payment intents and the webhook (whose VOID_APPROVED / VOID_REJECTED
+ * events confirm a void) but not this request's exact path: it is kept in REFUND_PATH, in one
+ * place, to be checked against the merchant's API documentation before going live. A failed call
+ * is retried by the refunds job, never lost.
+ */
+export const REFUND_PATH = (transactionId: string) =>
+  `/online/payment/${encodeURIComponent(transactionId)}/void`;
 
 const TIMEOUT_MS = 10_000;
 
@@ -98,6 +116,18 @@ export function createBoldProvider(options: BoldOptions): PaymentProvider {
         throw new PaymentProviderError('Bold created no payment link');
       }
       return { linkId, url };
+    },
+
+    async refund(input: RefundInput): Promise<{ refundId: string }> {
+      if (!input.transactionId) throw new PaymentProviderError('No Bold transaction to refund');
+      const data = (await call('POST', REFUND_PATH(input.transactionId), {
+        reference: input.paymentId,
+        amount: { currency: input.currency, total_amount: wholePesos(input.amountCentavos) },
+      })) as { payload?: Record<string, unknown> } | null;
+      const payload = data?.payload ?? {};
+      const refundId = str(payload.void_id) ?? str(payload.id) ?? str(payload.refund_id);
+      if (!refundId) throw new PaymentProviderError('Bold answered a void without id');
+      return { refundId };
     },
 
     async getLinkStatus(linkId: string): Promise<LinkStatus> {

@@ -34,6 +34,15 @@ export interface LinkStatus {
 
 export class PaymentProviderError extends Error {}
 
+/** What a refund needs: our payment, the processor's transaction, the amount charged. */
+export interface RefundInput {
+  paymentId: string;
+  /** The processor's transaction id of the charge (Bold's `payment_id`); null when unknown. */
+  transactionId: string | null;
+  amountCentavos: number;
+  currency: string;
+}
+
 /** The card processor behind one interface (CONTRACT section 5). */
 export interface PaymentProvider {
   readonly name: 'bold' | 'sandbox';
@@ -42,6 +51,8 @@ export interface PaymentProvider {
   createLink(input: CreateLinkInput): Promise<CreatedLink>;
   /** Asks the processor for a link's state; null when it has no such query (sandbox). */
   getLinkStatus(linkId: string): Promise<LinkStatus | null>;
+  /** Gives a charge back in full; resolves with the processor's id of the refund. */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
 }
 
 /** Bold charges whole pesos: centavos are rounded to the nearest peso. */
@@ -72,6 +83,10 @@ export function createSandboxProvider(webhookSecret: string): PaymentProvider {
     },
     async getLinkStatus() {
       return null;
+    },
+    // Nothing was charged: the refund is recorded (in the refunds table) under a sandbox id.
+    async refund() {
+      return { refundId: `SBXR${randomBytes(6).toString('hex').toUpperCase()}` };
     },
   };
 }

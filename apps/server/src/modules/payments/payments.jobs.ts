@@ -1,28 +1,112 @@
+import { formatCOPExact } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import { toPesos } from '../../platform/money.ts';
+import {
+  createNotifications,
+  type NotificationDto,
+  publishNotifications,
+} from '../notifications/notifications.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
+import type { PaymentsService } from './payments.service.ts';
+import { createRefundProcessor } from './refunds.ts';
+import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from './won-items.ts';
 
 const BATCH = 50;
+type Created = Array<NotificationDto & { user_id: number }>;
 
 /**
- * Unpaid payment windows (CONTRACT section 7): a won item unpaid 72 h after the close expires and
- * its product goes back to the seller (available, in no auction); a buy-now payment expires with
- * its link. Rows are claimed with SKIP LOCKED, so any number of processes share the work.
+ * A won item expired unpaid: the next-highest bidder whose bid reaches the reserve gets their own
+ * won item at their highest bid and a new 72-hour window; with nobody left, the product goes back
+ * to its seller (available, in no auction).
  */
-export function registerPaymentJobs(ctx: AppContext): void {
+async function offerSecondChance(
+  trx: Database,
+  row: { product_id: number; auction_id: number | null; seller_id: number; provider: string },
+  now: Date,
+): Promise<Created> {
+  const next =
+    row.auction_id === null ? null : await repo.findSecondChanceBidder(trx, row.auction_id, row.product_id);
+  if (!next || row.auction_id === null) {
+    await repo.releaseWonProduct(trx, row.product_id, row.auction_id, now);
+    return [];
+  }
+  const id = await createWonAuctionItem(trx, {
+    auctionId: row.auction_id,
+    productId: row.product_id,
+    buyerId: next.userId,
+    sellerId: row.seller_id,
+    amountCentavos: next.amount,
+    provider: row.provider,
+    now,
+    secondChance: true,
+  });
+  if (!id) return [];
+  const hours = WON_ITEM_PAYMENT_WINDOW_MS / 3600_000;
+  const amount = formatCOPExact(toPesos(next.amount));
+  return createNotifications(
+    trx,
+    [
+      {
+        userId: next.userId,
+        type: 'second_chance',
+        title: '¡Tienes una segunda oportunidad!',
+        message: `El ganador de "${next.product.name}" no pagó. Puedes comprarlo por tu oferta de ${amount}: tienes ${hours} horas para pagar.`,
+        link: '/auctions/won/',
+      },
+      {
+        userId: row.seller_id,
+        type: 'auction_ended',
+        title: 'Segunda oportunidad ofrecida',
+        message: `El ganador de "${next.product.name}" no pagó a tiempo. Se ofreció al siguiente postor por ${amount}.`,
+        link: '/products/sold/',
+      },
+    ],
+    now,
+  );
+}
+
+/**
+ * Unpaid payment windows: a won item unpaid 72 h after the close expires and goes to the next
+ * bidder (or back to the seller); a buy-now payment expires with its link, which ends the
+ * product's reservation. A payment stuck in `processing` is first reconciled with the processor.
+ * Rows are claimed with SKIP LOCKED, so any number of processes share the work.
+ */
+export function registerPaymentJobs(
+  ctx: AppContext,
+  payments: PaymentsService,
+  provider: PaymentProvider,
+): void {
+  // Runs before the expiry jobs in each round: a processing charge that was in fact paid is
+  // confirmed instead of expired.
+  ctx.jobs.register({
+    name: 'payments.reconcile-overdue-processing',
+    run: async (now) => {
+      const rows = await repo.listOverdueProcessing(ctx.db, now, BATCH);
+      for (const row of rows) await payments.reconcileWithProvider(row);
+      return 0;
+    },
+  });
+
   ctx.jobs.register({
     name: 'payments.expire-won-items',
-    run: (now) =>
-      ctx.db.transaction().execute(async (trx) => {
+    run: async (now) => {
+      const { count, created } = await ctx.db.transaction().execute(async (trx) => {
         const rows = await repo.claimOverdue(trx, 'auction', now, BATCH);
-        if (rows.length === 0) return 0;
+        if (rows.length === 0) return { count: 0, created: [] as Created };
         await repo.expire(
           trx,
           rows.map((r) => r.id),
           now,
         );
-        for (const row of rows) await repo.releaseWonProduct(trx, row.product_id, row.auction_id, now);
-        return rows.length;
-      }),
+        const notices: Created = [];
+        for (const row of rows) notices.push(...(await offerSecondChance(trx, row, now)));
+        return { count: rows.length, created: notices };
+      });
+      await publishNotifications(ctx.events, created);
+      return count;
+    },
   });
 
   ctx.jobs.register({
@@ -39,4 +123,7 @@ export function registerPaymentJobs(ctx: AppContext): void {
         return rows.length;
       }),
   });
+
+  // Charges to give back: retried until the processor confirms, durable in the refunds table.
+  ctx.jobs.register({ name: 'payments.refunds', run: createRefundProcessor(ctx, provider) });
 }

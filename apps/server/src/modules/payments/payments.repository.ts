@@ -157,6 +157,34 @@ export const paymentsRepository = {
       .executeTakeFirst();
   },
 
+  /** The product row a buy-now checkout starts from, locked: checkouts of one product queue here. */
+  lockProductForPurchase(trx: Database, productId: number) {
+    return trx
+      .selectFrom('products')
+      .select(['id', 'owner_id', 'name', 'status', 'can_be_bought', 'sell_price'])
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  /**
+   * Another buyer's open buy-now checkout of this product (pending or processing, window not
+   * over): while it lasts the product is reserved for them.
+   */
+  findOtherReservation(trx: Database, productId: number, buyerId: number, now: Date) {
+    const statuses: PaymentStatus[] = ['pending', 'processing'];
+    return trx
+      .selectFrom('payments')
+      .select(['id', 'buyer_id', 'expires_at'])
+      .where('product_id', '=', productId)
+      .where('kind', '=', 'buy_now')
+      .where('status', 'in', statuses)
+      .where('buyer_id', '!=', buyerId)
+      .where('expires_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+  },
+
   /** A pending buy-now payment of this buyer for this product whose link is still good. */
   findReusableBuyNow(db: Database, buyerId: number, productId: number, usableUntil: Date) {
     return db
@@ -206,12 +234,16 @@ export const paymentsRepository = {
     return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
   },
 
-  /** Claims unpaid payments whose window closed (any process: SKIP LOCKED). */
+  /**
+   * Claims unpaid payments whose window closed (any process: SKIP LOCKED). A payment still
+   * `processing` at the end of its window was asked about first (see the reconcile job): what is
+   * still unknown then expires too, and a charge that arrives later is refunded.
+   */
   claimOverdue(trx: Database, kind: 'auction' | 'buy_now', now: Date, limit: number) {
-    const statuses: PaymentStatus[] = ['pending', 'rejected'];
+    const statuses: PaymentStatus[] = ['pending', 'rejected', 'processing'];
     return trx
       .selectFrom('payments')
-      .select(['id', 'product_id', 'auction_id', 'buyer_id', 'seller_id'])
+      .select(['id', 'product_id', 'auction_id', 'buyer_id', 'seller_id', 'provider'])
       .where('kind', '=', kind)
       .where('status', 'in', statuses)
       .where('expires_at', '<=', now)
@@ -228,6 +260,56 @@ export const paymentsRepository = {
       .set({ status: 'expired', updated_at: now })
       .where('id', 'in', ids)
       .execute();
+  },
+
+  /** Payments stuck in `processing` past their window, to ask the processor about. */
+  listOverdueProcessing(db: Database, now: Date, limit: number) {
+    return db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', '=', 'processing')
+      .where('expires_at', '<=', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /**
+   * The next bidder for a second chance: another user (never one already offered this product in
+   * this auction) whose highest bid reaches the reserve; the highest such bid, the earliest first.
+   */
+  async findSecondChanceBidder(trx: Database, auctionId: number, productId: number) {
+    const product = await trx
+      .selectFrom('products')
+      .select(['id', 'name', 'reserve_price', 'status', 'auction_id'])
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!product || product.status !== 'in_auction' || product.auction_id !== auctionId) return null;
+    const offered = trx
+      .selectFrom('payments')
+      .select('buyer_id')
+      .where('kind', '=', 'auction')
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId);
+    const bidder = await trx
+      .selectFrom('bids')
+      .select((eb) => [
+        'user_id',
+        eb.fn.max('amount').as('amount'),
+        eb.fn.min('created_at').as('first_bid_at'),
+      ])
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .where('user_id', 'not in', offered)
+      .groupBy('user_id')
+      .having((eb) => eb.fn.max('amount'), '>=', product.reserve_price)
+      .orderBy((eb) => eb.fn.max('amount'), 'desc')
+      .orderBy((eb) => eb.fn.min('created_at'), 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!bidder) return null;
+    return { product, userId: bidder.user_id, amount: Number(bidder.amount) };
   },
 
   /** An unpaid won product goes back to its seller: available, in no auction. */

@@ -28,7 +28,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const provider = createPaymentProvider(ctx.config);
   const payments = createPaymentsService(ctx, provider);
   const requireUser = { onRequest: ctx.auth.requireUser };
-  registerPaymentJobs(ctx);
+  registerPaymentJobs(ctx, payments, provider);
 
   app.get('/api/payments/get_payments_by_user_id', requireUser, async (request) => {
     const { page, size } = parseInput(ListQuerySchema, request.query);

@@ -23,6 +23,7 @@ import { BoldNotificationSchema } from './bold-notification.ts';
 import { verifyBoldSignature } from './bold-signature.ts';
 import { type LinkStatus, type PaymentProvider, wholePesos } from './payment-provider.ts';
 import { isUuid, type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
+import { recordRefund } from './refunds.ts';
 
 /** A won item's link lives a day at most (and never past the 72 h window): then a fresh one. */
 export const AUCTION_LINK_TTL_MS = 24 * 3600 * 1000;
@@ -38,7 +39,8 @@ export type OutcomeResult =
   | 'unchanged'
   | 'confirmed'
   | 'rejected'
-  | 'not_confirmed';
+  | 'not_confirmed'
+  | 'voided';
 
 export interface PaymentOutcome {
   /** Idempotency key: Bold's notification id, or the link state we were told. */
@@ -218,6 +220,55 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         return { result: 'ignored' as const, created: [] };
       }
 
+      const productName = async () =>
+        (
+          await trx
+            .selectFrom('products')
+            .select('name')
+            .where('id', '=', payment.product_id)
+            .executeTakeFirst()
+        )?.name ?? '';
+      const chargedCentavos = outcome.paidPesos !== null ? outcome.paidPesos * 100 : payment.amount;
+
+      /**
+       * The processor voided a charge of this payment: our own refund confirmed, or a refund made
+       * in Bold's panel of a confirmed sale, whose payout is then held and the seller told.
+       */
+      const voided = async () => {
+        const tx = outcome.transactionId;
+        let refundQuery = trx
+          .updateTable('refunds')
+          .set({ status: 'refunded', refunded_at: now, updated_at: now })
+          .where('payment_id', '=', payment.id)
+          .where('status', '=', 'pending');
+        if (tx) refundQuery = refundQuery.where('provider_tx_id', '=', tx);
+        await refundQuery.execute();
+        const voidsSale =
+          payment.status === 'confirmed' && (!tx || !payment.provider_tx_id || tx === payment.provider_tx_id);
+        if (!voidsSale) return [];
+        await repo.updatePayment(trx, payment.id, { status_note: messages.paymentVoided, updated_at: now });
+        const held = await trx
+          .updateTable('payouts')
+          .set({ status: 'held', voided_at: now, updated_at: now })
+          .where('payment_id', '=', payment.id)
+          .where('voided_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(held.numUpdatedRows) === 0) return [];
+        return createNotifications(
+          trx,
+          [
+            {
+              userId: payment.seller_id,
+              type: 'payment_voided',
+              title: 'Pago anulado',
+              message: `El cobro de "${await productName()}" fue anulado en Bold. El pago de esta venta queda retenido: revisa la venta antes de enviar o entregar el producto.`,
+              link: '/seller/payments',
+            },
+          ],
+          now,
+        );
+      };
+
       if (outcome.type === 'SALE_REJECTED') {
         if (payment.status !== 'pending' && payment.status !== 'processing') {
           return { result: 'unchanged' as const, created: [] };
@@ -231,8 +282,10 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         return { result: 'rejected' as const, created: [] };
       }
 
+      if (outcome.type === 'VOID_APPROVED') return { result: 'voided' as const, created: await voided() };
+
       if (outcome.type !== 'SALE_APPROVED') {
-        // Voids (refunds made in Bold's panel) are recorded for the team; nothing is undone here.
+        // Other events (a refused void) are recorded in payment_events for the team.
         log.warn(
           { eventKey: outcome.eventKey, type: outcome.type, paymentId: payment.id },
           'payment event kept',
@@ -246,27 +299,38 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           payment.provider_tx_id &&
           outcome.transactionId !== payment.provider_tx_id
         ) {
-          log.error(
-            { paymentId: payment.id, tx: outcome.transactionId },
-            'second approved charge: refund it',
-          );
+          // A second charge for an order already paid: given back, never a second payout.
+          const notices = await recordRefund(trx, {
+            payment,
+            transactionId: outcome.transactionId,
+            amountCentavos: chargedCentavos,
+            productName: await productName(),
+            reason: messages.duplicateCharge,
+            now,
+          });
+          return { result: 'not_confirmed' as const, created: notices };
         }
         return { result: 'unchanged' as const, created: [] };
       }
 
       const keepStatus = payment.status === 'expired' || payment.status === 'cancelled';
+      // Charged but not sold to this buyer: recorded as refused and refunded through the processor.
       const refuse = async (note: string) => {
-        log.error(
-          { paymentId: payment.id, tx: outcome.transactionId, note },
-          'approved charge not confirmed: refund it',
-        );
         await repo.updatePayment(trx, payment.id, {
           status: keepStatus ? payment.status : 'rejected',
           status_note: note,
           provider_tx_id: outcome.transactionId ?? payment.provider_tx_id,
           updated_at: now,
         });
-        return { result: 'not_confirmed' as const, created: [] };
+        const notices = await recordRefund(trx, {
+          payment,
+          transactionId: outcome.transactionId ?? payment.provider_tx_id,
+          amountCentavos: chargedCentavos,
+          productName: await productName(),
+          reason: note,
+          now,
+        });
+        return { result: 'not_confirmed' as const, created: notices };
       };
 
       const amountMatches =
@@ -278,10 +342,15 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       if (!product) return refuse(messages.notAvailable);
       const purchasable =
         payment.status !== 'cancelled' &&
+        // A won item's window that has expired is over for this buyer (it may be someone else's now).
+        !(payment.kind === 'auction' && payment.status === 'expired') &&
         !(await repo.hasConfirmedPayment(trx, product.id)) &&
         (payment.kind === 'auction'
           ? product.status === 'in_auction' && product.auction_id === payment.auction_id
-          : product.status === 'available' && product.can_be_bought);
+          : product.status === 'available' &&
+            product.can_be_bought &&
+            // A late charge must not take the product from another buyer's open checkout.
+            !(await repo.findOtherReservation(trx, product.id, payment.buyer_id, now)));
       if (!purchasable) {
         const soldElsewhere = ['sold', 'shipped', 'delivered'].includes(product.status);
         return refuse(
@@ -342,6 +411,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
 
   return {
     applyOutcome,
+    reconcileWithProvider,
 
     /** The logged-in user's won-auction items, newest first. */
     async listWonItems(userId: number, page: number, size: number): Promise<WonAuctionItem[]> {
@@ -379,6 +449,8 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           row.kind === 'auction' ? messages.paymentExpired : messages.notAvailable,
         );
       }
+      if (row.kind === 'buy_now' && (await repo.findOtherReservation(db, row.product_id, userId, now)))
+        throw conflict('RESERVED', messages.reservedByOther);
       const response = (r: PaymentRow): PaymentLinkResponse => ({
         message: messages.linkCreated,
         payment_id: r.id,
@@ -415,35 +487,47 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       return response(updated);
     },
 
-    /** Buy now: a pending payment and its checkout link (the product stays on sale until paid). */
+    /**
+     * Buy now: a pending payment and its checkout link. The payment reserves the product for its
+     * 30-minute window: meanwhile nobody else can start a checkout (409). The product row is
+     * locked while deciding, so two buyers starting at the same moment get one reservation.
+     */
     async buyProduct(userId: number, productId: number, origin: string) {
-      const product = await repo.findProductForPurchase(db, productId);
-      if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
-      if (product.owner_id === userId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
-      if (!product.can_be_bought || !product.sell_price) throw conflict('NOT_BUYABLE', messages.notBuyable);
-      if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
-      await requireDefaultAddress(userId);
+      const decided = await db.transaction().execute(async (trx) => {
+        const product = await repo.lockProductForPurchase(trx, productId);
+        if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
+        if (product.owner_id === userId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
+        if (!product.can_be_bought || !product.sell_price) throw conflict('NOT_BUYABLE', messages.notBuyable);
+        if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
+        if (!(await shipping.findDefaultForSale(trx, userId)))
+          throw badRequest('DEFAULT_ADDRESS_REQUIRED', messages.defaultAddressRequired);
 
-      const now = clock.now();
-      const reusable = await repo.findReusableBuyNow(
-        db,
-        userId,
-        productId,
-        new Date(now.getTime() + LINK_REUSE_MARGIN_MS),
-      );
-      if (reusable && reusable.amount === product.sell_price) {
-        return { payment_id: reusable.id, payment_link: reusable.payment_link! };
-      }
-      const expiresAt = new Date(now.getTime() + BUY_NOW_LINK_TTL_MS);
-      const payment = await repo.insertBuyNowPayment(db, {
-        productId,
-        buyerId: userId,
-        sellerId: product.owner_id,
-        amount: product.sell_price,
-        provider: provider.name,
-        expiresAt,
-        now,
+        const now = clock.now();
+        if (await repo.findOtherReservation(trx, productId, userId, now))
+          throw conflict('RESERVED', messages.reservedByOther);
+        const reusable = await repo.findReusableBuyNow(
+          trx,
+          userId,
+          productId,
+          new Date(now.getTime() + LINK_REUSE_MARGIN_MS),
+        );
+        if (reusable && reusable.amount === product.sell_price) {
+          return { reused: { payment_id: reusable.id, payment_link: reusable.payment_link! } } as const;
+        }
+        const expiresAt = new Date(now.getTime() + BUY_NOW_LINK_TTL_MS);
+        const payment = await repo.insertBuyNowPayment(trx, {
+          productId,
+          buyerId: userId,
+          sellerId: product.owner_id,
+          amount: product.sell_price,
+          provider: provider.name,
+          expiresAt,
+          now,
+        });
+        return { payment, product, expiresAt } as const;
       });
+      if ('reused' in decided) return decided.reused;
+      const { payment, product, expiresAt } = decided;
       let link: Awaited<ReturnType<typeof requestLink>>;
       try {
         link = await requestLink(payment, product.name, expiresAt, origin);

@@ -5,8 +5,9 @@ export const WON_ITEM_PAYMENT_WINDOW_MS = 72 * 3600 * 1000;
 
 /**
  * Creates the pending won-auction item (a `payments` row) inside the closing transaction.
- * Called by the auctions module when a product's highest bid reaches its reserve. Idempotent:
- * a second call for the same auction and product changes nothing.
+ * Called by the auctions module when a product's highest bid reaches its reserve, and by the
+ * expiry job for a second chance. Idempotent: a second call for the same auction, product and
+ * buyer changes nothing.
  */
 export async function createWonAuctionItem(
   trx: Database,
@@ -18,6 +19,8 @@ export async function createWonAuctionItem(
     amountCentavos: number;
     provider: string;
     now: Date;
+    /** Offered to the next bidder after the winner did not pay. */
+    secondChance?: boolean;
   },
 ): Promise<string | null> {
   const row = await trx
@@ -31,10 +34,13 @@ export async function createWonAuctionItem(
       amount: input.amountCentavos,
       provider: input.provider,
       expires_at: new Date(input.now.getTime() + WON_ITEM_PAYMENT_WINDOW_MS),
+      second_chance: input.secondChance ?? false,
       created_at: input.now,
       updated_at: input.now,
     })
-    .onConflict((oc) => oc.columns(['auction_id', 'product_id']).where('kind', '=', 'auction').doNothing())
+    .onConflict((oc) =>
+      oc.columns(['auction_id', 'product_id', 'buyer_id']).where('kind', '=', 'auction').doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;

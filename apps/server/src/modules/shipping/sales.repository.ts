@@ -54,6 +54,99 @@ export const salesRepository = {
       .executeTakeFirst();
   },
 
+  /** The buyer's confirmed purchase of a product (the one confirmed payment), locked. */
+  findPurchaseForUpdate(trx: Database, productId: number) {
+    return trx
+      .selectFrom('payments')
+      .select(['id', 'seller_id', 'buyer_id', 'product_id', 'kind', 'shipping_status'])
+      .where('product_id', '=', productId)
+      .where('status', '=', 'confirmed')
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  /**
+   * Shipped sales whose automatic delivery is due (any process: SKIP LOCKED), payment rows
+   * locked like every other change of a sale.
+   */
+  claimDueDeliveries(trx: Database, shippedBefore: Date, limit: number) {
+    return trx
+      .selectFrom('payments')
+      .select(['id', 'seller_id', 'buyer_id', 'product_id', 'kind', 'shipping_status'])
+      .where('status', '=', 'confirmed')
+      .where('shipping_status', '=', 'shipped')
+      .where('shipped_at', '<=', shippedBefore)
+      .orderBy('shipped_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+  },
+
+  /** shipped → delivered on the sale, its product and its payout (held → payable unless voided). */
+  async markDelivered(trx: Database, paymentId: string, productId: number, now: Date) {
+    await trx
+      .updateTable('payments')
+      .set({ shipping_status: 'delivered', delivered_at: now, updated_at: now })
+      .where('id', '=', paymentId)
+      .where('shipping_status', '=', 'shipped')
+      .execute();
+    const product = await trx
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('products')
+      .set({ status: 'delivered', updated_at: now })
+      .where('id', '=', productId)
+      .where('status', '=', 'shipped')
+      .execute();
+    await trx
+      .updateTable('payouts')
+      .set({ status: 'payable', updated_at: now })
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'held')
+      .where('voided_at', 'is', null)
+      .execute();
+    return product;
+  },
+
+  /** The buyer's confirmed purchases (won and bought), newest payment first, with their rating. */
+  listPurchases(db: Database, buyerId: number, limit: number, offset: number) {
+    return db
+      .selectFrom('payments as pay')
+      .innerJoin('products as p', 'p.id', 'pay.product_id')
+      .innerJoin('users as s', 's.id', 'pay.seller_id')
+      .leftJoin('ratings as r', 'r.payment_id', 'pay.id')
+      .select([
+        'pay.id as payment_id',
+        'pay.kind',
+        'pay.product_id',
+        'pay.amount',
+        'pay.currency',
+        'pay.shipping_status',
+        'pay.confirmed_at',
+        'pay.shipped_at',
+        'pay.delivered_at',
+        'p.name as product_name',
+        'p.image_id',
+        'p.status as product_status',
+        's.username as seller_username',
+        'r.score as rating_score',
+        'r.comment as rating_comment',
+        'r.created_at as rating_created_at',
+      ])
+      .where('pay.buyer_id', '=', buyerId)
+      .where('pay.status', '=', 'confirmed')
+      .orderBy('pay.confirmed_at', 'desc')
+      .orderBy('pay.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+
   /** The product follows its sale: sold → shipped. */
   async markProductShipped(trx: Database, productId: number, now: Date) {
     const product = await trx

@@ -1,9 +1,12 @@
 import {
+  AUTO_DELIVERY_DAYS,
   shippingStatusMessages as messages,
+  type PurchasedProduct,
   type SaleShippingAddress,
   type SoldProduct,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
@@ -28,6 +31,32 @@ function readAddress(value: unknown): SaleShippingAddress | string | null {
 }
 
 export type SalesService = ReturnType<typeof createSalesService>;
+
+const AUTO_DELIVERY_MS = AUTO_DELIVERY_DAYS * 24 * 3600 * 1000;
+const DELIVERY_BATCH = 50;
+
+type LockedSale = { id: string; seller_id: number; product_id: number };
+
+/** Marks one locked shipped sale delivered and tells the seller their payout is released. */
+async function deliver(trx: Database, sale: LockedSale, now: Date, automatic: boolean) {
+  const product = await repo.markDelivered(trx, sale.id, sale.product_id, now);
+  const how = automatic
+    ? `pasaron ${AUTO_DELIVERY_DAYS} días desde el envío de "${product.name}" y se dio por entregado`
+    : `el comprador confirmó que recibió "${product.name}"`;
+  return createNotifications(
+    trx,
+    [
+      {
+        userId: sale.seller_id,
+        type: 'item_delivered',
+        title: 'Producto entregado',
+        message: `¡Buenas noticias! ${how[0]!.toUpperCase()}${how.slice(1)}. Tu pago ya está disponible.`,
+        link: '/seller/payments',
+      },
+    ],
+    now,
+  );
+}
 
 /** The seller's side of fulfilment: what was sold to whom, and marking it shipped. */
 export function createSalesService(ctx: AppContext) {
@@ -54,6 +83,66 @@ export function createSalesService(ctx: AppContext) {
         sold_at: r.confirmed_at?.toISOString() ?? null,
         shipped_at: r.shipped_at?.toISOString() ?? null,
       }));
+    },
+
+    /** The buyer's confirmed purchases with shipping state and their rating, newest first. */
+    async listPurchases(buyerId: number, page: number, size: number): Promise<PurchasedProduct[]> {
+      const rows = await repo.listPurchases(db, buyerId, size, (page - 1) * size);
+      return rows.map((r) => ({
+        product_id: r.product_id,
+        payment_id: r.payment_id,
+        kind: r.kind,
+        product_name: r.product_name,
+        product_image: imageUrl(r.image_id, 'thumb'),
+        price: toPesos(r.amount),
+        currency: r.currency,
+        seller_username: r.seller_username,
+        product_status: r.product_status,
+        shipping_status: r.shipping_status,
+        paid_at: r.confirmed_at?.toISOString() ?? null,
+        shipped_at: r.shipped_at?.toISOString() ?? null,
+        delivered_at: r.delivered_at?.toISOString() ?? null,
+        rating:
+          r.rating_score === null || r.rating_created_at === null
+            ? null
+            : {
+                score: r.rating_score,
+                comment: r.rating_comment,
+                created_at: r.rating_created_at.toISOString(),
+              },
+      }));
+    },
+
+    /** Only the buyer of that sale (anyone else: not found), only shipped → delivered. */
+    async confirmDelivery(buyerId: number, productId: number) {
+      const now = clock.now();
+      const created = await db.transaction().execute(async (trx) => {
+        const sale = await repo.findPurchaseForUpdate(trx, productId);
+        if (!sale || sale.buyer_id !== buyerId)
+          throw notFound('PURCHASE_NOT_FOUND', messages.purchaseNotFound);
+        if (sale.shipping_status !== 'shipped') throw conflict('NOT_SHIPPED', messages.notShipped);
+        return deliver(trx, sale, now, false);
+      });
+      await publishNotifications(events, created);
+      return {
+        message: messages.deliveryConfirmed,
+        product_id: productId,
+        shipping_status: 'delivered' as const,
+        product_status: 'delivered' as const,
+      };
+    },
+
+    /** Shipped sales nobody confirmed become delivered this long after shipping (a timed job). */
+    async deliverDue(now: Date): Promise<number> {
+      const shippedBefore = new Date(now.getTime() - AUTO_DELIVERY_MS);
+      const created = await db.transaction().execute(async (trx) => {
+        const due = await repo.claimDueDeliveries(trx, shippedBefore, DELIVERY_BATCH);
+        const notices = [];
+        for (const sale of due) notices.push(...(await deliver(trx, sale, now, true)));
+        return notices;
+      });
+      await publishNotifications(events, created);
+      return created.length;
     },
 
     /** Only the seller of that sale, only pending → shipped; the buyer is told. */

@@ -1,5 +1,6 @@
 import {
   ChangeShippingStatusSchema,
+  ConfirmDeliverySchema,
   IdParamSchema,
   isSetDefaultOnly,
   shippingAddressMessages as messages,
@@ -74,4 +75,18 @@ export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(ChangeShippingStatusSchema, request.body);
     return sales.markShipped(request.userId!, input.product_id);
   });
+
+  // Buyer protection: the buyer confirms receipt; unconfirmed shipments are delivered by a job.
+  const buyerOnly = { onRequest: auth.requireUser };
+  app.post('/api/products/confirm_delivery', buyerOnly, async (request) => {
+    const input = parseInput(ConfirmDeliverySchema, request.body);
+    return sales.confirmDelivery(request.userId!, input.product_id);
+  });
+
+  app.get('/api/products/get_purchased_products', buyerOnly, async (request) => {
+    const { page, size } = parseInput(SoldListQuerySchema, request.query);
+    return { products: await sales.listPurchases(request.userId!, page, size), page, size };
+  });
+
+  ctx.jobs.register({ name: 'shipping.auto-deliver', run: (now) => sales.deliverDue(now) });
 }

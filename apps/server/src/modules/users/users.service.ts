@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { findRatingSummary } from '../ratings/ratings.repository.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
 
@@ -129,7 +130,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async toPublicProfile(user: User): Promise<PublicProfile> {
-      const stats = await findUserStats(db, user.id);
+      const [stats, rating] = await Promise.all([findUserStats(db, user.id), findRatingSummary(db, user.id)]);
       return {
         id: user.id,
         username: user.username,
@@ -145,6 +146,8 @@ export function createUsersService(ctx: AppContext) {
           auctions_won: stats.auctions_won,
           total_bids: stats.total_bids,
         },
+        rating_average: rating.rating_average,
+        rating_count: rating.rating_count,
       };
     },
 

@@ -1,5 +1,6 @@
 import type { UsersService } from '../../modules/users/users.service.ts';
 import type { AppContext } from '../context.ts';
+import { seedAftersale } from './aftersale.seed.ts';
 import { seedAuctions } from './auctions.seed.ts';
 import { seedPayments } from './payments.seed.ts';
 import { seedProducts } from './products.seed.ts';
@@ -19,4 +20,5 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
   const products = await seedProducts(ctx, users);
   await seedAuctions(ctx, users, products);
   await seedPayments(ctx, users, products);
+  await seedAftersale(ctx, users);
 }

@@ -103,54 +103,62 @@ describe('buy now with the sandbox checkout', () => {
     expect(late.body.message).toBe(m.notAvailable);
   });
 
-  it('sells a product once when two buyers pay at the same moment', async () => {
+  it('two buyers starting a checkout at the same moment: one reservation, the other 409', async () => {
     const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 45_500_50, 'Carta Charizard');
     const [a, b] = await Promise.all([buy(ana.token, product.id), buy(beto.token, product.id)]);
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
-    expect(a.body.payment_id).not.toBe(b.body.payment_id);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const [winner, loser] = a.status === 200 ? [a, b] : [b, a];
+    expect(loser.body.message).toBe(m.reservedByOther);
+    expect(await paymentsOf(product.id)).toHaveLength(1);
 
-    // Both approve in the checkout at once: both notifications race through the webhook.
-    const [ra, rb] = await Promise.all([
-      fetch(`${a.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' }),
-      fetch(`${b.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' }),
-    ]);
-    expect(ra.status).toBe(303);
-    expect(rb.status).toBe(303);
+    // The holder asking again gets the same checkout back.
+    const holder = a.status === 200 ? ana : beto;
+    const again = await buy(holder.token, product.id);
+    expect(again.body.payment_id).toBe(winner.body.payment_id);
 
-    const payments = await paymentsOf(product.id);
-    const confirmed = payments.filter((p) => p.status === 'confirmed');
-    const other = payments.filter((p) => p.status !== 'confirmed');
-    expect(confirmed).toHaveLength(1);
-    expect(other).toHaveLength(1);
-    expect(other[0]).toMatchObject({ status: 'rejected', status_note: m.soldToAnother });
+    const paid = await fetch(`${winner.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
     expect(
       await t.ctx.db.selectFrom('payouts').select('id').where('product_id', '=', product.id).execute(),
     ).toHaveLength(1);
-
-    // The loser is told why, and cannot retry a sold product.
-    const loser =
-      confirmed[0]!.buyer_id === ana.user.id
-        ? { user: beto, id: b.body.payment_id }
-        : { user: ana, id: a.body.payment_id };
-    const verified = await t.request('GET', `/api/bold/verify/${loser.id}`, { token: loser.user.token });
-    expect(verified.body).toMatchObject({ status: 'rejected', message: m.soldToAnother });
-    const retry = await t.request('GET', `/api/bold/create/${loser.id}`, { token: loser.user.token });
-    expect(retry.status).toBe(409);
-    expect(retry.body.message).toBe(m.notAvailable);
-    expect((await paymentsOf(product.id)).filter((p) => p.status === 'confirmed')).toHaveLength(1);
+    const other = a.status === 200 ? beto : ana;
+    const late = await buy(other.token, product.id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(m.notAvailable);
   });
 
-  it('many buyers approving at once still make one sale', async () => {
+  it('the reservation ends with its 30-minute window: then another buyer may start', async () => {
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 20_000_00, 'Hot Wheels Bone Shaker');
+    expect((await buy(ana.token, product.id)).status).toBe(200);
+    await t.advanceClock(29 * 60);
+    expect((await buy(beto.token, product.id)).status).toBe(409);
+    await t.advanceClock(60 + 1);
+    const taken = await buy(beto.token, product.id);
+    expect(taken.status).toBe(200);
+    // Now Ana's old link cannot be renewed while Beto holds the product.
+    const anaPayment = (await paymentsOf(product.id)).find((p) => p.buyer_id === ana.user.id)!;
+    expect(anaPayment.status).toBe('expired');
+    const renew = await t.request('GET', `/api/bold/create/${anaPayment.id}`, { token: ana.token });
+    expect(renew.status).toBe(409);
+  });
+
+  it('many approvals arriving at once (old expired checkouts and the holder) still make one sale', async () => {
     const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 10_000_00, 'Matchbox Land Rover');
     const buyers = [ana, beto];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       const extra = await insertUserWithToken(t, { username: `bn_multi_${i}` });
       await insertShippingAddress(t.ctx.db, extra.user.id, { is_default: true });
       buyers.push(extra);
     }
-    const links = await Promise.all(buyers.map((u) => buy(u.token, product.id)));
+    // One checkout after another, each started when the previous window had ended.
+    const links = [];
+    for (const [i, u] of buyers.entries()) {
+      if (i > 0) await t.advanceClock(31 * 60);
+      const res = await buy(u.token, product.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      links.push(res);
+    }
     const notifications = links.map((l) =>
       signedDelivery(boldNotification({ reference: l.body.payment_id, totalPesos: 10_000 }), secret),
     );
@@ -160,9 +168,14 @@ describe('buy now with the sandbox checkout', () => {
       ),
     );
     expect(results.map((r) => r.status)).toEqual(buyers.map(() => 200));
-    expect(results.filter((r) => r.body.result === 'confirmed')).toHaveLength(1);
-    expect(results.filter((r) => r.body.result === 'not_confirmed')).toHaveLength(buyers.length - 1);
-    expect((await paymentsOf(product.id)).filter((p) => p.status === 'confirmed')).toHaveLength(1);
+    // Only the current holder's charge confirms; the late ones are refused (and refunded).
+    expect(results.map((r) => r.body.result)).toEqual([
+      ...buyers.slice(1).map(() => 'not_confirmed'),
+      'confirmed',
+    ]);
+    const confirmed = (await paymentsOf(product.id)).filter((p) => p.status === 'confirmed');
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.buyer_id).toBe(buyers.at(-1)!.user.id);
   });
 
   it('explains every refusal in Spanish', async () => {

@@ -58,7 +58,7 @@ describe('seller payouts (pending payments)', () => {
         payment_processor_fee: 0,
         payable_amount: 89_999.95,
         currency: 'COP',
-        status: 'pending',
+        status: 'held',
       }),
       expect.objectContaining({
         payment_id: pay1,

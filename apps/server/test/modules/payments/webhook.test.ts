@@ -236,8 +236,15 @@ describe('Bold webhook: signature, idempotency, order', () => {
       note: m.amountMismatch,
       product: 'in_auction',
       payouts: 0,
-      notices: 0,
     });
+    // The charge is given back through the processor: one refund, recorded for the refunds job.
+    const refunds = await t.ctx.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('payment_id', '=', one.paymentId)
+      .execute();
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ status: 'pending', amount: 199_999_00 });
     const two = await wonItem('Currency Mismatch Civic');
     await send(boldNotification({ reference: two.paymentId, totalPesos: 200_000, currency: 'USD' }));
     expect(await state(two.paymentId, two.product.id)).toMatchObject({
@@ -246,18 +253,34 @@ describe('Bold webhook: signature, idempotency, order', () => {
     });
   });
 
-  it('keeps voids for the team and undoes nothing', async () => {
+  it('a void of a confirmed sale holds its payout and tells the seller', async () => {
     const { product, paymentId } = await wonItem('Void Corvette');
-    await send(boldNotification({ reference: paymentId, totalPesos: 200_000 }));
-    const res = await send(
-      boldNotification({ type: 'VOID_APPROVED', reference: paymentId, totalPesos: 200_000 }),
+    await send(
+      boldNotification({ reference: paymentId, totalPesos: 200_000, transactionId: 'CNPCVOID0001' }),
     );
-    expect(res.body.result).toBe('ignored');
-    expect(await state(paymentId, product.id)).toMatchObject({
-      status: 'confirmed',
-      product: 'sold',
-      events: 2,
-    });
+    const res = await send(
+      boldNotification({
+        type: 'VOID_APPROVED',
+        reference: paymentId,
+        totalPesos: 200_000,
+        transactionId: 'CNPCVOID0001',
+      }),
+    );
+    expect(res.body.result).toBe('voided');
+    expect(await state(paymentId, product.id)).toMatchObject({ status: 'confirmed', events: 2 });
+    const payout = await t.ctx.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    expect(payout.status).toBe('held');
+    expect(payout.voided_at).not.toBeNull();
+    const voided = await t.ctx.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('type', '=', 'payment_voided')
+      .execute();
+    expect(voided).toHaveLength(1);
   });
 
   it('answers 400 to signed bodies that are not notifications, 413 to huge ones', async () => {

@@ -139,7 +139,7 @@ describe('won-auction payment through the sandbox', () => {
         commission_amount: 15_000_00,
         payment_processor_fee: 0,
         payable_amount: 135_000_00,
-        status: 'pending',
+        status: 'held',
       }),
     ]);
 

@@ -7,6 +7,7 @@ import styles from './header.module.css';
 const items = [
   { label: 'Notificaciones', href: paths.notifications.getHref(), showsUnread: true },
   { label: 'Subastas ganadas', href: paths.wonAuctions.getHref(), showsUnread: false },
+  { label: 'Mis Compras', href: paths.purchases.getHref(), showsUnread: false },
 ] as const;
 
 /**

@@ -171,6 +171,25 @@ function PayoutRow({ payment, onOpen }: { payment: SellerPayment; onOpen: () => 
   );
 }
 
+/** What is held until delivery and what is already payable, side by side. */
+function PayoutTotals({ payouts }: { payouts: SellerPayment[] }) {
+  const sum = (status: string) =>
+    payouts.filter((p) => p.status === status).reduce((total, p) => total + p.payable_amount, 0);
+  const currency = payouts[0]?.currency ?? 'COP';
+  return (
+    <dl className={styles.payoutTotals} aria-label="Totales de pagos">
+      <div>
+        <dt>{m.payoutHeldTotal}</dt>
+        <dd data-total="held">{formatMoney(Math.round(sum('held') * 100) / 100, currency)}</dd>
+      </div>
+      <div>
+        <dt>{m.payoutPayableTotal}</dt>
+        <dd data-total="payable">{formatMoney(Math.round(sum('payable') * 100) / 100, currency)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /** /seller/payments: the seller's bank account (one) and payouts (spec 2 section 2). */
 export function SellerPaymentsView() {
   const queryClient = useQueryClient();
@@ -246,6 +265,7 @@ export function SellerPaymentsView() {
           <p className="empty-state">Todavía no tienes pagos. Aparecerán aquí cuando vendas un producto.</p>
         ) : (
           <>
+            <PayoutTotals payouts={payouts.data} />
             <div className={styles.payoutHeader} aria-hidden="true">
               <span>ID</span>
               <span>Monto</span>

@@ -4,6 +4,7 @@ import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import { RatingSummary, SellerRatings } from '../../ratings/components/seller-ratings.tsx';
 import { type ProfileRef, usePublicProfile } from '../api/get-public-profile.ts';
 import { useUserBuyNowProducts } from '../api/get-user-buy-now.ts';
 import { BuyNowGrid } from './buy-now-card.tsx';
@@ -30,6 +31,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
             </span>
           </p>
         )}
+        <RatingSummary average={profile.rating_average} count={profile.rating_count} />
         <p className={`muted ${styles.location}`}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path
@@ -130,6 +132,12 @@ export function PublicProfileView({ profileRef, renderAuctions }: PublicProfileV
           Compra directa
         </h2>
         <SellerBuyNowProducts sellerId={profile.id} />
+      </section>
+      <section aria-labelledby="profile-ratings-title">
+        <h2 id="profile-ratings-title" className={styles.sectionTitle}>
+          Calificaciones
+        </h2>
+        <SellerRatings username={profile.username} />
       </section>
     </section>
   );

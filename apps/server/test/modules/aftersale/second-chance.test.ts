@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWonItem } from '../../factories/payments.ts';
+import { approvePayment, insertBuyer, type TestUser } from '../../factories/sales.ts';
+import { insertUserWithToken } from '../../factories/users.ts';
+import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+
+const WINDOW_S = 72 * 3600;
+
+describe('second chance for unpaid wins', () => {
+  let t: TestApp;
+  let seller: TestUser;
+  let winner: TestUser;
+  let runnerUp: TestUser;
+  let lowBidder: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    seller = await insertUserWithToken(t, { is_seller: true, username: 'segunda_vendedor' });
+    winner = await insertBuyer(t, 'segunda_ganador');
+    runnerUp = await insertBuyer(t, 'segunda_segundo');
+    lowBidder = await insertBuyer(t, 'segunda_bajo');
+  });
+  afterAll(() => t?.close());
+
+  /** A closed auction won by `winner` at 150.000 with the given other bids (pesos). */
+  async function closedAuction(name: string, others: Array<[TestUser, number]>) {
+    const now = t.ctx.clock.now();
+    const won = await insertWonItem(t.ctx.db, {
+      sellerId: seller.user.id,
+      buyerId: winner.user.id,
+      amountCentavos: 150_000_00,
+      now,
+      productName: name,
+    });
+    // Reserve 100.000: the winner's bid and the others', oldest first.
+    await t.ctx.db
+      .updateTable('products')
+      .set({ reserve_price: 100_000_00 })
+      .where('id', '=', won.product.id)
+      .execute();
+    const bids = [...others, [winner, 150_000] as [TestUser, number]];
+    let at = now.getTime() - 3600_000;
+    for (const [user, pesos] of bids) {
+      at += 1000;
+      await t.ctx.db
+        .insertInto('bids')
+        .values({
+          auction_id: won.auction.id,
+          product_id: won.product.id,
+          user_id: user.user.id,
+          amount: pesos * 100,
+          created_at: new Date(at),
+        })
+        .execute();
+    }
+    return won;
+  }
+
+  const payments = (productId: number) =>
+    t.ctx.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .orderBy('created_at')
+      .execute();
+  const product = (id: number) =>
+    t.ctx.db
+      .selectFrom('products')
+      .select(['status', 'auction_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const wonItems = (u: TestUser) =>
+    t.request('GET', '/api/payments/get_payments_by_user_id', { token: u.token });
+
+  it('offers the item to the next-highest bidder at their own highest bid, then releases it', async () => {
+    const { product: p, auction } = await closedAuction('Bburago Ferrari F40', [
+      [lowBidder, 90_000], // below the reserve: never eligible
+      [runnerUp, 110_000],
+      [runnerUp, 120_000],
+    ]);
+
+    await t.advanceClock(WINDOW_S - 60);
+    expect((await payments(p.id)).length).toBe(1);
+
+    await t.advanceClock(61);
+    let rows = await payments(p.id);
+    expect(rows.map((r) => [r.buyer_id, r.status, Number(r.amount), r.second_chance])).toEqual([
+      [winner.user.id, 'expired', 150_000_00, false],
+      [runnerUp.user.id, 'pending', 120_000_00, true],
+    ]);
+    expect(await product(p.id)).toEqual({ status: 'in_auction', auction_id: auction.id });
+    const offer = rows[1]!;
+    const window = offer.expires_at!.getTime() - offer.created_at.getTime();
+    expect(window).toBe(WINDOW_S * 1000);
+
+    const notes = await t.request('GET', '/api/notifications?size=50', { token: runnerUp.token });
+    const note = notes.body.data.find((n: { type: string }) => n.type === 'second_chance');
+    expect(note.message).toContain('Bburago Ferrari F40');
+    expect(note.message).toContain('120.000');
+    const listed = (await wonItems(runnerUp)).body.find(
+      (i: { payment_id: string }) => i.payment_id === offer.id,
+    );
+    expect(listed).toMatchObject({ status: 'pending', amount: 120_000 });
+
+    // The expired winner cannot pay any more; the runner-up can get a link.
+    const winnerLink = await t.request('POST', `/api/bold/create/${rows[0]!.id}`, { token: winner.token });
+    expect(winnerLink.status).toBe(409);
+    const link = await t.request('POST', `/api/bold/create/${offer.id}`, { token: runnerUp.token });
+    expect(link.status).toBe(201);
+    // Nobody else can touch the runner-up's item.
+    expect((await t.request('POST', `/api/bold/create/${offer.id}`, { token: winner.token })).status).toBe(
+      404,
+    );
+
+    // The runner-up does not pay either: the low bidder is below the reserve, so it goes back.
+    await t.advanceClock(WINDOW_S + 1);
+    rows = await payments(p.id);
+    expect(rows.map((r) => r.status)).toEqual(['expired', 'expired']);
+    expect(await product(p.id)).toEqual({ status: 'available', auction_id: null });
+  });
+
+  it('returns the product at once when nobody else reached the reserve', async () => {
+    const { product: p } = await closedAuction('Maisto Lamborghini', [[lowBidder, 99_999]]);
+    await t.advanceClock(WINDOW_S + 1);
+    expect((await payments(p.id)).map((r) => r.status)).toEqual(['expired']);
+    expect(await product(p.id)).toEqual({ status: 'available', auction_id: null });
+  });
+
+  it('the second-chance buyer pays within the window: sold to them', async () => {
+    const { product: p } = await closedAuction('Kyosho Delta', [[runnerUp, 130_000]]);
+    await t.advanceClock(WINDOW_S + 1);
+    const offer = (await payments(p.id))[1]!;
+    expect(offer.buyer_id).toBe(runnerUp.user.id);
+    await t.request('POST', `/api/bold/create/${offer.id}`, { token: runnerUp.token });
+    const paid = await approvePayment(t, offer.id, 130_000);
+    expect(paid.body.result).toBe('confirmed');
+    expect((await product(p.id)).status).toBe('sold');
+    const payout = await t.ctx.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('payment_id', '=', offer.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(payout.product_amount)).toBe(130_000_00);
+    expect(payout.status).toBe('held');
+    // Nothing is offered after a sale.
+    await t.advanceClock(WINDOW_S + 1);
+    expect((await payments(p.id)).map((r) => r.status)).toEqual(['expired', 'confirmed']);
+  });
+
+  it('a payment stuck in processing expires at the end of its window (and the next bidder gets it)', async () => {
+    const { product: p, paymentId } = await closedAuction('Autoart Skyline', [[runnerUp, 101_000]]);
+    await t.request('POST', `/api/bold/create/${paymentId}`, { token: winner.token });
+    await t.ctx.db
+      .updateTable('payments')
+      .set({ status: 'processing' })
+      .where('id', '=', paymentId)
+      .execute();
+    await t.advanceClock(WINDOW_S + 1);
+    const rows = await payments(p.id);
+    expect(rows.map((r) => [r.buyer_id, r.status])).toEqual([
+      [winner.user.id, 'expired'],
+      [runnerUp.user.id, 'pending'],
+    ]);
+  });
+});

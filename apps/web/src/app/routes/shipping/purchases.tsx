@@ -1,0 +1,12 @@
+import { PurchasesView } from '../../../features/shipping/components/purchases-view.tsx';
+import { usePageMeta } from '../../../lib/page-meta.ts';
+
+/** /purchases: the buyer's purchases (login required by the router). */
+export function Component() {
+  usePageMeta({ title: 'Mis Compras', description: 'Tus compras, su envío y tus calificaciones.' });
+  return (
+    <section className="page">
+      <PurchasesView />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatLongDate, ratingMessages as m, ratingSummaryText } from '@app/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSellerRatings } from '../api/ratings.ts';
+import styles from './ratings.module.css';
+import { Stars } from './stars.tsx';
+
+const PAGE_SIZE = 5;
+
+/** The seller's average next to the profile name. */
+export function RatingSummary({ average, count }: { average: number | null; count: number }) {
+  return (
+    <p className={styles.summary} data-rating-count={count}>
+      {average !== null && <Stars score={average} label={`Calificación promedio: ${average} de 5`} />}
+      <span>{ratingSummaryText(average, count)}</span>
+    </p>
+  );
+}
+
+/** Buyers' ratings of a seller, newest first, five at a time. */
+export function SellerRatings({ username }: { username: string }) {
+  const [page, setPage] = useState(1);
+  const query = useSellerRatings(username, page, PAGE_SIZE);
+  if (query.isPending) return <Spinner label="Cargando calificaciones..." />;
+  if (query.isError)
+    return (
+      <p className="alert alert-error" role="alert">
+        {m.loadError}
+      </p>
+    );
+  const { items, meta } = query.data;
+  if (items.length === 0) return <p className="empty-state">{m.empty}</p>;
+  return (
+    <div className="stack">
+      <ul className={styles.list} aria-label="Calificaciones del vendedor">
+        {items.map((r) => (
+          <li key={`${r.buyer_username}-${r.created_at}`} className={`card ${styles.item}`}>
+            <div className={styles.itemHead}>
+              <Stars score={r.score} />
+              <span className="muted">{formatLongDate(r.created_at)}</span>
+            </div>
+            {r.comment && <p className={styles.comment}>{r.comment}</p>}
+            <p className="muted">
+              Por <Link to={`/profile/${encodeURIComponent(r.buyer_username)}`}>@{r.buyer_username}</Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {meta.pages > 1 && (
+        <nav className={styles.pager} aria-label="Páginas de calificaciones">
+          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Anterior
+          </button>
+          <span>
+            Página {meta.page} de {meta.pages}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={page >= meta.pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Siguiente
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import {
+  formatCOP,
+  formatLongDate,
+  shippingStatusMessages as m,
+  type PurchasedProduct,
+  type PurchasedProductsResponse,
+  ratingMessages,
+  shippingStatusLabel,
+  shippingStatusTone,
+} from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SafeImage } from '../../../components/ui/image.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { RatingForm } from '../../ratings/components/rating-form.tsx';
+import { Stars } from '../../ratings/components/stars.tsx';
+import { purchasesKey, useConfirmDelivery, usePurchases } from '../api/purchases.ts';
+import styles from './shipping.module.css';
+
+const toneClass = {
+  success: 'badge-success',
+  danger: 'badge-danger',
+  warning: 'badge-warning',
+  info: 'badge-info',
+  neutral: '',
+};
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+function PurchaseCard({
+  purchase,
+  confirming,
+  onConfirm,
+  onRated,
+}: {
+  purchase: PurchasedProduct;
+  confirming: boolean;
+  onConfirm: () => void;
+  onRated: (rating: NonNullable<PurchasedProduct['rating']>) => void;
+}) {
+  const status = purchase.shipping_status;
+  return (
+    <li className={`card ${styles.purchaseCard}`} data-product-id={purchase.product_id}>
+      <div className={styles.productCell}>
+        <SafeImage
+          className={styles.thumb}
+          src={purchase.product_image ?? undefined}
+          alt={purchase.product_name}
+        />
+        <div className={styles.purchaseTitle}>
+          <h2 className={styles.city}>{purchase.product_name}</h2>
+          <p className={styles.price}>{formatCOP(purchase.price)}</p>
+        </div>
+      </div>
+      <dl className={styles.saleFacts}>
+        <dt>Vendedor</dt>
+        <dd>
+          <Link to={`/profile/${encodeURIComponent(purchase.seller_username)}`}>
+            @{purchase.seller_username}
+          </Link>
+        </dd>
+        <dt>Tipo</dt>
+        <dd>{purchase.kind === 'auction' ? 'Subasta ganada' : 'Compra directa'}</dd>
+        <dt>Pagado</dt>
+        <dd>{purchase.paid_at ? formatLongDate(purchase.paid_at) : 'N/A'}</dd>
+        <dt>Envío</dt>
+        <dd>
+          <span className={`badge ${toneClass[shippingStatusTone(status)]}`}>
+            {shippingStatusLabel(status)}
+          </span>
+        </dd>
+      </dl>
+      {status === 'shipped' && (
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={onConfirm}
+          disabled={confirming}
+          aria-label={`${m.confirmDelivery}: ${purchase.product_name}`}
+        >
+          {confirming ? 'Confirmando...' : m.confirmDelivery}
+        </button>
+      )}
+      {status === 'pending' && <p className="muted">El vendedor está preparando el envío.</p>}
+      {status === 'delivered' &&
+        (purchase.rating ? (
+          <div className={styles.yourRating}>
+            <span>Tu calificación:</span>
+            <Stars score={purchase.rating.score} />
+            {purchase.rating.comment && <q className={styles.ratingComment}>{purchase.rating.comment}</q>}
+          </div>
+        ) : (
+          <RatingForm productId={purchase.product_id} productName={purchase.product_name} onRated={onRated} />
+        ))}
+    </li>
+  );
+}
+
+/** 'Mis Compras': the buyer's purchases, receipt confirmation and the seller's rating. */
+export function PurchasesView() {
+  const queryClient = useQueryClient();
+  const query = usePurchases();
+  const confirm = useConfirmDelivery();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const update = (productId: number, change: Partial<PurchasedProduct>) =>
+    queryClient.setQueryData<PurchasedProductsResponse>(purchasesKey, (data) =>
+      data
+        ? {
+            ...data,
+            products: data.products.map((p) => (p.product_id === productId ? { ...p, ...change } : p)),
+          }
+        : data,
+    );
+
+  async function onConfirm(purchase: PurchasedProduct) {
+    setNotice(null);
+    setConfirming(purchase.product_id);
+    try {
+      const result = await confirm.mutateAsync(purchase.product_id);
+      update(purchase.product_id, {
+        shipping_status: result.shipping_status,
+        product_status: result.product_status,
+      });
+      setNotice({ kind: 'success', text: result.message });
+    } catch (error) {
+      setNotice({ kind: 'error', text: errorMessage(error, m.deliveryConfirmFailed) });
+    } finally {
+      setConfirming(null);
+    }
+  }
+
+  const refreshing = query.isFetching && !query.isPending;
+  const purchases = query.data?.products ?? [];
+
+  return (
+    <div className="stack">
+      <div className="page-header">
+        <h1 className="page-title">Mis Compras</h1>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
+          {refreshing ? 'Actualizando...' : 'Actualizar'}
+        </button>
+      </div>
+      {notice && (
+        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role="alert">
+          {notice.text}
+        </p>
+      )}
+      {query.isPending ? (
+        <Spinner label={m.purchasesLoading} />
+      ) : query.isError ? (
+        <div className="stack">
+          <p className="alert alert-error" role="alert">
+            {errorMessage(query.error, m.purchasesLoadError)}
+          </p>
+          <p>
+            <button type="button" className="btn" onClick={() => void query.refetch()}>
+              Reintentar
+            </button>
+          </p>
+        </div>
+      ) : purchases.length === 0 ? (
+        <div className="empty-state stack">
+          <p>{m.purchasesEmpty}</p>
+          <p>
+            <Link className="btn btn-primary" to="/auctions">
+              Explorar subastas
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <ul className={`${styles.plainList} ${styles.purchaseGrid}`} aria-label="Mis compras">
+          {purchases.map((purchase) => (
+            <PurchaseCard
+              key={purchase.payment_id}
+              purchase={purchase}
+              confirming={confirming === purchase.product_id}
+              onConfirm={() => void onConfirm(purchase)}
+              onRated={(rating) => {
+                update(purchase.product_id, { rating });
+                setNotice({ kind: 'success', text: ratingMessages.created });
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
