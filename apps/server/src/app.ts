@@ -17,6 +17,7 @@ import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { createAuth, resolveJwtSecret } from './platform/auth.ts';
 import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shippingRoutes(app, ctx);
   await banksRoutes(app, ctx);
   await paymentsRoutes(app, ctx);
+  await watchlistRoutes(app, ctx);
   if (config.TEST_CLOCK) await testClockRoutes(app, ctx);
 
   await registerWebApp(app);

@@ -13,6 +13,7 @@ export type NotificationType =
   | 'item_sold'
   | 'payment_confirmed'
   | 'item_shipped'
+  | 'ending_soon'
   | 'system';
 
 export interface NewNotification {
