@@ -33,6 +33,7 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.soldProducts.path, lazy: () => import('./routes/products/sold-products.tsx') },
   { path: paths.buyProduct.path, lazy: () => import('./routes/products/buy-product.tsx') },
   { path: paths.product.path, lazy: () => import('./routes/products/product-detail.tsx') },
+  { path: paths.watchlist.path, lazy: () => import('./routes/watchlist/watchlist.tsx') },
 ];
 
 export const routes: RouteObject[] = [

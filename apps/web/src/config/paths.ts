@@ -45,6 +45,7 @@ export const paths = {
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   payment: { path: '/payment', getHref: () => '/payment' },
   wonAuctions: { path: '/auctions/won', getHref: () => '/auctions/won/' },
+  watchlist: { path: '/watchlist', getHref: () => '/watchlist' },
 } as const;
 
 /** Routes that need a stored token (spec 2 route table and spec 1 section 2). */
