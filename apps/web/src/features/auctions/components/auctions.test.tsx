@@ -235,7 +235,9 @@ describe('LiveBidPanel', () => {
     rerender(<Panel />);
     const region = screen.getByRole('status', { name: '' });
     expect(region.getAttribute('aria-live')).toBe('polite');
-    await waitFor(() => expect(region.textContent).toBe('Te han superado: beto pujó $5.000'));
+    await waitFor(() =>
+      expect(region.textContent).toMatch(/^Te han superado: beto pujó \$5\.000\. ¡Puja de último minuto!/),
+    );
     expect(screen.getByText('Automática')).toBeTruthy();
   });
 

@@ -91,14 +91,23 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
 
   const myName = me.data?.username;
   const previousTop = useRef(page.bids[0]);
+  const currentTop = useRef(page.bids[0]);
+  currentTop.current = page.bids[0];
   useEffect(() => {
     const before = previousTop.current;
     const top = page.bids[0];
     previousTop.current = top;
     if (!before || !top || top.id === before.id || !myName) return;
-    if (before.username === myName && top.username !== myName) {
-      setAnnouncement(`Te han superado: ${top.username} pujó $${formatNumber(top.amount)}`);
-    }
+    if (before.username !== myName || top.username === myName) return;
+    // A ceiling of ours may answer within the same decision: only announce if we stay outbid.
+    setTimeout(() => {
+      const now = currentTop.current;
+      if (!now || now.username === myName) return;
+      const outbid = `Te han superado: ${now.username} pujó $${formatNumber(now.amount)}`;
+      setAnnouncement((previous) =>
+        previous?.startsWith('¡Puja de último minuto!') ? `${outbid}. ${previous}` : outbid,
+      );
+    }, 400);
   }, [page.bids, myName]);
 
   const ceiling = maxBid.data?.max_amount ?? null;
@@ -159,8 +168,10 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
         </div>
         <div className={styles.stat}>
           <dt>Tiempo restante</dt>
-          <dd role="timer" aria-live="off" aria-label={`Tiempo restante: ${timeLeftText}`}>
-            {timeLeftText}
+          <dd>
+            <span role="timer" aria-live="off" aria-label={`Tiempo restante: ${timeLeftText}`}>
+              {timeLeftText}
+            </span>
           </dd>
         </div>
         <div className={styles.stat}>
@@ -262,6 +273,9 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
             className={styles.history}
             aria-label="Historial de pujas, la más reciente primero"
             aria-live="polite"
+            // The history scrolls inside the panel: keyboard users must be able to scroll it too.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus
+            tabIndex={0}
           >
             {page.bids.map((bid) => (
               <li key={bid.id} className={styles.historyItem} data-new={freshIds.includes(bid.id)}>
