@@ -39,7 +39,7 @@ const history = (page: Page) => page.locator('ol[aria-label^="Historial de pujas
 
 async function bid(page: Page, amount: number, max?: number) {
   await page.getByLabel('Tu puja ($)').fill(String(amount));
-  if (max !== undefined) await page.getByLabel('Puja máxima (opcional, $)').fill(String(max));
+  if (max !== undefined) await page.getByLabel('Puja máxima ($)').fill(String(max));
   const response = page.waitForResponse((r) => r.url().endsWith('/api/bids/create-bid'));
   await page.getByRole('button', { name: 'Place Bid' }).click();
   expect((await response).status()).toBe(201);
@@ -149,7 +149,10 @@ describe('bidding beyond the spec: proxy bids, soft close, watchlist', () => {
     const small = await phone.newPage();
     await loginAs(small, demo.collector);
     await small.goto(`${baseUrl()}/watchlist`);
-    await small.getByRole('listitem').filter({ hasText: 'Auto favorito' }).waitFor();
+    const smallItem = small.getByRole('listitem').filter({ hasText: 'Auto favorito' });
+    await smallItem.waitFor();
+    // The countdown runs on the server's clock (moved forward by the test clock), as on desktop.
+    expect(await smallItem.getByRole('timer').innerText()).toMatch(/^Termina en \d{2}m \d{2}s$/);
     await expectAccessible(small);
     await expectNoHorizontalScroll(small);
     await screenshot(small, 'watchlist-phone');

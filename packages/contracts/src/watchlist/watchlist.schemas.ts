@@ -30,7 +30,11 @@ export const WatchlistItemSchema = z.object({
 });
 export type WatchlistItem = z.infer<typeof WatchlistItemSchema>;
 
-export const WatchlistResponseSchema = z.object({ items: z.array(WatchlistItemSchema) });
+export const WatchlistResponseSchema = z.object({
+  items: z.array(WatchlistItemSchema),
+  /** The server's clock when it answered, so countdowns run in server time. */
+  server_time: z.string(),
+});
 export type WatchlistResponse = z.infer<typeof WatchlistResponseSchema>;
 
 /** POST/DELETE /api/watchlist/{productId}. */

@@ -45,6 +45,7 @@ export function createWatchlistService(ctx: AppContext) {
             highest_bid: inAuction ? (r.highest_bid === null ? 0 : toPesos(r.highest_bid)) : null,
           };
         }),
+        server_time: clock.now().toISOString(),
       };
     },
 

@@ -194,7 +194,7 @@ describe('LiveBidPanel', () => {
     );
     render(<Panel />);
     fireEvent.change(screen.getByLabelText('Tu puja ($)'), { target: { value: '3000' } });
-    const max = screen.getByLabelText('Puja máxima (opcional, $)');
+    const max = screen.getByLabelText('Puja máxima ($)');
     expect(max.getAttribute('aria-describedby')).toBeTruthy();
     fireEvent.change(max, { target: { value: '2500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));

@@ -210,7 +210,7 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
             />
           </div>
           <div className="field">
-            <label htmlFor={`${inputId}-max`}>Puja máxima (opcional, $)</label>
+            <label htmlFor={`${inputId}-max`}>Puja máxima ($)</label>
             <input
               id={`${inputId}-max`}
               className="input"
@@ -233,7 +233,8 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
       )}
       {closedMessage ? null : (
         <p id={`${inputId}-max-hint`} className="muted" style={{ margin: 0, fontSize: '0.9rem' }}>
-          Con una puja máxima pujamos por ti con el incremento mínimo hasta ese monto; nadie más la ve.
+          Opcional: con una puja máxima pujamos por ti con el incremento mínimo hasta ese monto; nadie más la
+          ve.
         </p>
       )}
       {ceiling !== null ? (
@@ -295,8 +296,7 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
                   ${formatNumber(bid.amount)}
                   {bid.auto ? (
                     <span
-                      className="badge badge-info"
-                      style={{ marginLeft: 6 }}
+                      className={`badge badge-info ${styles.autoBadge}`}
                       title="Puja automática (puja máxima)"
                     >
                       Automática

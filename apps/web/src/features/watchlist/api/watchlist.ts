@@ -2,12 +2,15 @@ import type { WatchlistChangeResponse, WatchlistItem, WatchlistResponse } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useIsLoggedIn } from '../../../lib/use-auth.ts';
+import { syncServerClock } from '../../auctions/lib/server-clock.ts';
 
 export const watchlistKey = ['watchlist'] as const;
 
 /** GET /api/watchlist: the user's followed products with their live auction state. */
-export function getWatchlist() {
-  return api.get<WatchlistResponse>('/api/watchlist', { auth: true });
+export async function getWatchlist() {
+  const data = await api.get<WatchlistResponse>('/api/watchlist', { auth: true });
+  syncServerClock(data.server_time);
+  return data;
 }
 
 /** `refreshMs` keeps prices and ends fresh on the Favoritos page (soft close moves ends). */
@@ -53,7 +56,7 @@ export function useToggleWatch() {
             highest_bid: null,
           });
         }
-        return { items };
+        return { items, server_time: data?.server_time ?? new Date().toISOString() };
       });
       return { previous };
     },
