@@ -157,6 +157,29 @@ describe('bidding beyond the spec: proxy bids, soft close, watchlist', () => {
     await expectNoHorizontalScroll(small);
     await screenshot(small, 'watchlist-phone');
 
+    // Product cards of the marketplace carry the heart too, above the card's own link.
+    await small.goto(`${baseUrl()}/`);
+    await small.getByRole('tab', { name: 'Marketplace' }).click();
+    const cardHeart = small
+      .getByRole('list', { name: 'Productos de compra directa' })
+      .getByRole('button', { name: /^Agregar ".+" a Favoritos$/ })
+      .first();
+    const cardName = (await cardHeart.getAttribute('aria-label'))!.replace(
+      /^Agregar "(.+)" a Favoritos$/,
+      '$1',
+    );
+    await cardHeart.click();
+    const cardPressed = small.getByRole('button', { name: `Quitar "${cardName}" de Favoritos` }).first();
+    await cardPressed.waitFor();
+    expect(await cardPressed.getAttribute('aria-pressed')).toBe('true');
+    expect(small.url()).toBe(`${baseUrl()}/`);
+    await screenshot(small, 'watchlist-marketplace-phone');
+    await cardPressed.click();
+    await small
+      .getByRole('button', { name: `Agregar "${cardName}" a Favoritos` })
+      .first()
+      .waitFor();
+
     // Removing it from the page: the item goes away.
     await item.getByRole('button', { name: /^Quitar ".*Auto favorito.*" de Favoritos$/ }).click();
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: 'Auto favorito' }).count()).toBe(0);
