@@ -101,6 +101,10 @@ export function AuctionProductsView({
                         <dt>Puja actual</dt>
                         <dd>${formatNumber(p.highest_bid)}</dd>
                       </div>
+                      <div>
+                        <dt>Cierre</dt>
+                        <dd>{localTime(p.end_time)}</dd>
+                      </div>
                       {p.can_be_bought ? (
                         <div>
                           <dt>Precio compra</dt>
