@@ -18,6 +18,7 @@ import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { createAuth, resolveJwtSecret } from './platform/auth.ts';
 import { bodyLimits } from './platform/body-limits.ts';
 import { createClock } from './platform/clock.ts';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shippingRoutes(app, ctx);
   await banksRoutes(app, ctx, users);
   await paymentsRoutes(app, ctx);
+  await watchlistRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);

@@ -54,6 +54,7 @@ const EnvSchema = z
     BOLD_API_URL: z.url().default('https://integrations.api.bold.co'),
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
+    SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     TEST_CLOCK: boolFlag.optional(),
     TRUST_PROXY: TrustProxySchema.default(false),
     RATE_LIMIT: boolFlag.default(true),

@@ -15,3 +15,4 @@ export * from './search/search.schemas.ts';
 export * from './shipping/shipping-address.schemas.ts';
 export * from './shipping/shipping-status.ts';
 export * from './users/user.schemas.ts';
+export * from './watchlist/watchlist.schemas.ts';

@@ -107,8 +107,29 @@ export interface AuctionProductsTable {
   highest_bid: number | null;
   highest_bidder_id: number | null;
   bid_count: Generated<number>;
-  /** 'won' | 'unsold' once the auction closes. */
+  /** 'won' | 'unsold' once the product closes. */
   outcome: string | null;
+  /** The product's own end, moved by late bids (soft close); null while the auction has no end. */
+  end_time: Timestamp | null;
+}
+
+export interface BidCeilingsTable {
+  auction_id: number;
+  product_id: number;
+  user_id: number;
+  /** The bidder's private maximum, centavos. */
+  max_amount: number;
+  /** Increases each time a ceiling is set: equal ceilings go to the one set first. */
+  set_order: number;
+  updated_at: Timestamp;
+}
+
+export interface WatchlistTable {
+  user_id: number;
+  product_id: number;
+  created_at: CreatedAt;
+  /** The auction whose ending_soon warning this watcher already got (once per auction). */
+  ending_soon_auction_id: number | null;
 }
 
 export interface BidsTable {
@@ -118,6 +139,8 @@ export interface BidsTable {
   user_id: number;
   amount: number;
   created_at: Timestamp;
+  /** Placed by the server from the bidder's ceiling (proxy bid). */
+  auto: Generated<boolean>;
 }
 
 export interface NotificationsTable {
@@ -291,6 +314,8 @@ export interface DB {
   auctions: AuctionsTable;
   auction_products: AuctionProductsTable;
   bids: BidsTable;
+  bid_ceilings: BidCeilingsTable;
+  watchlist: WatchlistTable;
   notifications: NotificationsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -34,6 +34,7 @@ const protectedRoutes: RouteObject[] = [
   { path: paths.purchases.path, lazy: () => import('./routes/shipping/purchases.tsx') },
   { path: paths.buyProduct.path, lazy: () => import('./routes/products/buy-product.tsx') },
   { path: paths.product.path, lazy: () => import('./routes/products/product-detail.tsx') },
+  { path: paths.watchlist.path, lazy: () => import('./routes/watchlist/watchlist.tsx') },
 ];
 
 export const routes: RouteObject[] = [

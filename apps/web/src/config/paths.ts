@@ -46,6 +46,7 @@ export const paths = {
   payment: { path: '/payment', getHref: () => '/payment' },
   wonAuctions: { path: '/auctions/won', getHref: () => '/auctions/won/' },
   purchases: { path: '/purchases', getHref: () => '/purchases' },
+  watchlist: { path: '/watchlist', getHref: () => '/watchlist' },
 } as const;
 
 /** Routes that need a stored token (spec 2 route table and spec 1 section 2). */

@@ -106,6 +106,8 @@ export const AuctionProductSchema = z.object({
   can_be_bought: z.boolean(),
   status: z.string(),
   outcome: z.string().nullable(),
+  /** The product's own end: the auction's end, moved later by last-minute bids (soft close). */
+  end_time: z.string().nullable(),
 });
 export type AuctionProduct = z.infer<typeof AuctionProductSchema>;
 
@@ -126,6 +128,8 @@ export const BidSchema = z.object({
   username: z.string(),
   avatar: z.string().nullable(),
   user: BidUserSchema,
+  /** Placed by the server from the bidder's maximum (proxy bid). */
+  auto: z.boolean(),
 });
 export type Bid = z.infer<typeof BidSchema>;
 
@@ -157,14 +161,31 @@ export const PlaceBidInputSchema = z.object({
   amount: z.number({ error: 'Por favor, ingresa un monto válido para la puja' }),
   auction_id: z.number({ error: 'La subasta no es válida' }).int().positive().max(2_147_483_647),
   product_id: z.number({ error: 'El producto no es válido' }).int().positive().max(2_147_483_647),
+  /** Optional private ceiling (>= amount): the server bids for the user up to it. */
+  max_amount: z
+    .number({ error: 'Por favor, ingresa un monto válido para la puja máxima' })
+    .nullable()
+    .optional(),
 });
 export type PlaceBidInput = z.infer<typeof PlaceBidInputSchema>;
 
 export const PlaceBidResponseSchema = BidSchema.extend({
   auction_id: z.number(),
   product_id: z.number(),
+  /** The product's highest bid after any automatic bids this bid triggered. */
+  highest_bid: z.number(),
+  /** The product's effective end after this bid (soft close may have moved it). */
+  end_time: z.string().nullable(),
   message: z.string(),
 });
+
+/** GET/PUT /api/bids/max/{auctionId}/{productId}: the caller's own ceiling. */
+export const MaxBidResponseSchema = z.object({ max_amount: z.number().nullable() });
+export type MaxBidResponse = z.infer<typeof MaxBidResponseSchema>;
+export const MaxBidInputSchema = z.object({
+  max_amount: z.number({ error: 'Por favor, ingresa un monto válido para la puja máxima' }),
+});
+export type MaxBidInput = z.infer<typeof MaxBidInputSchema>;
 export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;
 
 /** GET /api/auctions/get_totals. */
@@ -185,11 +206,14 @@ export const NewBidMessageSchema = z.object({
     timestamp: z.string(),
     username: z.string(),
     avatar: z.string().nullable(),
+    auto: z.boolean().optional(),
   }),
   auction_id: z.number().optional(),
   product_id: z.number().optional(),
   highest_bid: z.number().optional(),
   bid_count: z.number().optional(),
+  /** The product's effective end after this bid. */
+  end_time: z.string().nullable().optional(),
 });
 export type NewBidMessage = z.infer<typeof NewBidMessageSchema>;
 

@@ -14,6 +14,12 @@ export const bidMessages = {
   auctionNotFound: 'No se encontró la subasta',
   placeError: 'Error al realizar la puja',
   placed: '¡Puja realizada con éxito!',
+  invalidMax: 'Por favor, ingresa un monto válido para la puja máxima',
+  maxBelowAmount: 'La puja máxima debe ser igual o mayor que tu puja',
+  maxNotLeader: 'Solo quien va ganando puede subir su puja máxima sin pujar',
+  maxTooLow: (current: number) =>
+    `Tu puja máxima debe ser mayor que tu puja actual de $${formatNumber(current)}`,
+  maxSaved: 'Puja máxima actualizada',
 } as const;
 
 /** Default increment of the suggested next bid when the auction sets no minimum (spec 1 section 9). */

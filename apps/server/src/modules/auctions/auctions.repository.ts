@@ -144,7 +144,9 @@ export const auctionsRepository = {
       .leftJoin('brands as b', 'b.id', 'p.brand_id')
       .leftJoin('categories as c', 'c.id', 'p.category_id')
       .leftJoin('scales as s', 's.id', 'p.scale_id')
-      .select([
+      .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
+      .select((eb) => [
+        eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
         'ap.auction_id',
         'ap.highest_bid',
         'ap.highest_bidder_id',
@@ -225,37 +227,92 @@ export const auctionsRepository = {
       .executeTakeFirst();
   },
 
-  /** Claims one active auction whose end has come; other processes skip it while locked. */
-  claimDueClose(trx: Database, now: Date) {
+  /**
+   * Claims one still-open product of an active auction whose own end has come (soft close may
+   * have moved it); other processes skip it while locked. Its race state comes with it.
+   */
+  claimDueProduct(trx: Database, now: Date) {
     return trx
-      .selectFrom('auctions')
-      .selectAll()
-      .where('status', '=', 'active')
-      .where('end_time', '<=', now)
-      .orderBy('end_time')
-      .orderBy('id')
+      .selectFrom('auction_products as ap')
+      .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
+      .innerJoin('products as p', 'p.id', 'ap.product_id')
+      .select([
+        'ap.auction_id',
+        'ap.product_id',
+        'ap.highest_bid',
+        'ap.highest_bidder_id',
+        'p.reserve_price',
+        'p.name',
+      ])
+      .where('a.status', '=', 'active')
+      .where('ap.outcome', 'is', null)
+      .where(sql<boolean>`coalesce(ap.end_time, a.end_time) <= ${now}`)
+      .orderBy(sql`coalesce(ap.end_time, a.end_time)`)
+      .orderBy('ap.auction_id')
+      .orderBy('ap.product_id')
+      .limit(1)
+      .forUpdate('ap')
+      .skipLocked()
+      .executeTakeFirst();
+  },
+
+  /** Claims one active auction whose end has come and that has no product left open. */
+  claimFinishedAuction(trx: Database, now: Date) {
+    return trx
+      .selectFrom('auctions as a')
+      .selectAll('a')
+      .where('a.status', '=', 'active')
+      .where('a.end_time', '<=', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('auction_products as ap')
+              .select('ap.product_id')
+              .whereRef('ap.auction_id', '=', 'a.id')
+              .where('ap.outcome', 'is', null),
+          ),
+        ),
+      )
+      .orderBy('a.end_time')
+      .orderBy('a.id')
       .limit(1)
       .forUpdate()
       .skipLocked()
       .executeTakeFirst();
   },
 
-  /** The race state of every product of an auction, locked so a bid in flight finishes first. */
-  lockRaces(trx: Database, auctionId: number) {
+  /** Locks an auction row (closing its last product ends it, one closer at a time). */
+  lockAuction(trx: Database, auctionId: number) {
+    return trx.selectFrom('auctions').selectAll().where('id', '=', auctionId).forUpdate().executeTakeFirst();
+  },
+
+  countOpenProducts(trx: Database, auctionId: number) {
+    return trx
+      .selectFrom('auction_products')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('auction_id', '=', auctionId)
+      .where('outcome', 'is', null)
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.count));
+  },
+
+  /** Every product's outcome, for the seller's summary when the auction ends. */
+  outcomes(trx: Database, auctionId: number) {
     return trx
       .selectFrom('auction_products as ap')
       .innerJoin('products as p', 'p.id', 'ap.product_id')
-      .select([
-        'ap.product_id',
-        'ap.highest_bid',
-        'ap.highest_bidder_id',
-        'p.reserve_price',
-        'p.name',
-        'p.owner_id',
-      ])
+      .select(['ap.product_id', 'ap.outcome', 'ap.highest_bid', 'p.name'])
       .where('ap.auction_id', '=', auctionId)
       .orderBy('ap.product_id')
-      .forUpdate()
+      .execute();
+  },
+
+  /** Every product of an auction starts with the auction's end as its own. */
+  setProductsEnd(trx: Database, auctionId: number, end: Date | null) {
+    return trx
+      .updateTable('auction_products')
+      .set({ end_time: end })
+      .where('auction_id', '=', auctionId)
       .execute();
   },
 

@@ -14,6 +14,7 @@ import {
   type UserTotals,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
@@ -77,6 +78,7 @@ function toAuctionProduct(row: RaceRow, auction: Auction): AuctionProduct {
     can_be_bought: row.can_be_bought,
     status: row.status,
     outcome: row.outcome,
+    end_time: iso(row.end_time),
   };
 }
 
@@ -171,6 +173,7 @@ export function createAuctionsService(ctx: AppContext) {
           now,
         });
         await repo.attachProducts(trx, created.id, input.products, now);
+        await repo.setProductsEnd(trx, created.id, created.end_time);
         return created;
       });
       const [summary] = await summaries([auction]);
@@ -189,6 +192,7 @@ export function createAuctionsService(ctx: AppContext) {
         const end = new Date(now.getTime() + current.duration_hours * HOUR_MS);
         const updated = await repo.activate(trx, auctionId, now, end);
         if (!updated) throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
+        await repo.setProductsEnd(trx, auctionId, end);
         const notified = await createNotifications(trx, [startedNotice(updated)], now);
         return { auction: updated, notified };
       });
@@ -238,7 +242,8 @@ export function createAuctionsService(ctx: AppContext) {
         bids: bids.map(toBidDto),
         min_offer: toPesos(auction.min_offer),
         max_offer: toPesos(auction.max_offer),
-        end_time: iso(auction.end_time),
+        // The product's own end: soft close moves it past the auction's original end.
+        end_time: iso(row.end_time),
         server_time: clock.now().toISOString(),
       };
     },
@@ -257,6 +262,7 @@ export function createAuctionsService(ctx: AppContext) {
           const start = due.start_time ?? now;
           const end = due.end_time ?? new Date(start.getTime() + due.duration_hours * HOUR_MS);
           await repo.markStarted(trx, due.id, end, now);
+          await repo.setProductsEnd(trx, due.id, end);
           return createNotifications(trx, [startedNotice(due)], now);
         });
         if (result === null) return count;
@@ -266,63 +272,20 @@ export function createAuctionsService(ctx: AppContext) {
     },
 
     /**
-     * Job: closes ended auctions exactly once. Each product whose highest bid reaches its reserve
-     * is won (a pending won item is created and the winner notified); the rest go back to
-     * `available`. The seller gets one summary.
+     * Job: closes each product exactly once at its own end (soft close may have moved it). A
+     * product whose highest bid reaches its reserve is won (a pending won item is created and the
+     * winner notified); otherwise it goes back to `available`. When an auction's last product has
+     * closed, the auction ends and the seller gets one summary.
      */
     async closeDue(now: Date): Promise<number> {
       let count = 0;
       for (;;) {
         const result = await db.transaction().execute(async (trx) => {
-          const due = await repo.claimDueClose(trx, now);
-          if (!due) return null;
-          const races = await repo.lockRaces(trx, due.id);
-          const notices: NewNotification[] = [];
-          const won: string[] = [];
-          let unsold = 0;
-          for (const race of races) {
-            const winner =
-              race.highest_bid !== null &&
-              race.highest_bidder_id !== null &&
-              race.highest_bid >= race.reserve_price;
-            if (winner) {
-              await repo.setOutcome(trx, due.id, race.product_id, 'won');
-              await createWonAuctionItem(trx, {
-                auctionId: due.id,
-                productId: race.product_id,
-                buyerId: race.highest_bidder_id!,
-                sellerId: due.owner_id,
-                amountCentavos: race.highest_bid!,
-                provider: ctx.config.PAYMENTS_PROVIDER,
-                now,
-              });
-              won.push(`"${race.name}" por $${formatNumber(toPesos(race.highest_bid!))}`);
-              notices.push({
-                userId: race.highest_bidder_id!,
-                type: 'auction_won',
-                title: '¡Ganaste una subasta!',
-                message: `Ganaste "${race.name}" en la subasta "${due.title}" con una puja de $${formatNumber(toPesos(race.highest_bid!))}. Tienes 72 horas para pagar.`,
-                link: '/auctions/won/',
-              });
-            } else {
-              unsold += 1;
-              await repo.setOutcome(trx, due.id, race.product_id, 'unsold');
-              await repo.releaseProduct(trx, race.product_id, due.id, now);
-            }
-          }
-          await repo.markEnded(trx, due.id, now);
-          const summary =
-            won.length > 0
-              ? `Productos adjudicados: ${won.join(', ')}.${unsold > 0 ? ` ${unsold} sin vender volvieron a estar disponibles.` : ''}`
-              : 'Ningún producto alcanzó su precio de reserva; volvieron a estar disponibles.';
-          notices.push({
-            userId: due.owner_id,
-            type: 'auction_ended',
-            title: 'Tu subasta ha finalizado',
-            message: `La subasta "${due.title}" ha finalizado. ${summary}`,
-            link: '/products/sold/',
-          });
-          return createNotifications(trx, notices, now);
+          const due = await repo.claimDueProduct(trx, now);
+          if (due) return closeProduct(trx, due, now);
+          const finished = await repo.claimFinishedAuction(trx, now);
+          if (finished) return endAuction(trx, finished, now);
+          return null;
         });
         if (result === null) return count;
         count += 1;
@@ -330,6 +293,70 @@ export function createAuctionsService(ctx: AppContext) {
       }
     },
   };
+
+  type DueProduct = NonNullable<Awaited<ReturnType<typeof repo.claimDueProduct>>>;
+
+  async function closeProduct(trx: Database, race: DueProduct, now: Date): Promise<Notified> {
+    const auction = (await repo.lockAuction(trx, race.auction_id))!;
+    const notices: NewNotification[] = [];
+    const winner =
+      race.highest_bid !== null && race.highest_bidder_id !== null && race.highest_bid >= race.reserve_price;
+    if (winner) {
+      await repo.setOutcome(trx, race.auction_id, race.product_id, 'won');
+      await createWonAuctionItem(trx, {
+        auctionId: race.auction_id,
+        productId: race.product_id,
+        buyerId: race.highest_bidder_id!,
+        sellerId: auction.owner_id,
+        amountCentavos: race.highest_bid!,
+        provider: ctx.config.PAYMENTS_PROVIDER,
+        now,
+      });
+      notices.push({
+        userId: race.highest_bidder_id!,
+        type: 'auction_won',
+        title: '¡Ganaste una subasta!',
+        message: `Ganaste "${race.name}" en la subasta "${auction.title}" con una puja de $${formatNumber(toPesos(race.highest_bid!))}. Tienes 72 horas para pagar.`,
+        link: '/auctions/won/',
+      });
+    } else {
+      await repo.setOutcome(trx, race.auction_id, race.product_id, 'unsold');
+      await repo.releaseProduct(trx, race.product_id, race.auction_id, now);
+    }
+    // The auction row is locked, so of two processes closing its last two products the second
+    // one to get here sees the first's outcome and ends the auction.
+    const notified = await createNotifications(trx, notices, now);
+    if ((await repo.countOpenProducts(trx, race.auction_id)) === 0 && auction.status === 'active') {
+      notified.push(...(await endAuction(trx, auction, now)));
+    }
+    return notified;
+  }
+
+  async function endAuction(trx: Database, auction: Auction, now: Date): Promise<Notified> {
+    await repo.markEnded(trx, auction.id, now);
+    const outcomes = await repo.outcomes(trx, auction.id);
+    const won = outcomes
+      .filter((o) => o.outcome === 'won' && o.highest_bid !== null)
+      .map((o) => `"${o.name}" por $${formatNumber(toPesos(o.highest_bid!))}`);
+    const unsold = outcomes.length - won.length;
+    const summary =
+      won.length > 0
+        ? `Productos adjudicados: ${won.join(', ')}.${unsold > 0 ? ` ${unsold} sin vender volvieron a estar disponibles.` : ''}`
+        : 'Ningún producto alcanzó su precio de reserva; volvieron a estar disponibles.';
+    return createNotifications(
+      trx,
+      [
+        {
+          userId: auction.owner_id,
+          type: 'auction_ended',
+          title: 'Tu subasta ha finalizado',
+          message: `La subasta "${auction.title}" ha finalizado. ${summary}`,
+          link: '/products/sold/',
+        },
+      ],
+      now,
+    );
+  }
 }
 
 export type AuctionsService = ReturnType<typeof createAuctionsService>;

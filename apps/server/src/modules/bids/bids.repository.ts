@@ -2,6 +2,7 @@ import type { Bid } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
+import type { Ceiling } from './proxy.ts';
 
 export interface BidRow {
   id: number;
@@ -9,6 +10,7 @@ export interface BidRow {
   created_at: Date;
   username: string;
   avatar: string | null;
+  auto: boolean;
 }
 
 export function toBidDto(row: BidRow): Bid {
@@ -19,7 +21,22 @@ export function toBidDto(row: BidRow): Bid {
     username: row.username,
     avatar: row.avatar,
     user: { username: row.username, avatar: row.avatar },
+    auto: row.auto,
   };
+}
+
+function raceQuery(db: Database, auctionId: number, productId: number) {
+  return db
+    .selectFrom('auction_products as ap')
+    .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
+    .select((eb) => [
+      'ap.highest_bid',
+      'ap.highest_bidder_id',
+      'ap.bid_count',
+      eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
+    ])
+    .where('ap.auction_id', '=', auctionId)
+    .where('ap.product_id', '=', productId);
 }
 
 export const bidsRepository = {
@@ -28,7 +45,7 @@ export const bidsRepository = {
     return db
       .selectFrom('bids as b')
       .innerJoin('users as u', 'u.id', 'b.user_id')
-      .select(['b.id', 'b.amount', 'b.created_at', 'u.username', 'u.avatar'])
+      .select(['b.id', 'b.amount', 'b.created_at', 'b.auto', 'u.username', 'u.avatar'])
       .where('b.auction_id', '=', auctionId)
       .where('b.product_id', '=', productId)
       .orderBy('b.id', 'desc')
@@ -39,15 +56,10 @@ export const bidsRepository = {
   /**
    * Locks the product's race row; under READ COMMITTED the row returned is the latest
    * committed one, so what follows sees every bid that won the lock before this one.
+   * `end_time` is the product's effective end (its own, else the auction's).
    */
   lockRace(trx: Database, auctionId: number, productId: number) {
-    return trx
-      .selectFrom('auction_products')
-      .select(['highest_bid', 'highest_bidder_id', 'bid_count'])
-      .where('auction_id', '=', auctionId)
-      .where('product_id', '=', productId)
-      .forUpdate()
-      .executeTakeFirst();
+    return raceQuery(trx, auctionId, productId).forUpdate('ap').executeTakeFirst();
   },
 
   /**
@@ -72,7 +84,7 @@ export const bidsRepository = {
             and a.status = 'active'
             and a.owner_id <> ${userId}
             and (a.start_time is null or a.start_time <= ${now})
-            and a.end_time > ${now}
+            and coalesce(ap.end_time, a.end_time) > ${now}
             and (a.min_offer = 0 or ${amount} >= coalesce(ap.highest_bid, 0) + a.min_offer)
             and (a.max_offer = 0 or ${amount} <= coalesce(ap.highest_bid, 0) + a.max_offer)
         )
@@ -81,17 +93,19 @@ export const bidsRepository = {
   },
 
   findRace(db: Database, auctionId: number, productId: number) {
-    return db
-      .selectFrom('auction_products')
-      .select(['highest_bid', 'highest_bidder_id', 'bid_count'])
-      .where('auction_id', '=', auctionId)
-      .where('product_id', '=', productId)
-      .executeTakeFirst();
+    return raceQuery(db, auctionId, productId).executeTakeFirst();
   },
 
   insertBid(
     trx: Database,
-    input: { auctionId: number; productId: number; userId: number; amount: number; now: Date },
+    input: {
+      auctionId: number;
+      productId: number;
+      userId: number;
+      amount: number;
+      now: Date;
+      auto?: boolean;
+    },
   ) {
     return trx
       .insertInto('bids')
@@ -101,9 +115,92 @@ export const bidsRepository = {
         user_id: input.userId,
         amount: input.amount,
         created_at: input.now,
+        auto: input.auto ?? false,
       })
-      .returning(['id', 'amount', 'created_at'])
+      .returning(['id', 'amount', 'created_at', 'auto'])
       .executeTakeFirstOrThrow();
+  },
+
+  /**
+   * An automatic bid, inside the transaction that holds the race lock. The amount was decided
+   * from the ceilings (it obeys min_offer, not max_offer), so only "above the highest" is checked
+   * here; the unique amount per product remains the last guard.
+   */
+  async raiseHighestAuto(
+    trx: Database,
+    input: { auctionId: number; productId: number; userId: number; amount: number },
+  ): Promise<number> {
+    const result = await trx
+      .updateTable('auction_products')
+      .set((eb) => ({
+        highest_bid: input.amount,
+        highest_bidder_id: input.userId,
+        bid_count: eb('bid_count', '+', 1),
+      }))
+      .where('auction_id', '=', input.auctionId)
+      .where('product_id', '=', input.productId)
+      .where((eb) => eb.or([eb('highest_bid', 'is', null), eb('highest_bid', '<', input.amount)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /**
+   * Soft close: moves the product's end to `end` and keeps the auction's end the latest of its
+   * products. Sibling products still reading the auction's end get it written down first, so
+   * moving the auction's end never moves theirs.
+   */
+  async extendEnd(trx: Database, input: { auctionId: number; productId: number; end: Date }) {
+    await sql`
+      update auction_products ap set end_time = a.end_time
+      from auctions a
+      where a.id = ap.auction_id and ap.auction_id = ${input.auctionId} and ap.end_time is null
+    `.execute(trx);
+    await trx
+      .updateTable('auction_products')
+      .set({ end_time: input.end })
+      .where('auction_id', '=', input.auctionId)
+      .where('product_id', '=', input.productId)
+      .execute();
+    await sql`
+      update auctions set end_time = greatest(end_time, ${input.end}) where id = ${input.auctionId}
+    `.execute(trx);
+  },
+
+  /** Saves a bidder's ceiling; setting the same amount again keeps its place in the queue. */
+  async upsertCeiling(
+    trx: Database,
+    input: { auctionId: number; productId: number; userId: number; max: number; now: Date },
+  ) {
+    await sql`
+      insert into bid_ceilings (auction_id, product_id, user_id, max_amount, set_order, updated_at)
+      values (${input.auctionId}, ${input.productId}, ${input.userId}, ${input.max},
+              nextval('bid_ceilings_set_order_seq'), ${input.now})
+      on conflict (auction_id, product_id, user_id) do update set
+        set_order = case when bid_ceilings.max_amount = excluded.max_amount
+                         then bid_ceilings.set_order else excluded.set_order end,
+        max_amount = excluded.max_amount,
+        updated_at = excluded.updated_at
+    `.execute(trx);
+  },
+
+  async ceilings(trx: Database, auctionId: number, productId: number): Promise<Ceiling[]> {
+    const rows = await trx
+      .selectFrom('bid_ceilings')
+      .select(['user_id', 'max_amount', 'set_order'])
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .execute();
+    return rows.map((r) => ({ userId: r.user_id, max: Number(r.max_amount), order: Number(r.set_order) }));
+  },
+
+  findCeiling(db: Database, auctionId: number, productId: number, userId: number) {
+    return db
+      .selectFrom('bid_ceilings')
+      .select(['max_amount'])
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   },
 
   findAuction(db: Database, auctionId: number) {

@@ -1,4 +1,4 @@
-import { PlaceBidInputSchema } from '@app/contracts';
+import { MaxBidInputSchema, PlaceBidInputSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bodyLimits } from '../../platform/body-limits.ts';
@@ -39,6 +39,18 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
       return reply.status(201).send(bid);
     },
   );
+
+  // A bidder's private ceiling: only its owner reads it; the leader raises it without bidding.
+  app.get('/api/bids/max/:auctionId/:productId', { onRequest: ctx.auth.requireUser }, async (request) => {
+    const { auctionId, productId } = parseInput(RaceParamsSchema, request.params);
+    return bids.ceilingOf(request.userId!, auctionId, productId);
+  });
+
+  app.put('/api/bids/max/:auctionId/:productId', { onRequest: ctx.auth.requireUser }, async (request) => {
+    const { auctionId, productId } = parseInput(RaceParamsSchema, request.params);
+    const { max_amount } = parseInput(MaxBidInputSchema, request.body);
+    return bids.raiseCeiling(request.userId!, auctionId, productId, max_amount);
+  });
 
   // The live channel (CONTRACT section 6): every accepted bid on the product, from any process.
   app.get(

@@ -18,6 +18,7 @@ export type NotificationType =
   | 'second_chance'
   | 'payment_refunded'
   | 'payment_voided'
+  | 'ending_soon'
   | 'system';
 
 export interface NewNotification {

@@ -8,6 +8,7 @@ import * as deliveryHeldPayouts from './2026-11-23T0300-delivery-held-payouts.ts
 import * as ratings from './2026-11-23T0301-ratings.ts';
 import * as secondChance from './2026-11-23T0302-second-chance.ts';
 import * as refunds from './2026-11-23T0303-refunds.ts';
+import * as biddingSoftCloseProxyWatchlist from './2026-11-23T0400-bidding-soft-close-proxy-watchlist.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0301-ratings': ratings,
   '2026-11-23T0302-second-chance': secondChance,
   '2026-11-23T0303-refunds': refunds,
+  '2026-11-23T0400-bidding-soft-close-proxy-watchlist': biddingSoftCloseProxyWatchlist,
 };
 
 export const migrationProvider: MigrationProvider = {

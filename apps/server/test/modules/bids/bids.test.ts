@@ -278,6 +278,7 @@ describe('bids', () => {
         timestamp: res.body.timestamp,
         username: 'ana',
         avatar: null,
+        auto: false,
       });
     }
     // A rejected bid sends nothing.

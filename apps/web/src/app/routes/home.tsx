@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AuctionListView } from '../../features/auctions/components/auction-list-view.tsx';
 import { MarketplaceGrid } from '../../features/products/components/marketplace-grid.tsx';
+import { WatchButton } from '../../features/watchlist/components/watch-button.tsx';
 
 type Tab = 'auctions' | 'marketplace';
 
@@ -40,7 +41,7 @@ export function Component() {
         </div>
       ) : (
         <div role="tabpanel" id="panel-marketplace" aria-labelledby="tab-marketplace">
-          <MarketplaceGrid />
+          <MarketplaceGrid renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />} />
         </div>
       )}
     </section>

@@ -8,11 +8,12 @@ const items = [
   { label: 'Notificaciones', href: paths.notifications.getHref(), showsUnread: true },
   { label: 'Subastas ganadas', href: paths.wonAuctions.getHref(), showsUnread: false },
   { label: 'Mis Compras', href: paths.purchases.getHref(), showsUnread: false },
+  { label: 'Favoritos', href: paths.watchlist.getHref(), showsUnread: false },
 ] as const;
 
 /**
- * 'Actividad' dropdown (spec 1 section 2): a menu button with Notificaciones (unread count) and
- * Subastas ganadas. Escape, a click outside or Tab closes it; arrow keys move between items.
+ * 'Actividad' dropdown (spec 1 section 2): a menu button with Notificaciones (unread count),
+ * Subastas ganadas and Favoritos. Escape, a click outside or Tab closes it; arrow keys move between items.
  * Without a token an item stores itself as the redirect-after-login and goes to /login.
  */
 export function ActivityMenu({ unread, onNavigate }: { unread: number; onNavigate?: () => void }) {

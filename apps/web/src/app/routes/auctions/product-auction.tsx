@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { ProductAuctionView } from '../../../features/auctions/components/product-auction-view.tsx';
+import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 
 /** /auctions/product/{id} (ProductAuction): live bidding on one product. */
 export function Component() {
@@ -13,7 +14,11 @@ export function Component() {
   }
   return (
     <section className="page">
-      <ProductAuctionView key={id} productId={id} />
+      <ProductAuctionView
+        key={id}
+        productId={id}
+        renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
+      />
     </section>
   );
 }

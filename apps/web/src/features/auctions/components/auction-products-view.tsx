@@ -1,4 +1,5 @@
 import { auctionMessages, formatNumber } from '@app/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -10,7 +11,14 @@ import styles from './auctions.module.css';
 const localTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('es-CO') : 'N/A');
 
 /** 'Live Subastas': an auction's summary and its products (/auctions/products/{id}). */
-export function AuctionProductsView({ auctionId }: { auctionId: string }) {
+export function AuctionProductsView({
+  auctionId,
+  renderWatch,
+}: {
+  auctionId: string;
+  /** The route's heart toggle for each product (Favoritos). */
+  renderWatch?: (product: { id: number; name: string }) => ReactNode;
+}) {
   const query = useAuctionProducts(auctionId);
 
   return (
@@ -63,7 +71,10 @@ export function AuctionProductsView({ auctionId }: { auctionId: string }) {
                 <li key={p.id} className={`card ${styles.productRow}`}>
                   <SafeImage src={p.thumbnail ?? p.image} alt={p.name} className="card-image" />
                   <div>
-                    <h3>{p.name}</h3>
+                    <div className="row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                      <h3>{p.name}</h3>
+                      {renderWatch?.(p)}
+                    </div>
                     <p className={styles.description}>{p.description}</p>
                     <dl className={styles.specs}>
                       <div>
@@ -89,6 +100,10 @@ export function AuctionProductsView({ auctionId }: { auctionId: string }) {
                       <div>
                         <dt>Puja actual</dt>
                         <dd>${formatNumber(p.highest_bid)}</dd>
+                      </div>
+                      <div>
+                        <dt>Cierre</dt>
+                        <dd>{localTime(p.end_time)}</dd>
                       </div>
                       {p.can_be_bought ? (
                         <div>

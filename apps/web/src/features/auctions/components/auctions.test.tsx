@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auctionProductKey } from '../api/get-auction-product.ts';
+import { maxBidKey } from '../api/max-bid.ts';
 import { syncServerClock } from '../lib/server-clock.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import { LiveBidPanel } from './live-bid-panel.tsx';
@@ -82,6 +83,7 @@ describe('LiveBidPanel', () => {
         can_be_bought: false,
         status: 'in_auction',
         outcome: null,
+        end_time: end,
       },
     ],
     owner: { id: 1, username: 'vendedor', avatar: null },
@@ -93,6 +95,7 @@ describe('LiveBidPanel', () => {
         username: 'ana',
         avatar: null,
         user: { username: 'ana', avatar: null },
+        auto: false,
       },
     ],
     min_offer: 1000,
@@ -107,6 +110,8 @@ describe('LiveBidPanel', () => {
     syncServerClock(new Date().toISOString());
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(auctionProductKey('3'), page);
+    client.setQueryData(maxBidKey(7, 3), { max_amount: null });
+    client.setQueryData(['users', 'profile'], { id: 5, username: 'ana' });
   });
 
   function Panel() {
@@ -144,7 +149,7 @@ describe('LiveBidPanel', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));
       expect((await screen.findByRole('alert')).textContent).toBe(message);
     }
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(fetchSpy.mock.calls.map((c) => String(c[0]))).toEqual([]);
   });
 
   it("shows the server's message when the bid is refused, and clears the input after success", async () => {
@@ -172,6 +177,68 @@ describe('LiveBidPanel', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     const body = JSON.parse(String(fetchSpy.mock.calls[1]![1]!.body));
     expect(body).toEqual({ amount: 3000, auction_id: 7, product_id: 3 });
+  });
+
+  it('sends the optional maximum, checks it against the amount and shows the saved ceiling', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          id: 11,
+          amount: 3000,
+          timestamp: new Date().toISOString(),
+          username: 'ana',
+          highest_bid: 3000,
+        }),
+        { status: 201 },
+      ),
+    );
+    render(<Panel />);
+    fireEvent.change(screen.getByLabelText('Tu puja ($)'), { target: { value: '3000' } });
+    const max = screen.getByLabelText('Puja máxima ($)');
+    expect(max.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.change(max, { target: { value: '2500' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'La puja máxima debe ser igual o mayor que tu puja',
+    );
+    expect(fetchSpy).not.toHaveBeenCalled();
+    fireEvent.change(max, { target: { value: '9000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));
+    expect((await screen.findByTestId('my-ceiling')).textContent).toBe('Tu puja máxima: $9.000');
+    expect(JSON.parse(String(fetchSpy.mock.calls[0]![1]!.body))).toEqual({
+      amount: 3000,
+      auction_id: 7,
+      product_id: 3,
+      max_amount: 9000,
+    });
+  });
+
+  it('is a timer, and announces being outbid and an extension in a polite live region', async () => {
+    const { rerender } = render(<Panel />);
+    expect(screen.getByRole('timer').textContent).toMatch(/^0[23]h \d{2}m$/);
+    const later = new Date(Date.parse(end) + 120_000).toISOString();
+    act(() => {
+      socket.onMessage!({
+        message: 'new_bid',
+        bid: {
+          id: 13,
+          amount: 5000,
+          timestamp: new Date().toISOString(),
+          username: 'beto',
+          avatar: null,
+          auto: true,
+        },
+        bid_count: 2,
+        end_time: later,
+      });
+    });
+    rerender(<Panel />);
+    const region = screen.getByRole('status', { name: '' });
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() =>
+      expect(region.textContent).toMatch(/^Te han superado: beto pujó \$5\.000\. ¡Puja de último minuto!/),
+    );
+    expect(screen.getByText('Automática')).toBeTruthy();
   });
 
   it('puts a live new_bid at the top of the history and raises the current bid', async () => {

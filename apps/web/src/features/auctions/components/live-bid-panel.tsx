@@ -4,15 +4,19 @@ import {
   formatBidTimestamp,
   formatNumber,
   formatTimeLeft,
+  isValidBidAmount,
   msUntil,
   suggestedNextBid,
   validateBid,
 } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useMe } from '../api/get-me.ts';
+import { maxBidKey, useMaxBid } from '../api/max-bid.ts';
 import { usePlaceBid } from '../api/place-bid.ts';
-import { useServerNow } from '../lib/server-clock.ts';
+import { serverNow, useServerNow } from '../lib/server-clock.ts';
 import { useLiveBids } from '../lib/use-live-bids.ts';
 import styles from './auctions.module.css';
 
@@ -23,7 +27,12 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   const live = useLiveBids(productKey, auction.id, product.id);
   const now = useServerNow(1000);
   const placeBid = usePlaceBid();
+  const queryClient = useQueryClient();
+  const maxBid = useMaxBid(auction.id, product.id);
+  const me = useMe();
   const [amount, setAmount] = useState('');
+  const [maxAmount, setMaxAmount] = useState('');
+  const [announcement, setAnnouncement] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const inputId = useId();
@@ -51,6 +60,60 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
       ? bidMessages.auctionNotActive
       : null;
 
+  // Announcements for the polite live region: the last 5 minutes and the last minute of this
+  // product, an extension (soft close) and being outbid.
+  const spoken = useRef({ five: false, one: false });
+  useEffect(() => {
+    if (remaining === null || remaining <= 0 || auction.status !== 'active') return;
+    if (remaining > 5 * 60_000) spoken.current.five = false;
+    if (remaining > 60_000) spoken.current.one = false;
+    if (remaining <= 60_000 && !spoken.current.one) {
+      spoken.current = { five: true, one: true };
+      setAnnouncement('Queda menos de 1 minuto para que termine la subasta de este producto');
+    } else if (remaining <= 5 * 60_000 && !spoken.current.five) {
+      spoken.current.five = true;
+      setAnnouncement('Quedan menos de 5 minutos para que termine la subasta de este producto');
+    }
+  }, [remaining, auction.status]);
+
+  const previousEnd = useRef(endTime);
+  useEffect(() => {
+    const before = previousEnd.current ? Date.parse(previousEnd.current) : null;
+    previousEnd.current = endTime;
+    if (before === null || !endTime || Date.parse(endTime) <= before) return;
+    // The window is counted from the bid that moved the end.
+    const from = page.bids[0] ? Date.parse(page.bids[0].timestamp) : serverNow();
+    const minutes = Math.max(1, Math.round((Date.parse(endTime) - from) / 60_000));
+    setAnnouncement(
+      `¡Puja de último minuto! La subasta se extendió ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`,
+    );
+  }, [endTime, page.bids]);
+
+  const myName = me.data?.username;
+  const previousTop = useRef(page.bids[0]);
+  const currentTop = useRef(page.bids[0]);
+  currentTop.current = page.bids[0];
+  useEffect(() => {
+    const before = previousTop.current;
+    const top = page.bids[0];
+    previousTop.current = top;
+    if (!before || !top || top.id === before.id || !myName) return;
+    if (before.username !== myName || top.username === myName) return;
+    // A ceiling of ours may answer within the same decision: only announce if we stay outbid.
+    setTimeout(() => {
+      const now = currentTop.current;
+      if (!now || now.username === myName) return;
+      const outbid = `Te han superado: ${now.username} pujó $${formatNumber(now.amount)}`;
+      setAnnouncement((previous) =>
+        previous?.startsWith('¡Puja de último minuto!') ? `${outbid}. ${previous}` : outbid,
+      );
+    }, 400);
+  }, [page.bids, myName]);
+
+  const ceiling = maxBid.data?.max_amount ?? null;
+  const timeLeftText =
+    auction.status === 'upcoming' && !endTime ? 'Sin iniciar' : formatTimeLeft(endTime, now);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSuccess(null);
@@ -60,11 +123,34 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
       setError(problem);
       return;
     }
+    let max: number | undefined;
+    if (maxAmount.trim() !== '') {
+      max = Number(maxAmount);
+      if (!isValidBidAmount(max)) {
+        setError(bidMessages.invalidMax);
+        return;
+      }
+      if (max < value) {
+        setError(bidMessages.maxBelowAmount);
+        return;
+      }
+    }
     setError(null);
     try {
-      await placeBid.mutateAsync({ amount: value, auction_id: auction.id, product_id: product.id });
+      const placed = await placeBid.mutateAsync({
+        amount: value,
+        auction_id: auction.id,
+        product_id: product.id,
+        ...(max === undefined ? {} : { max_amount: max }),
+      });
       setAmount('');
-      setSuccess(bidMessages.placed);
+      setMaxAmount('');
+      if (max !== undefined) queryClient.setQueryData(maxBidKey(auction.id, product.id), { max_amount: max });
+      setSuccess(
+        placed.highest_bid > placed.amount
+          ? `${bidMessages.placed} Otra puja máxima respondió: la puja actual es $${formatNumber(placed.highest_bid)}.`
+          : bidMessages.placed,
+      );
     } catch (err) {
       setError(errorMessage(err, bidMessages.placeError));
     }
@@ -82,7 +168,11 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
         </div>
         <div className={styles.stat}>
           <dt>Tiempo restante</dt>
-          <dd>{auction.status === 'upcoming' && !endTime ? 'Sin iniciar' : formatTimeLeft(endTime, now)}</dd>
+          <dd>
+            <span role="timer" aria-live="off" aria-label={`Tiempo restante: ${timeLeftText}`}>
+              {timeLeftText}
+            </span>
+          </dd>
         </div>
         <div className={styles.stat}>
           <dt>Total de pujas</dt>
@@ -119,11 +209,42 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
               aria-describedby={error ? `${inputId}-error` : undefined}
             />
           </div>
+          <div className="field">
+            <label htmlFor={`${inputId}-max`}>Puja máxima ($)</label>
+            <input
+              id={`${inputId}-max`}
+              className="input"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              value={maxAmount}
+              onChange={(e) => {
+                setMaxAmount(e.target.value);
+                setError(null);
+              }}
+              aria-describedby={`${inputId}-max-hint`}
+            />
+          </div>
           <button type="submit" className="btn btn-accent" disabled={placeBid.isPending}>
             Place Bid
           </button>
         </form>
       )}
+      {closedMessage ? null : (
+        <p id={`${inputId}-max-hint`} className="muted" style={{ margin: 0, fontSize: '0.9rem' }}>
+          Opcional: con una puja máxima pujamos por ti con el incremento mínimo hasta ese monto; nadie más la
+          ve.
+        </p>
+      )}
+      {ceiling !== null ? (
+        <p className={styles.ceiling} data-testid="my-ceiling">
+          Tu puja máxima: <strong>${formatNumber(ceiling)}</strong>
+        </p>
+      ) : null}
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {announcement ? <p className="alert alert-info">{announcement}</p> : null}
+      </div>
       {error ? (
         <p id={`${inputId}-error`} className="field-error" role="alert">
           {error}
@@ -153,6 +274,9 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
             className={styles.history}
             aria-label="Historial de pujas, la más reciente primero"
             aria-live="polite"
+            // The history scrolls inside the panel: keyboard users must be able to scroll it too.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus
+            tabIndex={0}
           >
             {page.bids.map((bid) => (
               <li key={bid.id} className={styles.historyItem} data-new={freshIds.includes(bid.id)}>
@@ -168,7 +292,17 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
                     {formatBidTimestamp(bid.timestamp)}
                   </time>
                 </span>
-                <span className={styles.historyAmount}>${formatNumber(bid.amount)}</span>
+                <span className={styles.historyAmount}>
+                  ${formatNumber(bid.amount)}
+                  {bid.auto ? (
+                    <span
+                      className={`badge badge-info ${styles.autoBadge}`}
+                      title="Puja automática (puja máxima)"
+                    >
+                      Automática
+                    </span>
+                  ) : null}
+                </span>
               </li>
             ))}
           </ol>

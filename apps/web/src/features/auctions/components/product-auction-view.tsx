@@ -1,4 +1,5 @@
 import { auctionMessages } from '@app/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -11,7 +12,14 @@ import { LiveBidPanel } from './live-bid-panel.tsx';
 import { LivePanelBoundary } from './live-panel-boundary.tsx';
 
 /** The product auction page (ProductAuction): the product, its seller and the live bid panel. */
-export function ProductAuctionView({ productId }: { productId: string }) {
+export function ProductAuctionView({
+  productId,
+  renderWatch,
+}: {
+  productId: string;
+  /** The route's heart toggle (Favoritos). */
+  renderWatch?: (product: { id: number; name: string }) => ReactNode;
+}) {
   const query = useAuctionProduct(productId);
   const product = query.data?.products[0];
   usePageMeta(
@@ -48,7 +56,13 @@ export function ProductAuctionView({ productId }: { productId: string }) {
         ) : null}
       </p>
       <div className={styles.auctionLayout}>
-        <h1 className={`page-title ${styles.areaTitle}`}>{product.name}</h1>
+        <div
+          className={`row ${styles.areaTitle}`}
+          style={{ justifyContent: 'space-between', alignItems: 'center' }}
+        >
+          <h1 className="page-title">{product.name}</h1>
+          {renderWatch?.(product)}
+        </div>
         <SafeImage
           src={product.image}
           alt={product.name}

@@ -25,16 +25,20 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
       onMessage: (data) => {
         const parsed = NewBidMessageSchema.safeParse(data);
         if (!parsed.success) return;
-        const { bid, bid_count } = parsed.data;
+        const { bid, bid_count, end_time } = parsed.data;
         queryClient.setQueryData<AuctionProductPage>(key, (page) => {
           if (!page || page.bids.some((b) => b.id === bid.id)) return page;
           const product = page.products[0];
-          const bids = [{ ...bid, user: { username: bid.username, avatar: bid.avatar } }, ...page.bids].sort(
-            (x, y) => y.id - x.id,
-          );
+          const bids = [
+            { ...bid, auto: bid.auto ?? false, user: { username: bid.username, avatar: bid.avatar } },
+            ...page.bids,
+          ].sort((x, y) => y.id - x.id);
           const highest = Math.max(product?.highest_bid ?? 0, bid.amount);
+          // The product's effective end: a last-minute bid moves it (soft close).
+          const endTime = end_time === undefined ? page.end_time : end_time;
           return {
             ...page,
+            end_time: endTime,
             bids,
             products: product
               ? [
@@ -43,6 +47,7 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
                     highest_bid: highest,
                     current_bid: highest,
                     bid_count: Math.max(bid_count ?? 0, product.bid_count + 1),
+                    end_time: endTime,
                   },
                   ...page.products.slice(1),
                 ]

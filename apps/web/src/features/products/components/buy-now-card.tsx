@@ -1,15 +1,28 @@
 import type { PublicProduct } from '@app/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { brandLabel, priceLabel } from '../lib/product-labels.ts';
 import styles from './products.module.css';
 
+export type WatchSlot = (product: { id: number; name: string }) => ReactNode;
+
 /** A buy-now product card: image, name, year, brand or 'Sin marca', price; opens /products/buy/{id}. */
-export function BuyNowCard({ product, headingLevel = 3 }: { product: PublicProduct; headingLevel?: 2 | 3 }) {
+export function BuyNowCard({
+  product,
+  headingLevel = 3,
+  renderWatch,
+}: {
+  product: PublicProduct;
+  headingLevel?: 2 | 3;
+  /** The route's heart toggle (Favoritos), drawn above the card's link. */
+  renderWatch?: WatchSlot;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`card ${styles.productCard}`}>
+      {renderWatch ? <div className={styles.watchSlot}>{renderWatch(product)}</div> : null}
       <SafeImage
         src={product.thumbnail ?? product.image ?? undefined}
         alt={product.name}
@@ -29,12 +42,20 @@ export function BuyNowCard({ product, headingLevel = 3 }: { product: PublicProdu
 }
 
 /** A list of buy-now cards. */
-export function BuyNowGrid({ products, label }: { products: PublicProduct[]; label: string }) {
+export function BuyNowGrid({
+  products,
+  label,
+  renderWatch,
+}: {
+  products: PublicProduct[];
+  label: string;
+  renderWatch?: WatchSlot;
+}) {
   return (
     <ul className={`grid ${styles.cardList}`} aria-label={label}>
       {products.map((product) => (
         <li key={product.id}>
-          <BuyNowCard product={product} />
+          <BuyNowCard product={product} renderWatch={renderWatch} />
         </li>
       ))}
     </ul>

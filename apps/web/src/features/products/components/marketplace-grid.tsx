@@ -2,11 +2,11 @@ import { productMessages } from '@app/contracts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMarketplace } from '../api/get-marketplace.ts';
-import { BuyNowGrid } from './buy-now-card.tsx';
+import { BuyNowGrid, type WatchSlot } from './buy-now-card.tsx';
 import styles from './products.module.css';
 
 /** Home 'Marketplace' tab: every seller's buy-now products, 12 at a time with 'Cargar más'. */
-export function MarketplaceGrid() {
+export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {}) {
   const query = useMarketplace();
   if (query.isPending) return <Spinner label="Cargando productos..." />;
   // A failed next page keeps the pages already shown (the error is shown under them).
@@ -29,7 +29,7 @@ export function MarketplaceGrid() {
       <h2 id="marketplace-title" className="sr-only">
         Productos de compra directa
       </h2>
-      <BuyNowGrid products={products} label="Productos de compra directa" />
+      <BuyNowGrid products={products} label="Productos de compra directa" renderWatch={renderWatch} />
       <div className={styles.loadMore}>
         <p className="muted" aria-live="polite">
           Mostrando {products.length} de {total} productos

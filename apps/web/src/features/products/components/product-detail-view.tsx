@@ -1,5 +1,5 @@
 import { parseTags, productMessages, productMetaDescription } from '@app/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -32,7 +32,14 @@ function BackButton() {
 }
 
 /** /products/{id}: the owner's view of a product with 'Editar detalles' (spec 2 section 2). */
-export function ProductDetailView({ id }: { id: number }) {
+export function ProductDetailView({
+  id,
+  renderWatch,
+}: {
+  id: number;
+  /** The route's heart toggle (Favoritos). */
+  renderWatch?: (product: { id: number; name: string }) => ReactNode;
+}) {
   const query = useProduct(id);
   const [editing, setEditing] = useState(false);
   const product = query.data;
@@ -95,6 +102,7 @@ export function ProductDetailView({ id }: { id: number }) {
           <div className="row">
             <span className={statusBadgeClass(product.status)}>{statusLabel(product.status)}</span>
             {product.can_be_bought && <span className="badge badge-accent">Compra Directa</span>}
+            {renderWatch?.({ id: product.id, name: product.name })}
           </div>
           {tags.length > 0 && (
             <ul className={styles.tags} aria-label="Etiquetas">

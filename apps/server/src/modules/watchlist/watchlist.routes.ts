@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.ts';
+import { parseInput } from '../../platform/errors.ts';
+import { createWatchlistService } from './watchlist.service.ts';
+
+const ProductParamsSchema = z.object({
+  productId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The user's watchlist ('Favoritos') and its ending-soon job. */
+export async function watchlistRoutes(app: FastifyInstance, ctx: AppContext) {
+  const watchlist = createWatchlistService(ctx);
+  ctx.jobs.register({ name: 'watchlist.ending-soon', run: (now) => watchlist.warnEndingSoon(now) });
+
+  app.get('/api/watchlist', { onRequest: ctx.auth.requireUser }, async (request) => {
+    return watchlist.list(request.userId!);
+  });
+
+  app.post('/api/watchlist/:productId', { onRequest: ctx.auth.requireUser }, async (request) => {
+    const { productId } = parseInput(ProductParamsSchema, request.params);
+    return watchlist.add(request.userId!, productId);
+  });
+
+  app.delete('/api/watchlist/:productId', { onRequest: ctx.auth.requireUser }, async (request) => {
+    const { productId } = parseInput(ProductParamsSchema, request.params);
+    return watchlist.remove(request.userId!, productId);
+  });
+}

@@ -1,0 +1,68 @@
+import type { WatchlistChangeResponse, WatchlistItem, WatchlistResponse } from '@app/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useIsLoggedIn } from '../../../lib/use-auth.ts';
+import { syncServerClock } from '../../auctions/lib/server-clock.ts';
+
+export const watchlistKey = ['watchlist'] as const;
+
+/** GET /api/watchlist: the user's followed products with their live auction state. */
+export async function getWatchlist() {
+  const data = await api.get<WatchlistResponse>('/api/watchlist', { auth: true });
+  syncServerClock(data.server_time);
+  return data;
+}
+
+/** `refreshMs` keeps prices and ends fresh on the Favoritos page (soft close moves ends). */
+export function useWatchlist(options: { refreshMs?: number } = {}) {
+  const loggedIn = useIsLoggedIn();
+  return useQuery({
+    queryKey: watchlistKey,
+    queryFn: getWatchlist,
+    enabled: loggedIn,
+    refetchInterval: options.refreshMs ?? false,
+  });
+}
+
+/** POST or DELETE /api/watchlist/{productId}. */
+export function setWatching(productId: number, watching: boolean) {
+  return watching
+    ? api.post<WatchlistChangeResponse>(`/api/watchlist/${productId}`, undefined, { auth: true })
+    : api.delete<WatchlistChangeResponse>(`/api/watchlist/${productId}`, { auth: true });
+}
+
+/**
+ * Toggles a product optimistically: the cached list changes at once and is put back as it was
+ * when the server refuses; either way it is refetched afterwards.
+ */
+export function useToggleWatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { product: Pick<WatchlistItem, 'product_id' | 'name'>; watching: boolean }) =>
+      setWatching(input.product.product_id, input.watching),
+    onMutate: async ({ product, watching }) => {
+      await queryClient.cancelQueries({ queryKey: watchlistKey });
+      const previous = queryClient.getQueryData<WatchlistResponse>(watchlistKey);
+      queryClient.setQueryData<WatchlistResponse>(watchlistKey, (data) => {
+        const items = (data?.items ?? []).filter((i) => i.product_id !== product.product_id);
+        if (watching) {
+          items.unshift({
+            product_id: product.product_id,
+            name: product.name,
+            image: null,
+            status: '',
+            auction_id: null,
+            end_time: null,
+            highest_bid: null,
+          });
+        }
+        return { items, server_time: data?.server_time ?? new Date().toISOString() };
+      });
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context) queryClient.setQueryData(watchlistKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: watchlistKey }),
+  });
+}
