@@ -3,13 +3,16 @@ import { EventEmitter } from 'node:events';
 /**
  * Live events between server processes. Kept narrow on purpose so the Redis implementation
  * (for several processes) and the in-process one (default) are interchangeable.
- * Publish only after the transaction that produced the event has committed.
+ * Publish only after the transaction that produced the event has committed. Publishing never
+ * waits for delivery (it returns at once): a live event must not hold the answer to a request.
  */
 export interface EventBus {
   publish(channel: string, payload: unknown): Promise<void>;
   /** Returns a function that stops the subscription. */
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Counts for metrics: events handed over, given up (Redis away too long), waiting. */
+  stats?(): { published: number; dropped: number; queued: number };
 }
 
 export function createInProcessEventBus(): EventBus {

@@ -34,10 +34,23 @@ export interface TestApp {
  * database with TEST_DB=postgres. The job loop is off; tests move time with advanceClock.
  */
 export async function startTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
-): Promise<TestApp> {
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** PostgreSQL only: share this existing database (another app's) instead of a fresh one. */
+    sharedDatabaseUrl?: string;
+    /** PostgreSQL only: the URL the app connects with (e.g. through a fault proxy). */
+    connectThrough?: (databaseUrl: string) => string;
+  } = {},
+): Promise<TestApp & { databaseUrl?: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-test-'));
-  const postgres = testDatabaseKind() === 'postgres' ? await createFreshPostgresDatabase() : undefined;
+  const postgres = options.sharedDatabaseUrl
+    ? { url: options.sharedDatabaseUrl, drop: async () => {} }
+    : testDatabaseKind() === 'postgres'
+      ? await createFreshPostgresDatabase()
+      : undefined;
+  const connectUrl =
+    postgres && options.connectThrough ? options.connectThrough(postgres.url) : postgres?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -48,7 +61,7 @@ export async function startTestApp(
     // Tests give each login test its own client address through X-Forwarded-For.
     TRUST_PROXY: '1',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(connectUrl ? { DATABASE_URL: connectUrl } : {}),
     ...options.env,
   });
   const app = await buildApp(config, { jobIntervalMs: 0, inMemoryDatabase: !postgres });
@@ -81,6 +94,7 @@ export async function startTestApp(
 
   return {
     url,
+    databaseUrl: postgres?.url,
     app,
     ctx: app.ctx,
     request,
