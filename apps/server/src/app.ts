@@ -20,7 +20,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createAuth, resolveJwtSecret } from './platform/auth.ts';
 import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { openDatabase } from './platform/db.ts';
+import { openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { createJobRunner } from './platform/jobs.ts';
@@ -58,11 +58,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.TRUST_PROXY,
   });
 
+  if (config.DATABASE_URL) {
+    // Migrations may run longer than any request may wait: on a pool of their own, unbounded.
+    const migrating = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+  }
   const { db, kind, close } = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
+    limits: REQUEST_POOL_LIMITS,
+    log: (level, msg, err) => app.log[level]({ err }, msg),
   });
-  await migrateToLatest(db);
+  if (!config.DATABASE_URL) await migrateToLatest(db);
 
   const clock = createClock(config.TEST_CLOCK);
   const auth = createAuth(resolveJwtSecret(config.JWT_SECRET, config.dataDir), clock, (id) =>

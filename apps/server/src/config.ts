@@ -23,6 +23,8 @@ const EnvSchema = z
     BOLD_API_KEY: z.string().min(1).optional(),
     BOLD_SECRET_KEY: z.string().min(1).optional(),
     BOLD_API_URL: z.url().default('https://integrations.api.bold.co'),
+    // How long a call to Bold may take (ms); only tests shorten it.
+    BOLD_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
     TEST_CLOCK: boolFlag.default(false),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { createInProcessEventBus, type EventBus } from './events.ts';
+import { createInProcessEventBus, type EventBus, type EventBusStats } from './events.ts';
 
 /** Channels are prefixed with `{namespace}:` so several apps (or test runs) can share one Redis. */
 export const DEFAULT_REDIS_NAMESPACE = 'coleccionables';
@@ -22,14 +22,6 @@ export interface RedisEventBusOptions {
 }
 
 type Handler = (payload: unknown) => void;
-
-/** What the bus did with the events handed to it, for logs and metrics. */
-export interface EventBusStats {
-  published: number;
-  /** Given up: the queue was full or the event grew too old while Redis was away. */
-  dropped: number;
-  queued: number;
-}
 
 /**
  * The event bus of several server processes: Redis pub/sub (REDIS_URL).
@@ -101,7 +93,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   let closed = false;
 
   const queue: { channel: string; message: string; at: number }[] = [];
-  const stats: EventBusStats = { published: 0, dropped: 0, queued: 0 };
+  const stats = { published: 0, dropped: 0, queued: 0 };
   let draining = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let droppedSinceLog = 0;
@@ -276,7 +268,11 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
     },
 
     stats() {
-      return { ...stats, queued: queue.length };
+      return {
+        ...stats,
+        queued: queue.length,
+        connected: publisher.status === 'ready' && subscriber.status === 'ready',
+      };
     },
   };
 

@@ -12,7 +12,7 @@ export interface EventBus {
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Counts for metrics: events handed over, given up (Redis away too long), waiting. */
-  stats?(): { published: number; dropped: number; queued: number };
+  stats?(): EventBusStats;
 }
 
 export function createInProcessEventBus(): EventBus {
@@ -34,6 +34,16 @@ export function createInProcessEventBus(): EventBus {
       emitter.removeAllListeners();
     },
   };
+}
+
+/** What a bus did with the events handed to it, for health, logs and metrics. */
+export interface EventBusStats {
+  published: number;
+  /** Given up: the queue was full or the event grew too old while Redis was away. */
+  dropped: number;
+  queued: number;
+  /** Both Redis connections are up (always true in process). */
+  connected: boolean;
 }
 
 /** Channel names, in one place so publishers and subscribers agree. */

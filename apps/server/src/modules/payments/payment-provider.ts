@@ -33,6 +33,8 @@ export interface LinkStatus {
 }
 
 export class PaymentProviderError extends Error {}
+/** The processor did not answer in time: whatever was asked may or may not have happened there. */
+export class PaymentProviderTimeout extends PaymentProviderError {}
 
 /** The card processor behind one interface (CONTRACT section 5). */
 export interface PaymentProvider {

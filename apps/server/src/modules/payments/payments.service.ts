@@ -21,7 +21,12 @@ import {
 import { createShippingAddressesService } from '../shipping/shipping-addresses.service.ts';
 import { BoldNotificationSchema } from './bold-notification.ts';
 import { verifyBoldSignature } from './bold-signature.ts';
-import { type LinkStatus, type PaymentProvider, wholePesos } from './payment-provider.ts';
+import {
+  type LinkStatus,
+  type PaymentProvider,
+  PaymentProviderTimeout,
+  wholePesos,
+} from './payment-provider.ts';
 import { isUuid, type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 
 /** A won item's link lives a day at most (and never past the 72 h window): then a fresh one. */
@@ -139,6 +144,8 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       });
     } catch (error) {
       log.error({ err: error, paymentId: row.id }, 'payment link creation failed');
+      if (error instanceof PaymentProviderTimeout)
+        throw new AppError('PAYMENT_PROVIDER_TIMEOUT', 504, messages.linkTimeout);
       throw new AppError('PAYMENT_PROVIDER_FAILED', 502, messages.linkFailed);
     }
   }
