@@ -104,6 +104,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before the websocket plugin's own preClose (hooks run in order): live sockets are told the
+  // server is going away (1001), so clients reconnect, elsewhere if there is another process. Not
+  // awaited, so the listening socket closes at once; the server's close then waits for these
+  // sockets too, and a peer that does not complete the closing handshake within 2 s is dropped.
+  app.addHook('preClose', async () => {
+    const clients = [...(app.websocketServer?.clients ?? [])];
+    for (const client of clients) client.close(1001, 'server shutting down');
+    if (clients.length > 0) {
+      setTimeout(() => {
+        for (const client of clients) if (client.readyState !== client.CLOSED) client.terminate();
+      }, 2_000).unref();
+    }
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
 
