@@ -24,6 +24,7 @@ import { openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { createJobRunner } from './platform/jobs.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { seedDemo } from './platform/seed/index.ts';
 import { registerWebApp } from './platform/static.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
+  registerMetrics(app, ctx);
 
   // Modules: each feature registers its routes (and its timed jobs) here, one line each.
   const users = createUsersService(ctx);

@@ -29,6 +29,8 @@ const EnvSchema = z
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
     TEST_CLOCK: boolFlag.default(false),
     TRUST_PROXY: boolFlag.default(false),
+    // Lets a scraper that is not on this machine read GET /metrics (Authorization: Bearer …).
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
