@@ -96,7 +96,11 @@ describe('GET /metrics', () => {
   });
 
   it('does not exist for a relayed request (X-Forwarded-For) without a token configured', async () => {
-    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }]) {
+    const relayed: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+    ];
+    for (const headers of relayed) {
       const res = await t.request('GET', '/metrics', { headers });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: 'No se encontró el recurso solicitado.' });
