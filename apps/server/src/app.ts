@@ -23,11 +23,12 @@ import { createAuth, resolveJwtSecret } from './platform/auth.ts';
 import { bodyLimits } from './platform/body-limits.ts';
 import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { openDatabase } from './platform/db.ts';
+import { openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobRunner } from './platform/jobs.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { seedDemo } from './platform/seed/index.ts';
@@ -77,11 +78,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
 
+  if (config.DATABASE_URL) {
+    // Migrations may run longer than any request may wait: on a pool of their own, unbounded.
+    const migrating = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+  }
   const { db, kind, close } = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
+    limits: REQUEST_POOL_LIMITS,
+    log: (level, msg, err) => app.log[level]({ err }, msg),
   });
-  await migrateToLatest(db);
+  if (!config.DATABASE_URL) await migrateToLatest(db);
 
   const clock = createClock(config.TEST_CLOCK);
   const auth = createAuth(resolveJwtSecret(config.JWT_SECRET, config.dataDir), clock, (id) =>
@@ -114,10 +126,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before the websocket plugin's own preClose (hooks run in order): live sockets are told the
+  // server is going away (1001), so clients reconnect, elsewhere if there is another process. Not
+  // awaited, so the listening socket closes at once; the server's close then waits for these
+  // sockets too, and a peer that does not complete the closing handshake within 2 s is dropped.
+  app.addHook('preClose', async () => {
+    const clients = [...(app.websocketServer?.clients ?? [])];
+    for (const client of clients) client.close(1001, 'server shutting down');
+    if (clients.length > 0) {
+      setTimeout(() => {
+        for (const client of clients) if (client.readyState !== client.CLOSED) client.terminate();
+      }, 2_000).unref();
+    }
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerRateLimits(app, config.RATE_LIMIT);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerMetrics(app, ctx);
 
   // Modules: each feature registers its routes (and its timed jobs) here, one line each.
   const users = createUsersService(ctx);

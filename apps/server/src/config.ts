@@ -52,12 +52,16 @@ const EnvSchema = z
     BOLD_API_KEY: z.string().min(1).optional(),
     BOLD_SECRET_KEY: z.string().min(1).optional(),
     BOLD_API_URL: z.url().default('https://integrations.api.bold.co'),
+    // How long a call to Bold may take (ms); only tests shorten it.
+    BOLD_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
     SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     TEST_CLOCK: boolFlag.optional(),
     TRUST_PROXY: TrustProxySchema.default(false),
     RATE_LIMIT: boolFlag.default(true),
+    // Lets a scraper that is not on this machine read GET /metrics (Authorization: Bearer …).
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

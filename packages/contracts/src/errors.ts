@@ -17,4 +17,5 @@ export const commonMessages = {
   tooManyRequests: 'Demasiadas solicitudes. Por favor, espera un momento e intenta de nuevo.',
   internal: 'Ocurrió un error inesperado. Por favor, intenta más tarde.',
   sellerOnly: 'Solo los vendedores pueden realizar esta acción.',
+  unavailable: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.',
 } as const;

@@ -12,6 +12,8 @@ import {
   PostgresAdapter,
   PostgresDialect,
   PostgresIntrospector,
+  type PostgresPool,
+  type PostgresPoolClient,
   PostgresQueryCompiler,
   type QueryResult,
   type TransactionSettings,
@@ -37,21 +39,63 @@ pg.types.setTypeParser(NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(DATE, (v) => v);
 
 /**
+ * How long the PostgreSQL pool lets a request wait. Requests must answer within 2 s even when the
+ * database is unreachable or stalled, so: getting a connection (a new one, or a free one from the
+ * pool) fails after 1 s, and a statement after 1.5 s (the server cancels it, which also frees its
+ * locks; the client gives up 200 ms later in case the server itself does not answer).
+ */
+export interface PoolLimits {
+  connectionTimeoutMs: number;
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+}
+export const REQUEST_POOL_LIMITS: PoolLimits = {
+  connectionTimeoutMs: 1_000,
+  statementTimeoutMs: 1_500,
+  queryTimeoutMs: 1_700,
+};
+
+type Log = (level: 'warn' | 'error', msg: string, err: Error) => void;
+const stderrLog: Log = (level, msg, err) =>
+  console.error(JSON.stringify({ level: level === 'warn' ? 40 : 50, msg, err: err.message }));
+
+/**
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in `dataDir`
- * (`memory://` keeps it in memory, for tests).
+ * (`memory://` keeps it in memory, for tests). `limits` bounds PostgreSQL waits (the serving
+ * pool); without it nothing is bounded (migrations, command-line tools, the benchmark's seeding).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  limits?: PoolLimits;
+  log?: Log;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (restart, admin termination) is replaced on the next
-    // checkout; without a listener the pool's 'error' event would crash the process.
-    pool.on('error', (error) => {
-      console.error(JSON.stringify({ level: 50, msg: 'idle database connection lost', err: error.message }));
+    const log = options.log ?? stderrLog;
+    const limits = options.limits;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+      ...(limits
+        ? {
+            connectionTimeoutMillis: limits.connectionTimeoutMs,
+            statement_timeout: limits.statementTimeoutMs,
+            query_timeout: limits.queryTimeoutMs,
+          }
+        : {}),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // An idle connection dropped by the server (restart, failover, admin termination) is replaced
+    // on the next checkout; without a listener the pool's 'error' event would crash the process.
+    pool.on('error', (error) => log('warn', 'idle database connection lost', error));
+    // The same for a connection that is checked out when it drops: the pool listens only to idle
+    // ones, and an unheard 'error' on a client would end the process. The query in flight fails
+    // (the request answers 503) and the broken client is discarded when released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => log('warn', 'database connection lost', error));
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardBrokenClients(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const location = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
@@ -66,6 +110,64 @@ export async function openDatabase(options: {
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Whether an error means the database cannot be reached or does not answer in time (as opposed to
+ * a query that is wrong or a rule it enforces): refused or dropped connections, connection and
+ * statement timeouts, a server shutting down or out of connections.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code)) return true;
+    // SQLSTATE: connection exceptions, query canceled (statement timeout), shutdowns, too many connections.
+    if (/^08/.test(code) || ['57014', '57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+  }
+  return UNAVAILABLE_MESSAGES.test(error.message);
+}
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|is not queryable|connection timeout/i;
+
+/**
+ * The pool as Kysely sees it, except that a client whose query failed because the connection
+ * broke or stopped answering is destroyed on release instead of going back to the pool: after a
+ * client-side timeout the connection still has the stalled query in flight, and every later query
+ * on it would wait behind that one.
+ */
+function discardBrokenClients(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const mark = (error: unknown) => {
+        if (isDatabaseUnavailable(error) && (error as { code?: string }).code !== '57014')
+          broken = error as Error;
+        throw error;
+      };
+      return {
+        query: ((...args: unknown[]) => {
+          const result = (client.query as (...a: unknown[]) => unknown)(...args);
+          return result instanceof Promise ? result.catch(mark) : result;
+        }) as PostgresPoolClient['query'],
+        release() {
+          client.release(broken);
+        },
+      };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** A FIFO lock: PGlite is one connection, so one transaction (or query) holds it at a time. */

@@ -1,6 +1,7 @@
 import { commonMessages } from '@app/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, z } from 'zod';
+import { isDatabaseUnavailable } from './db.ts';
 
 // Messages of schemas that name none (a wrong type, say) come out in Spanish, not English.
 z.config(z.locales.es());
@@ -69,6 +70,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said in Spanish.
       return reply.status(status).send({ message: commonMessages.invalidInput });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away or too slow: a prompt answer the client can retry, never a hang.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: commonMessages.unavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: commonMessages.internal });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import { createInProcessEventBus, type EventBus } from './events.ts';
+import { createInProcessEventBus, type EventBus, type EventBusStats } from './events.ts';
 
 /** Channels are prefixed with `{namespace}:` so several apps (or test runs) can share one Redis. */
 export const DEFAULT_REDIS_NAMESPACE = 'coleccionables';
@@ -10,40 +10,80 @@ export interface RedisEventBusOptions {
   /** redis:// or rediss:// URL. A `namespace` query parameter overrides the channel namespace. */
   url: string;
   namespace?: string;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
+  /** Events waiting for Redis beyond this many are dropped, oldest first (default 10,000). */
+  maxQueued?: number;
+  /** Events older than this when Redis could take them are dropped (default 60 s). */
+  maxAgeMs?: number;
+  /** How long one Redis command may take before it counts as failed (default 1 s). */
+  commandTimeoutMs?: number;
+  /** How often each connection proves Redis answers (default 5 s). */
+  healthCheckMs?: number;
 }
 
 type Handler = (payload: unknown) => void;
 
 /**
- * The event bus of several server processes: Redis pub/sub (CONTRACT section 1, REDIS_URL).
+ * The event bus of several server processes: Redis pub/sub (REDIS_URL).
  * One connection publishes, one subscribes (a subscribed Redis connection can do nothing else).
  * Local subscribers of a channel share one Redis SUBSCRIBE: the first one subscribes, the last one
  * to leave unsubscribes. Payloads travel as JSON, exactly like the in-process bus's copies.
- * Events are live updates over state that lives in the database, so a failed publish is logged,
- * never thrown at a request whose transaction has already committed.
+ *
+ * Redis being slow or away must never hold a request: events are live updates over state that is
+ * already committed in the database, and clients reload that state when their socket reconnects
+ * or their page becomes visible. So `publish` only queues and returns at once; a background
+ * drain sends the queue while Redis answers. The queue is bounded in length and in age; what does
+ * not fit is dropped (oldest first, counted and logged), because a client that missed a live
+ * event resynchronises anyway. No command waits in ioredis's offline queue, every command has a
+ * timeout, and a connection that stops answering pings is dropped and reconnected, after which the
+ * subscriber subscribes again to every channel that still has local subscribers.
  */
-export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
+export function createRedisEventBus(options: RedisEventBusOptions): EventBus & { stats(): EventBusStats } {
   const { redisUrl, namespace } = splitNamespace(options.url, options.namespace);
   const prefix = `${namespace}:`;
   const log = options.log;
+  const maxQueued = options.maxQueued ?? 10_000;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const commandTimeout = options.commandTimeoutMs ?? 1_000;
   const connection = {
-    maxRetriesPerRequest: 3,
-    // Reconnect with a growing pause; the subscriber re-subscribes to its channels by itself.
-    retryStrategy: (attempt: number) => Math.min(attempt * 200, 5_000),
+    // Fail commands at once while disconnected instead of queueing them without bound.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout,
+    connectTimeout: 2_000,
+    keepAlive: 10_000,
+    // Reconnect for ever with a growing pause (at most 2 s).
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
   };
-  const publisher = new Redis(redisUrl, { ...connection, connectionName: `${namespace}-pub` });
+  const publisher = new Redis(redisUrl, {
+    ...connection,
+    connectionName: `${namespace}-pub`,
+    // The ready check's INFO could wait on a stalled server with no timeout of its own.
+    enableReadyCheck: false,
+  });
   // No ready check on the subscriber: its INFO would be refused once the connection is in subscriber mode.
+  // Subscriptions are restored by us on every 'ready', from the channels that still have local
+  // subscribers (ioredis's own resubscription would forget a SUBSCRIBE that failed during an outage).
   const subscriber = new Redis(redisUrl, {
     ...connection,
     enableReadyCheck: false,
+    autoResubscribe: false,
     connectionName: `${namespace}-sub`,
   });
+  const lastError = new Map<string, string>();
   for (const [role, client] of [
     ['publisher', publisher],
     ['subscriber', subscriber],
   ] as const) {
-    client.on('error', (err) => log?.warn({ err, role }, 'redis event bus connection error'));
+    // Logged once per kind of failure, not once per reconnect attempt.
+    client.on('error', (err: Error) => {
+      if (lastError.get(role) === err.message) return;
+      lastError.set(role, err.message);
+      log?.warn({ err, role }, 'redis event bus connection error');
+    });
+    client.on('ready', () => {
+      if (lastError.delete(role)) log?.info?.({ role }, 'redis event bus connection restored');
+    });
   }
 
   // channel → its local subscriptions (an object each, so one function subscribed twice counts twice).
@@ -51,6 +91,99 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   // channel → the SUBSCRIBE in flight (or done), which later local subscribers wait for as well.
   const ready = new Map<string, Promise<unknown>>();
   let closed = false;
+
+  const queue: { channel: string; message: string; at: number }[] = [];
+  const stats = { published: 0, dropped: 0, queued: 0 };
+  let draining = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let droppedSinceLog = 0;
+
+  function drop(count: number, reason: string) {
+    stats.dropped += count;
+    droppedSinceLog += count;
+    // One line per burst of drops, not one per event.
+    if (droppedSinceLog === count) log?.warn({ count, reason }, 'redis event bus: live events dropped');
+  }
+
+  function scheduleDrain(delayMs: number) {
+    if (retryTimer || closed) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void drain();
+    }, delayMs);
+    retryTimer.unref();
+  }
+
+  async function drain(): Promise<void> {
+    if (draining || closed) return;
+    draining = true;
+    try {
+      while (queue.length > 0 && !closed) {
+        if (publisher.status !== 'ready') {
+          scheduleDrain(250);
+          return;
+        }
+        const cutoff = Date.now() - maxAgeMs;
+        let stale = 0;
+        while (queue.length > 0 && queue[0]!.at < cutoff) {
+          queue.shift();
+          stale += 1;
+        }
+        if (stale > 0) drop(stale, 'too old');
+        // Up to 100 at a time, in order, on one connection (Redis keeps their order).
+        const batch = queue.slice(0, 100);
+        if (batch.length === 0) break;
+        const results = await Promise.allSettled(
+          batch.map((event) => publisher.publish(event.channel, event.message)),
+        );
+        const sent = results.findIndex((r) => r.status === 'rejected');
+        const done = sent === -1 ? batch.length : sent;
+        queue.splice(0, done);
+        stats.published += done;
+        if (sent !== -1) {
+          // Redis failed or stalled: keep the rest, in order, for when it answers again.
+          const err = (results[sent] as PromiseRejectedResult).reason;
+          if (lastError.get('publish') !== String(err?.message)) {
+            lastError.set('publish', String(err?.message));
+            log?.warn({ err, queued: queue.length }, 'redis event bus: publish failed, will retry');
+          }
+          scheduleDrain(500);
+          return;
+        }
+        if (lastError.delete('publish')) log?.info?.({}, 'redis event bus: publishing again');
+        droppedSinceLog = 0;
+      }
+    } finally {
+      draining = false;
+      stats.queued = queue.length;
+    }
+  }
+
+  publisher.on('ready', () => void drain());
+
+  async function resubscribeAll() {
+    const names = [...subscriptions.keys()].map((c) => prefix + c);
+    if (names.length === 0) return;
+    try {
+      await subscriber.subscribe(...names);
+    } catch (err) {
+      log?.warn({ err }, 'redis event bus: resubscribe failed');
+      // The health check reconnects a connection that does not answer; 'ready' comes back here.
+    }
+  }
+  subscriber.on('ready', () => void resubscribeAll());
+
+  // A connection that stays open but stops answering (a paused or partitioned Redis) is only
+  // noticed by asking: a ping that fails drops the connection, and ioredis reconnects.
+  const healthCheck = setInterval(() => {
+    for (const client of [publisher, subscriber]) {
+      if (client.status !== 'ready') continue;
+      client.ping().catch(() => {
+        if (!closed && client.status === 'ready') client.disconnect(true);
+      });
+    }
+  }, options.healthCheckMs ?? 5_000);
+  healthCheck.unref();
 
   subscriber.on('message', (redisChannel: string, message: string) => {
     if (!redisChannel.startsWith(prefix)) return;
@@ -75,11 +208,15 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   return {
     async publish(channel, payload) {
       if (closed) return;
-      try {
-        await publisher.publish(prefix + channel, JSON.stringify(payload));
-      } catch (err) {
-        log?.error({ err, channel }, 'redis event bus: publish failed');
+      queue.push({ channel: prefix + channel, message: JSON.stringify(payload), at: Date.now() });
+      if (queue.length > maxQueued) {
+        const over = queue.length - maxQueued;
+        queue.splice(0, over);
+        drop(over, 'queue full');
       }
+      stats.queued = queue.length;
+      // Never awaited: the caller's answer does not wait for Redis.
+      void drain();
     },
 
     async subscribe(channel, handler) {
@@ -92,15 +229,21 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
       const subscription = { handler };
       local.add(subscription);
       // Commands on one connection run in order, so the SUBSCRIBE/UNSUBSCRIBE of one channel
-      // are sent at the moment the count changes and Redis sees them in that order.
-      if (local.size === 1) ready.set(channel, subscriber.subscribe(prefix + channel));
-      try {
-        await ready.get(channel);
-      } catch (err) {
-        local.delete(subscription);
-        void release(channel, local);
-        throw err;
+      // are sent at the moment the count changes and Redis sees them in that order. While Redis is
+      // away the subscription is only local: the next 'ready' subscribes it (resubscribeAll).
+      if (local.size === 1) {
+        ready.set(
+          channel,
+          whenReady(subscriber, commandTimeout).then((isReady) =>
+            isReady
+              ? subscriber.subscribe(prefix + channel).catch((err) => {
+                  log?.warn({ err, channel }, 'redis event bus: subscribe failed, retried on reconnect');
+                })
+              : undefined,
+          ),
+        );
       }
+      await ready.get(channel);
       let active = true;
       return async () => {
         if (!active) return;
@@ -115,9 +258,21 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(healthCheck);
+      clearTimeout(retryTimer);
       subscriptions.clear();
       ready.clear();
+      if (queue.length > 0) drop(queue.length, 'closing');
+      queue.length = 0;
       await Promise.allSettled([quit(subscriber), quit(publisher)]);
+    },
+
+    stats() {
+      return {
+        ...stats,
+        queued: queue.length,
+        connected: publisher.status === 'ready' && subscriber.status === 'ready',
+      };
     },
   };
 
@@ -125,7 +280,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
     if (local.size > 0 || subscriptions.get(channel) !== local) return;
     subscriptions.delete(channel);
     ready.delete(channel);
-    if (closed) return;
+    if (closed || subscriber.status !== 'ready') return;
     try {
       await subscriber.unsubscribe(prefix + channel);
     } catch (err) {
@@ -134,9 +289,33 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus {
   }
 }
 
+/**
+ * Waits (at most `ms`) for a connection that is being made right now, so that a subscription made
+ * just after start-up is in place when `subscribe` returns; a connection that is down is not waited for.
+ */
+function whenReady(client: Redis, ms: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  if (client.status !== 'connecting' && client.status !== 'connect') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(value);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    client.once('ready', onReady);
+  });
+}
+
 async function quit(client: Redis): Promise<void> {
+  if (client.status === 'end') return;
+  if (client.status !== 'ready') {
+    client.disconnect();
+    return;
+  }
+  // QUIT on a stalled server would wait for its command timeout; that is as long as closing takes.
   try {
-    if (client.status === 'end') return;
     await client.quit();
   } catch {
     client.disconnect();

@@ -3,13 +3,16 @@ import { EventEmitter } from 'node:events';
 /**
  * Live events between server processes. Kept narrow on purpose so the Redis implementation
  * (for several processes) and the in-process one (default) are interchangeable.
- * Publish only after the transaction that produced the event has committed.
+ * Publish only after the transaction that produced the event has committed. Publishing never
+ * waits for delivery (it returns at once): a live event must not hold the answer to a request.
  */
 export interface EventBus {
   publish(channel: string, payload: unknown): Promise<void>;
   /** Returns a function that stops the subscription. */
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Counts for metrics: events handed over, given up (Redis away too long), waiting. */
+  stats?(): EventBusStats;
 }
 
 export function createInProcessEventBus(): EventBus {
@@ -31,6 +34,16 @@ export function createInProcessEventBus(): EventBus {
       emitter.removeAllListeners();
     },
   };
+}
+
+/** What a bus did with the events handed to it, for health, logs and metrics. */
+export interface EventBusStats {
+  published: number;
+  /** Given up: the queue was full or the event grew too old while Redis was away. */
+  dropped: number;
+  queued: number;
+  /** Both Redis connections are up (always true in process). */
+  connected: boolean;
 }
 
 /** Channel names, in one place so publishers and subscribers agree. */

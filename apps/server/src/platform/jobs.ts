@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock.ts';
+import { isDatabaseUnavailable } from './db.ts';
 
 /**
  * Timed work (auctions starting and closing, unpaid items expiring). Every server process runs
@@ -8,18 +9,35 @@ import type { Clock } from './clock.ts';
  */
 export type Job = { name: string; run(now: Date): Promise<number> };
 
+export interface JobRunnerStats {
+  /** When a pass last ran every job without the database failing (ms since the epoch), or null. */
+  lastSuccessAt: number | null;
+  /** The loop is waiting for the database to come back. */
+  paused: boolean;
+  /** Job runs that failed, since start. */
+  failures: number;
+}
+
 export interface JobRunner {
   register(job: Job): void;
   /** Runs every job until none has work left at `now` (used by the loop and the test clock). */
   runDue(): Promise<void>;
   start(intervalMs: number): void;
+  /** Stops the loop; a job in its transaction finishes it, no further job starts. */
   stop(): Promise<void>;
+  stats(): JobRunnerStats;
 }
+
+/** The longest pause between attempts while the database is away. */
+const MAX_BACKOFF_MS = 30_000;
 
 export function createJobRunner(clock: Clock, log: FastifyBaseLogger): JobRunner {
   const jobs: Job[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let stopping = false;
+  let started = false;
+  const stats: JobRunnerStats = { lastSuccessAt: null, paused: false, failures: 0 };
 
   async function runAll(): Promise<void> {
     const now = clock.now();
@@ -27,14 +45,20 @@ export function createJobRunner(clock: Clock, log: FastifyBaseLogger): JobRunner
     for (let round = 0; round < 20; round++) {
       let done = 0;
       for (const job of jobs) {
+        // Shutting down: the job before this one has committed; start nothing new.
+        if (stopping) return;
         try {
           done += await job.run(now);
         } catch (err) {
+          stats.failures += 1;
+          // Without the database no job can do anything: end the pass, the loop backs off.
+          if (isDatabaseUnavailable(err)) throw err;
           log.error({ err, job: job.name }, 'job failed');
         }
       }
-      if (done === 0) return;
+      if (done === 0) break;
     }
+    stats.lastSuccessAt = Date.now();
   }
 
   const runner: JobRunner = {
@@ -50,19 +74,39 @@ export function createJobRunner(clock: Clock, log: FastifyBaseLogger): JobRunner
       await running;
     },
     start(intervalMs) {
-      const tick = () => {
+      stopping = false;
+      started = true;
+      let attempt = 0;
+      const tick = (delayMs: number) => {
         timer = setTimeout(async () => {
-          await runner.runDue();
-          if (timer) tick();
-        }, intervalMs);
+          let next = intervalMs;
+          try {
+            await runner.runDue();
+            if (stats.paused) log.info({}, 'timed jobs resumed: the database answers again');
+            stats.paused = false;
+            attempt = 0;
+          } catch (err) {
+            // The database is away: wait longer each time (up to 30 s) instead of hammering it
+            // and filling the log; the first pass after it is back catches up on what became due.
+            if (!stats.paused) log.warn({ err }, 'timed jobs paused: the database does not answer');
+            stats.paused = true;
+            attempt += 1;
+            next = Math.min(intervalMs * 2 ** attempt, MAX_BACKOFF_MS);
+          }
+          if (timer && !stopping) tick(next);
+        }, delayMs);
         timer.unref();
       };
-      tick();
+      tick(intervalMs);
     },
     async stop() {
+      stopping = started;
       clearTimeout(timer);
       timer = undefined;
       while (running) await running;
+    },
+    stats() {
+      return { ...stats };
     },
   };
   return runner;

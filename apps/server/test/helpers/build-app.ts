@@ -44,10 +44,23 @@ export interface TestApp {
  * database with TEST_DB=postgres. The job loop is off; tests move time with advanceClock.
  */
 export async function startTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
-): Promise<TestApp> {
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** PostgreSQL only: share this existing database (another app's) instead of a fresh one. */
+    sharedDatabaseUrl?: string;
+    /** PostgreSQL only: the URL the app connects with (e.g. through a fault proxy). */
+    connectThrough?: (databaseUrl: string) => string;
+  } = {},
+): Promise<TestApp & { databaseUrl?: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-test-'));
-  const postgres = testDatabaseKind() === 'postgres' ? await createFreshPostgresDatabase() : undefined;
+  const postgres = options.sharedDatabaseUrl
+    ? { url: options.sharedDatabaseUrl, drop: async () => {} }
+    : testDatabaseKind() === 'postgres'
+      ? await createFreshPostgresDatabase()
+      : undefined;
+  const connectUrl =
+    postgres && options.connectThrough ? options.connectThrough(postgres.url) : postgres?.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -60,7 +73,7 @@ export async function startTestApp(
     // Limits off unless a test turns them on: other tests make bursts a person would not.
     RATE_LIMIT: '0',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(connectUrl ? { DATABASE_URL: connectUrl } : {}),
     ...options.env,
   });
   const routes: RegisteredRoute[] = [];
@@ -108,6 +121,7 @@ export async function startTestApp(
   return {
     url,
     routes,
+    databaseUrl: postgres?.url,
     app,
     ctx: app.ctx,
     request,

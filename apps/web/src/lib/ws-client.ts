@@ -1,7 +1,10 @@
 /**
  * A WebSocket on the app's own origin that reconnects with exponential backoff (1 s doubling up
  * to 30 s, with jitter). `onOpen` gets `reconnected = true` after a drop, so callers can reload
- * what they may have missed. The server pings; browsers answer pings by themselves.
+ * what they may have missed. `onResync` is called when the tab becomes visible again while the
+ * socket is open: a background tab may have been frozen, and live messages can be lost while the
+ * server's event fan-out (Redis) is away, so what is on screen is reloaded rather than trusted.
+ * The server pings; browsers answer pings by themselves.
  */
 export interface LiveSocket {
   close(): void;
@@ -17,6 +20,8 @@ export function openLiveSocket(
   handlers: {
     onMessage(data: unknown): void;
     onOpen?(reconnected: boolean): void;
+    /** The page became visible again with the socket open: reload what may have been missed. */
+    onResync?(): void;
     onStatus?(status: 'connecting' | 'open' | 'closed'): void;
     /** Close codes after which reconnecting is pointless (e.g. 4401 unauthorized). */
     fatalCodes?: number[];
@@ -64,6 +69,12 @@ export function openLiveSocket(
     connect();
   };
   window.addEventListener('online', retryNow);
+  const onVisible = () => {
+    if (stopped || document.visibilityState !== 'visible') return;
+    if (socket?.readyState === WebSocket.OPEN) handlers.onResync?.();
+    else if (!socket) retryNow();
+  };
+  document.addEventListener('visibilitychange', onVisible);
   connect();
 
   return {
@@ -71,6 +82,7 @@ export function openLiveSocket(
       stopped = true;
       clearTimeout(timer);
       window.removeEventListener('online', retryNow);
+      document.removeEventListener('visibilitychange', onVisible);
       socket?.close();
       socket = null;
     },

@@ -53,6 +53,8 @@ export const paymentMessages = {
   paymentProcessing: 'Tu pago se está procesando. Espera la confirmación antes de intentarlo de nuevo.',
   linkCreated: 'Link de pago generado correctamente.',
   linkFailed: 'No se pudo generar el link de pago. Intenta de nuevo en unos minutos.',
+  linkTimeout:
+    'El procesador de pagos no respondió a tiempo. No se hizo ningún cobro; intenta de nuevo en unos minutos.',
   defaultAddressRequired:
     'Debes registrar una dirección de envío predeterminada antes de pagar. Agrégala en "Direcciones de envío".',
   productNotFound: 'No se encontró el producto.',

@@ -1,15 +1,30 @@
+import { commonMessages } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 
+/**
+ * `GET /api/health`: `200 {"status":"ok"}` while the server takes requests and its database
+ * answers, `503` otherwise (load balancers take the process out of rotation). The body names the
+ * dependency that fails, for operators, and nothing more (no addresses, no error texts).
+ * Redis being away does not make the process unhealthy (requests are still answered; only live
+ * events are late), so it is reported as `degraded` with a 200.
+ */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/health', async (_request, reply) => {
+    const events = ctx.events.stats?.();
+    const liveEvents = events && !events.connected ? 'unavailable' : 'ok';
     try {
       await sql`select 1`.execute(ctx.db);
-      return { status: 'ok' };
     } catch (err) {
-      ctx.log.error({ err }, 'health check: database unreachable');
-      return reply.status(503).send({ status: 'unavailable', message: 'La base de datos no responde.' });
+      ctx.log.warn({ err }, 'health check: database unreachable');
+      return reply.status(503).send({
+        status: 'unavailable',
+        message: commonMessages.unavailable,
+        checks: { database: 'unavailable', live_events: liveEvents },
+      });
     }
+    if (liveEvents !== 'ok') return { status: 'ok', degraded: { live_events: liveEvents } };
+    return { status: 'ok' };
   });
 }

@@ -5,7 +5,7 @@ import type {
   PaymentProvider,
   RefundInput,
 } from './payment-provider.ts';
-import { PaymentProviderError, wholePesos } from './payment-provider.ts';
+import { PaymentProviderError, PaymentProviderTimeout, wholePesos } from './payment-provider.ts';
 
 /*
  * Bold's "API Link de pagos" (developers.bold.co/pagos-en-linea/api-link-de-pagos), base URL
@@ -45,13 +45,16 @@ import { PaymentProviderError, wholePesos } from './payment-provider.ts';
 export const REFUND_PATH = (transactionId: string) =>
   `/online/payment/${encodeURIComponent(transactionId)}/void`;
 
-const TIMEOUT_MS = 10_000;
+/** A call to Bold that has not answered in this time fails (and changes nothing on our side). */
+export const BOLD_TIMEOUT_MS = 10_000;
 
 export interface BoldOptions {
   apiUrl: string;
   apiKey: string;
   secretKey: string;
   fetch?: typeof fetch;
+  /** Default BOLD_TIMEOUT_MS; shorter only in tests. */
+  timeoutMs?: number;
 }
 
 function str(value: unknown): string | null {
@@ -61,21 +64,26 @@ function str(value: unknown): string | null {
 export function createBoldProvider(options: BoldOptions): PaymentProvider {
   const base = options.apiUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? BOLD_TIMEOUT_MS;
   const headers = { Authorization: `x-api-key ${options.apiKey}`, accept: 'application/json' };
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     let response: Response;
+    let text: string;
+    // One deadline for the whole exchange, answer body included.
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
       response = await doFetch(`${base}${path}`, {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal,
       });
+      text = await response.text();
     } catch (error) {
+      if (signal.aborted) throw new PaymentProviderTimeout(`Bold did not answer within ${timeoutMs} ms`);
       throw new PaymentProviderError(`Bold unreachable: ${(error as Error).name}`);
     }
-    const text = await response.text();
     let data: unknown = null;
     try {
       data = text ? JSON.parse(text) : null;

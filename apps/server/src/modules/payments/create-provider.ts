@@ -31,6 +31,7 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       apiUrl: config.BOLD_API_URL,
       apiKey: config.BOLD_API_KEY ?? '',
       secretKey: config.BOLD_SECRET_KEY ?? '',
+      timeoutMs: config.BOLD_TIMEOUT_MS,
     });
   }
   return createSandboxProvider(resolveSandboxSecret(config.BOLD_SECRET_KEY, config.dataDir));

@@ -33,6 +33,8 @@ export interface LinkStatus {
 }
 
 export class PaymentProviderError extends Error {}
+/** The processor did not answer in time: whatever was asked may or may not have happened there. */
+export class PaymentProviderTimeout extends PaymentProviderError {}
 
 /** What a refund needs: our payment, the processor's transaction, the amount charged. */
 export interface RefundInput {

@@ -21,7 +21,12 @@ import {
 import { createShippingAddressesService } from '../shipping/shipping-addresses.service.ts';
 import { BoldNotificationSchema } from './bold-notification.ts';
 import { verifyBoldSignature } from './bold-signature.ts';
-import { type LinkStatus, type PaymentProvider, wholePesos } from './payment-provider.ts';
+import {
+  type LinkStatus,
+  type PaymentProvider,
+  PaymentProviderTimeout,
+  wholePesos,
+} from './payment-provider.ts';
 import { isUuid, type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { recordRefund } from './refunds.ts';
 
@@ -142,6 +147,8 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       });
     } catch (error) {
       log.error({ err: error, paymentId: row.id }, 'payment link creation failed');
+      if (error instanceof PaymentProviderTimeout)
+        throw new AppError('PAYMENT_PROVIDER_TIMEOUT', 504, messages.linkTimeout);
       throw new AppError('PAYMENT_PROVIDER_FAILED', 502, messages.linkFailed);
     }
   }

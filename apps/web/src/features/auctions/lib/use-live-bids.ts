@@ -8,8 +8,8 @@ export type LiveStatus = 'connecting' | 'open' | 'closed';
 
 /**
  * Subscribes the product auction page to its live channel: each `new_bid` goes into the cached
- * page data (history newest first, current bid, bid count); after a reconnect the page reloads,
- * so bids sent while the socket was down are not missed.
+ * page data (history newest first, current bid, bid count); after a reconnect, and when the tab
+ * becomes visible again, the page reloads, so bids whose live message was missed still show.
  */
 export function useLiveBids(productKey: string, auctionId: number, productId: number): LiveStatus {
   const queryClient = useQueryClient();
@@ -22,6 +22,7 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
       onOpen: (reconnected) => {
         if (reconnected) void queryClient.invalidateQueries({ queryKey: key });
       },
+      onResync: () => void queryClient.invalidateQueries({ queryKey: key }),
       onMessage: (data) => {
         const parsed = NewBidMessageSchema.safeParse(data);
         if (!parsed.success) return;

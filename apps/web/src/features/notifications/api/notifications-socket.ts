@@ -36,6 +36,7 @@ export function useNotificationsSocket(token: string | null) {
           onOpen: (reconnected) => {
             if (reconnected) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
           },
+          onResync: () => void queryClient.invalidateQueries({ queryKey: ['notifications'] }),
           fatalCodes: [4401],
         }),
       };
