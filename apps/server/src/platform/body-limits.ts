@@ -10,4 +10,9 @@ export const bodyLimits = {
   small: 4 * 1024,
   /** Product texts (a 5,000-character description, JSON-escaped at worst 6 bytes a character). */
   productText: 64 * 1024,
+  /**
+   * Routes whose whole input is their path (follow, unfollow): any real body is refused. Fastify
+   * takes no 0 here, and one byte holds no body worth reading.
+   */
+  none: 1,
 } as const;

@@ -257,7 +257,18 @@ describe('GET /api/users/public/{username}', () => {
     expect(res.body.created_at).toMatch(/Z$/);
     // Only what the public page shows: not the real name either.
     expect(Object.keys(res.body).sort()).toEqual(
-      ['address', 'avatar', 'bio', 'created_at', 'id', 'is_seller', 'stats', 'username'].sort(),
+      [
+        'address',
+        'avatar',
+        'bio',
+        'created_at',
+        'id',
+        'is_seller',
+        'rating_average',
+        'rating_count',
+        'stats',
+        'username',
+      ].sort(),
     );
     for (const key of ['email', 'phone', 'birth_date', 'password_hash', 'name', 'last_name'])
       expect(res.body).not.toHaveProperty(key);
