@@ -1,6 +1,7 @@
-import type { NotificationSocketMessage } from '@app/contracts';
+import type { NotificationSocketAuth, NotificationSocketMessage } from '@app/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { authStorage } from '../../../lib/auth-storage.ts';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
 import { unreadCountKey } from './get-unread-count.ts';
 
@@ -31,12 +32,21 @@ export function useNotificationsSocket(token: string | null) {
       shared = {
         token,
         users: 0,
-        socket: openLiveSocket(`/api/notifications/ws?token=${encodeURIComponent(token)}`, {
+        // The token goes in the first message, never in the URL (URLs end up in logs).
+        socket: openLiveSocket('/api/notifications/ws', {
+          firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),
           onMessage: (data) => handle(queryClient, data),
           onOpen: (reconnected) => {
             if (reconnected) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
           },
+          // 4401: the token was refused (expired, or its session ended by a logout or a password
+          // change elsewhere). Retrying with it is pointless; like a 401 from the API, it ends the
+          // session here, unless a newer token has been stored meanwhile (e.g. after changing the
+          // password in this tab).
           fatalCodes: [4401],
+          onFatal: () => {
+            if (authStorage.getToken() === token) authStorage.clearToken();
+          },
         }),
       };
     }
