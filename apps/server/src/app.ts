@@ -24,6 +24,7 @@ import { openDatabase } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { createJobRunner } from './platform/jobs.ts';
+import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { seedDemo } from './platform/seed/index.ts';
 import { registerWebApp } from './platform/static.ts';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   jobIntervalMs?: number;
   /** Keep the embedded database in memory (tests). */
   inMemoryDatabase?: boolean;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -44,7 +47,7 @@ declare module 'fastify' {
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     bodyLimit: 1024 * 1024,
     // Malformed URLs and over-long path parameters get the same Spanish envelope as every error
     // (a parameter longer than the router's limit names nothing that exists: 404).

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/platform/context.ts';
+import type { LogStream } from '../../src/platform/logging.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from './database.ts';
 
 export interface ApiResponse<T = any> {
@@ -34,7 +35,7 @@ export interface TestApp {
  * database with TEST_DB=postgres. The job loop is off; tests move time with advanceClock.
  */
 export async function startTestApp(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; logStream?: LogStream } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-test-'));
   const postgres = testDatabaseKind() === 'postgres' ? await createFreshPostgresDatabase() : undefined;
@@ -51,7 +52,11 @@ export async function startTestApp(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, { jobIntervalMs: 0, inMemoryDatabase: !postgres });
+  const app = await buildApp(config, {
+    jobIntervalMs: 0,
+    inMemoryDatabase: !postgres,
+    logStream: options.logStream,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
