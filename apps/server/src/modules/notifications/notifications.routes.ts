@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
-import { channels } from '../../platform/events.ts';
+import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { serveChannel } from '../bids/live-channel.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
@@ -58,7 +58,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
         .then((userId) => {
           if (!userId) return refuse();
           if (socket.readyState !== socket.OPEN) return;
-          return serve(socket, userId, request.log);
+          return serve(socket, token!, userId, request.log);
         })
         .catch((err) => {
           request.log.warn({ err }, 'notification channel authentication failed');
@@ -67,11 +67,16 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
     });
   });
 
-  async function serve(socket: WebSocket, userId: number, log: FastifyBaseLogger) {
-    const withCount = async (payload: unknown) => [
-      payload,
-      { message: 'unread_count', total: await notifications.unreadCount(userId) },
-    ];
+  async function serve(socket: WebSocket, token: string, userId: number, log: FastifyBaseLogger) {
+    const withCount = async (payload: unknown) => {
+      // Logout or a password change (here or in another process): this socket's token may have
+      // just been ended. Internal; never forwarded.
+      if ((payload as { message?: unknown } | null)?.message === SESSIONS_ENDED) {
+        if (!(await auth.verifyToken(token))) socket.close(UNAUTHORIZED_CLOSE, 'unauthorized');
+        return [];
+      }
+      return [payload, { message: 'unread_count', total: await notifications.unreadCount(userId) }];
+    };
     try {
       await serveChannel(socket, ctx.events, channels.userNotifications(userId), {
         transform: withCount,

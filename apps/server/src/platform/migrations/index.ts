@@ -4,6 +4,7 @@ import * as referenceData from './2026-11-22T0002-reference-data.ts';
 import * as paymentsStatusNote from './2026-11-22T0400-payments-status-note.ts';
 import * as searchIndexes from './2026-11-22T0500-search-indexes.ts';
 import * as usersPasswordChangedAt from './2026-11-22T0600-users-password-changed-at.ts';
+import * as usersTokenVersion from './2026-11-23T0150-users-token-version.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0400-payments-status-note': paymentsStatusNote,
   '2026-11-22T0500-search-indexes': searchIndexes,
   '2026-11-22T0600-users-password-changed-at': usersPasswordChangedAt,
+  '2026-11-23T0150-users-token-version': usersTokenVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,6 @@
 import type { NotificationSocketAuth, NotificationSocketMessage } from '@app/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { authStorage } from '../../../lib/auth-storage.ts';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
 import { unreadCountKey } from './get-unread-count.ts';
 
@@ -39,14 +38,13 @@ export function useNotificationsSocket(token: string | null) {
           onOpen: (reconnected) => {
             if (reconnected) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
           },
-          // 4401: the token was refused (expired, or its session ended by a logout or a password
-          // change elsewhere). Retrying with it is pointless; like a 401 from the API, it ends the
-          // session here, unless a newer token has been stored meanwhile (e.g. after changing the
-          // password in this tab).
+          // 4401: the token was refused (expired, or ended by a logout or a password change).
+          // Retrying with it is pointless. Whether the session is really over is for the API to
+          // say: the unread count is asked again, and a 401 there ends the session here as any
+          // 401 does. (Not cleared here directly: after a password change in this tab the socket
+          // of the old token closes while the fresh token is already stored.)
           fatalCodes: [4401],
-          onFatal: () => {
-            if (authStorage.getToken() === token) authStorage.clearToken();
-          },
+          onFatal: () => void queryClient.invalidateQueries({ queryKey: unreadCountKey }),
         }),
       };
     }
