@@ -28,6 +28,7 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobRunner } from './platform/jobs.ts';
+import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   inMemoryDatabase?: boolean;
   /** Called with every route as it is registered (tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 declare module 'fastify' {
@@ -63,7 +66,7 @@ function trustProxyOption(
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     bodyLimit: bodyLimits.default,
     // Malformed URLs and over-long path parameters get the same Spanish envelope as every error
     // (a parameter longer than the router's limit names nothing that exists: 404).

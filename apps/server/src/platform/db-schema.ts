@@ -21,6 +21,8 @@ export interface UsersTable {
   birth_date: string | null;
   is_seller: Generated<boolean>;
   password_changed_at: Timestamp | null;
+  /** Bumped by logout and password change: tokens carrying an older version are refused. */
+  token_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -46,6 +46,12 @@ export interface EventBusStats {
   connected: boolean;
 }
 
+/**
+ * Published on a user's notifications channel when their tokens were ended (logout, password
+ * change): each open socket of that user checks its own token again, in whichever process holds it.
+ */
+export const SESSIONS_ENDED = 'sessions_ended';
+
 /** Channel names, in one place so publishers and subscribers agree. */
 export const channels = {
   productBids: (auctionId: number, productId: number) => `bids:${auctionId}:${productId}`,

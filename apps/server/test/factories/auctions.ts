@@ -113,3 +113,10 @@ export async function openSocket(url: string) {
 }
 
 export const wsUrl = (httpUrl: string, path: string) => httpUrl.replace(/^http/, 'ws') + path;
+
+/** The user's notifications socket, authenticated by its first message as a browser does. */
+export async function openNotificationsSocket(baseUrl: string, token: string) {
+  const socket = await openSocket(wsUrl(baseUrl, '/api/notifications/ws'));
+  socket.socket.send(JSON.stringify({ type: 'auth', token }));
+  return socket;
+}

@@ -5,6 +5,7 @@ import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/platform/context.ts';
+import type { LogStream } from '../../src/platform/logging.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from './database.ts';
 
 export interface ApiResponse<T = any> {
@@ -51,6 +52,7 @@ export async function startTestApp(
     sharedDatabaseUrl?: string;
     /** PostgreSQL only: the URL the app connects with (e.g. through a fault proxy). */
     connectThrough?: (databaseUrl: string) => string;
+    logStream?: LogStream;
   } = {},
 ): Promise<TestApp & { databaseUrl?: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-test-'));
@@ -90,6 +92,7 @@ export async function startTestApp(
         });
       }
     },
+    logStream: options.logStream,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

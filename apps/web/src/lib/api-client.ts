@@ -32,6 +32,14 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/**
+ * A 401 ends the session here, but only if the refused token is still the stored one: a call
+ * sent just before a fresh token was stored (e.g. by a password change) must not end the new one.
+ */
+function clearRefusedToken(token: string | null) {
+  if (token && authStorage.getToken() === token) authStorage.clearToken();
+}
+
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const token = authStorage.getToken();
   if (options.auth && !token) throw new TokenRequiredError();
@@ -55,7 +63,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
-  if (response.status === 401) authStorage.clearToken();
+  if (response.status === 401) clearRefusedToken(token);
   const text = await response.text();
   let data: unknown = null;
   if (text) {
@@ -95,7 +103,7 @@ export const api = {
       headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (response.status === 401) authStorage.clearToken();
+    if (response.status === 401) clearRefusedToken(token);
     const data = (await response.json().catch(() => null)) as T & { message?: string; errors?: string[] };
     if (!response.ok)
       throw new ApiError(response.status, data?.message ?? `Error ${response.status}`, data?.errors);

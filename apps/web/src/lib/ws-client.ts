@@ -23,8 +23,15 @@ export function openLiveSocket(
     /** The page became visible again with the socket open: reload what may have been missed. */
     onResync?(): void;
     onStatus?(status: 'connecting' | 'open' | 'closed'): void;
+    /**
+     * Sent as JSON as soon as each connection opens, before anything else: how a socket
+     * authenticates, since credentials never go in its URL (logs and proxies keep URLs).
+     */
+    firstMessage?(): unknown;
     /** Close codes after which reconnecting is pointless (e.g. 4401 unauthorized). */
     fatalCodes?: number[];
+    /** Called when the socket closed with one of `fatalCodes` and will not reconnect. */
+    onFatal?(code: number): void;
   },
 ): LiveSocket {
   let socket: WebSocket | null = null;
@@ -39,6 +46,7 @@ export function openLiveSocket(
     const ws = new WebSocket(wsUrl(path));
     socket = ws;
     ws.onopen = () => {
+      if (handlers.firstMessage) ws.send(JSON.stringify(handlers.firstMessage()));
       handlers.onStatus?.('open');
       handlers.onOpen?.(opened);
       opened = true;
@@ -54,7 +62,13 @@ export function openLiveSocket(
     ws.onclose = (event) => {
       if (socket === ws) socket = null;
       handlers.onStatus?.('closed');
-      if (stopped || handlers.fatalCodes?.includes(event.code)) return;
+      if (stopped) return;
+      if (handlers.fatalCodes?.includes(event.code)) {
+        stopped = true; // not even when the browser comes back online
+        window.removeEventListener('online', retryNow);
+        handlers.onFatal?.(event.code);
+        return;
+      }
       const delay = Math.min(30_000, 1000 * 2 ** attempts) * (0.75 + Math.random() * 0.5);
       attempts += 1;
       timer = setTimeout(connect, delay);

@@ -37,7 +37,14 @@ export type NotificationListResponse = z.infer<typeof NotificationListResponseSc
 
 export const UnreadTotalSchema = z.object({ total: z.number() });
 
-/** Messages on the per-user socket `GET /api/notifications/ws?token=…`. */
+/**
+ * The per-user socket `GET /api/notifications/ws`: the client's first message is
+ * {@link NotificationSocketAuth} (a token never goes in the URL); the server then sends these.
+ * A refused token, another first message or none within 5 seconds closes it with code 4401.
+ */
+export type NotificationSocketAuth = { type: 'auth'; token: string };
+
+/** Messages the server sends on the per-user socket. */
 export type NotificationSocketMessage =
   | { message: 'notification'; notification: Notification }
   | { message: 'unread_count'; total: number }

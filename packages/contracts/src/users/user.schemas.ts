@@ -21,6 +21,7 @@ export const userMessages = {
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
   profileUpdated: '¡Perfil actualizado correctamente!',
   passwordUpdated: '¡Contraseña actualizada correctamente!',
+  loggedOut: 'Sesión cerrada en todos tus dispositivos',
   userNotFound: 'No se pudo obtener la información del perfil',
   invalidAvatar: 'La URL del avatar no es válida',
 } as const;

@@ -27,13 +27,20 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
-  /** What token verification needs: the account exists, and when its password last changed. */
+  /** What token verification needs: the account exists, and its current token version. */
   findSessionInfo(db: Database, id: number) {
-    return db
-      .selectFrom('users')
-      .select(['id', 'password_changed_at'])
+    return db.selectFrom('users').select(['id', 'token_version']).where('id', '=', id).executeTakeFirst();
+  },
+
+  /** Ends every token of the account issued so far; returns the new version. */
+  async bumpTokenVersion(db: Database, id: number, values: Updateable<UsersTable> = {}) {
+    const row = await db
+      .updateTable('users')
+      .set((eb) => ({ ...values, token_version: eb('token_version', '+', 1) }))
       .where('id', '=', id)
+      .returning('token_version')
       .executeTakeFirst();
+    return row?.token_version;
   },
 
   insert(db: Database, values: Insertable<UsersTable>) {

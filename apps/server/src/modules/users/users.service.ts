@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { findRatingSummary } from '../ratings/ratings.repository.ts';
 import { findUserStats } from './user-stats.repository.ts';
@@ -21,12 +22,20 @@ const MAX_FAILURES_PER_ADDRESS = 50;
 type User = NonNullable<UserRow>;
 
 export function createUsersService(ctx: AppContext) {
-  const { db, clock, auth } = ctx;
+  const { db, clock, auth, events } = ctx;
 
   async function requireUser(userId: number): Promise<User> {
     const user = await usersRepository.findById(db, userId);
     if (!user) throw unauthorized();
     return user;
+  }
+
+  /** Open sockets of the user check their token again (and close if it was just ended). */
+  async function endedSessions(userId: number) {
+    await events.publish(channels.userNotifications(userId), { message: SESSIONS_ENDED }).catch((err) => {
+      // The tokens are ended already; a socket missing this only stays open until it reconnects.
+      ctx.log.warn({ err }, 'could not announce ended sessions');
+    });
   }
 
   async function toProfile(user: User): Promise<UserProfile> {
@@ -75,7 +84,7 @@ export function createUsersService(ctx: AppContext) {
       }
       await usersRepository.clearFailedLogins(db, input.email);
       await usersRepository.pruneFailedLogins(db, since);
-      return { jwt_token: await auth.issueToken(user.id) };
+      return { jwt_token: await auth.issueToken(user.id, user.token_version) };
     },
 
     async getProfile(userId: number): Promise<UserProfile> {
@@ -108,13 +117,22 @@ export function createUsersService(ctx: AppContext) {
         throw badRequest('WRONG_CURRENT_PASSWORD', userMessages.wrongCurrentPassword);
       }
       const now = clock.now();
-      await usersRepository.update(db, userId, {
+      const version = await usersRepository.bumpTokenVersion(db, userId, {
         password_hash: await hashPassword(input.new_password),
         password_changed_at: now,
         updated_at: now,
       });
-      // Every earlier session ends; this one goes on with a fresh token.
-      return auth.issueToken(userId);
+      if (version === undefined) throw unauthorized();
+      await endedSessions(userId);
+      // Every earlier session ends, even one opened in this same second; this one goes on with a
+      // fresh token.
+      return auth.issueToken(userId, version);
+    },
+
+    /** Ends every session of the account (every device): all its tokens get 401 from now on. */
+    async logout(userId: number): Promise<void> {
+      if ((await usersRepository.bumpTokenVersion(db, userId)) === undefined) throw unauthorized();
+      await endedSessions(userId);
     },
 
     async getPublicProfile(username: string): Promise<PublicProfile> {

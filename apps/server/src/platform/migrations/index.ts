@@ -4,6 +4,7 @@ import * as referenceData from './2026-11-22T0002-reference-data.ts';
 import * as paymentsStatusNote from './2026-11-22T0400-payments-status-note.ts';
 import * as searchIndexes from './2026-11-22T0500-search-indexes.ts';
 import * as usersPasswordChangedAt from './2026-11-22T0600-users-password-changed-at.ts';
+import * as usersTokenVersion from './2026-11-23T0150-users-token-version.ts';
 import * as deliveryHeldPayouts from './2026-11-23T0300-delivery-held-payouts.ts';
 import * as ratings from './2026-11-23T0301-ratings.ts';
 import * as secondChance from './2026-11-23T0302-second-chance.ts';
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0400-payments-status-note': paymentsStatusNote,
   '2026-11-22T0500-search-indexes': searchIndexes,
   '2026-11-22T0600-users-password-changed-at': usersPasswordChangedAt,
+  '2026-11-23T0150-users-token-version': usersTokenVersion,
   '2026-11-23T0300-delivery-held-payouts': deliveryHeldPayouts,
   '2026-11-23T0301-ratings': ratings,
   '2026-11-23T0302-second-chance': secondChance,

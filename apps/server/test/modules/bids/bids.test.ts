@@ -1,6 +1,6 @@
 import { bidMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAuction, openSocket, wsUrl } from '../../factories/auctions.ts';
+import { insertAuction, openNotificationsSocket, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
@@ -243,7 +243,7 @@ describe('bids', () => {
     await bid(ana.token, { amount: 200, auction_id: auction.id, product_id: p });
     expect(await unread(ana.token)).toBe(anaBefore);
 
-    const socket = await openSocket(wsUrl(t.url, `/api/notifications/ws?token=${ana.token}`));
+    const socket = await openNotificationsSocket(t.url, ana.token);
     await socket.waitFor((m) => m.message === 'unread_count');
     expect((await bid(beto.token, { amount: 300, auction_id: auction.id, product_id: p })).status).toBe(201);
     expect(await unread(ana.token)).toBe(anaBefore + 1);

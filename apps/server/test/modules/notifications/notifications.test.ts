@@ -4,7 +4,7 @@ import {
   createNotifications,
   publishNotifications,
 } from '../../../src/modules/notifications/notifications.service.ts';
-import { openSocket, wsUrl } from '../../factories/auctions.ts';
+import { openNotificationsSocket, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
@@ -111,8 +111,8 @@ describe('notifications', () => {
   it('pushes new notifications and the unread count to my socket only', async () => {
     const user = await insertUserWithToken(t);
     const other = await insertUserWithToken(t);
-    const mine = await openSocket(wsUrl(t.url, `/api/notifications/ws?token=${user.token}`));
-    const theirs = await openSocket(wsUrl(t.url, `/api/notifications/ws?token=${other.token}`));
+    const mine = await openNotificationsSocket(t.url, user.token);
+    const theirs = await openNotificationsSocket(t.url, other.token);
     expect(await mine.waitFor((m) => m.message === 'unread_count')).toEqual({
       message: 'unread_count',
       total: 0,
@@ -140,10 +140,80 @@ describe('notifications', () => {
     await theirs.close();
   });
 
-  it('closes the socket for a missing or forged token', async () => {
-    const none = await openSocket(wsUrl(t.url, '/api/notifications/ws'));
-    expect(await none.closed).toBe(4401);
-    const forged = await openSocket(wsUrl(t.url, '/api/notifications/ws?token=abc.def.ghi'));
-    expect(await forged.closed).toBe(4401);
+  describe('socket authentication (first message, never the URL)', () => {
+    const path = '/api/notifications/ws';
+    const sendRaw = async (data: string | Buffer) => {
+      const socket = await openSocket(wsUrl(t.url, path));
+      socket.socket.send(data);
+      return socket;
+    };
+
+    it('closes with 4401 for a forged, empty, oversized or non-string token', async () => {
+      for (const token of ['abc.def.ghi', '', 'x'.repeat(5000), 42, null, { a: 1 }]) {
+        const socket = await sendRaw(JSON.stringify({ type: 'auth', token }));
+        expect(await socket.closed).toBe(4401);
+        expect(socket.messages).toEqual([]);
+      }
+    });
+
+    it('closes with 4401 when the first message is not an auth message', async () => {
+      for (const first of [
+        JSON.stringify({ type: 'hello', token: ana.token }),
+        JSON.stringify({ token: ana.token }),
+        JSON.stringify([ana.token]),
+        JSON.stringify('auth'),
+        'not json',
+        ana.token,
+        Buffer.from(JSON.stringify({ type: 'auth', token: ana.token })),
+      ]) {
+        const socket = await openSocket(wsUrl(t.url, path));
+        if (Buffer.isBuffer(first)) socket.socket.send(first, { binary: true });
+        else socket.socket.send(first);
+        expect(await socket.closed).toBe(4401);
+        expect(socket.messages).toEqual([]);
+      }
+    });
+
+    it('refuses a token in the query string even when it is valid, with or without an auth message', async () => {
+      const inUrl = await openSocket(wsUrl(t.url, `${path}?token=${ana.token}`));
+      expect(await inUrl.closed).toBe(4401);
+      expect(inUrl.messages).toEqual([]);
+      const both = await openSocket(wsUrl(t.url, `${path}?token=${ana.token}`));
+      both.socket.send(JSON.stringify({ type: 'auth', token: ana.token }));
+      expect(await both.closed).toBe(4401);
+      expect(both.messages).toEqual([]);
+    });
+
+    it('closes with 4401 for an expired token', async () => {
+      const user = await insertUserWithToken(t);
+      await t.advanceClock(8 * 24 * 3600);
+      const socket = await openNotificationsSocket(t.url, user.token);
+      expect(await socket.closed).toBe(4401);
+      expect(socket.messages).toEqual([]);
+    });
+
+    it('closes with 4401 when no auth message arrives within a few seconds', async () => {
+      const socket = await openSocket(wsUrl(t.url, path));
+      const started = Date.now();
+      expect(await socket.closed).toBe(4401);
+      expect(Date.now() - started).toBeGreaterThan(3000);
+      expect(socket.messages).toEqual([]);
+    }, 10_000);
+
+    it('messages after a successful auth do not re-authenticate or break the channel', async () => {
+      const user = await insertUserWithToken(t);
+      const socket = await openNotificationsSocket(t.url, user.token);
+      await socket.waitFor((m) => m.message === 'unread_count');
+      socket.socket.send(JSON.stringify({ type: 'auth', token: 'forged' }));
+      socket.socket.send('garbage');
+      const stored = await createNotifications(
+        t.ctx.db,
+        [{ userId: user.user.id, type: 'system', title: 'Sigue', message: 'Abierto' }],
+        t.ctx.clock.now(),
+      );
+      await publishNotifications(t.ctx.events, stored);
+      expect((await socket.waitFor((m) => m.message === 'notification')).notification.title).toBe('Sigue');
+      await socket.close();
+    });
   });
 });

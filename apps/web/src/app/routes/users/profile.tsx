@@ -5,12 +5,12 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useProfile } from '../../../features/users/api/get-profile.ts';
 import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-user-totals.ts';
+import { logout as logoutRequest } from '../../../features/users/api/logout.ts';
 import { AccountSettings } from '../../../features/users/components/account-settings.tsx';
 import { ActivityStats } from '../../../features/users/components/activity-stats.tsx';
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
 import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
-import { authStorage } from '../../../lib/auth-storage.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
 export const PROFILE_LOAD_FAILED = 'Error al cargar el perfil de usuario';
@@ -27,8 +27,11 @@ export function Component() {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
 
-  const logout = () => {
-    authStorage.clearToken();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const logout = async () => {
+    if (loggingOut) return;
+    setLoggingOut(true);
+    await logoutRequest();
     queryClient.clear();
     navigate(paths.login.getHref(), { replace: true });
   };
@@ -76,7 +79,8 @@ export function Component() {
       <AccountSettings
         onEditProfile={() => setDialog('edit')}
         onChangePassword={() => setDialog('password')}
-        onLogout={logout}
+        onLogout={() => void logout()}
+        loggingOut={loggingOut}
         addressesHref={paths.shippingAddresses.getHref()}
       />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />

@@ -1,4 +1,4 @@
-import type { NotificationSocketMessage } from '@app/contracts';
+import type { NotificationSocketAuth, NotificationSocketMessage } from '@app/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
@@ -31,13 +31,21 @@ export function useNotificationsSocket(token: string | null) {
       shared = {
         token,
         users: 0,
-        socket: openLiveSocket(`/api/notifications/ws?token=${encodeURIComponent(token)}`, {
+        // The token goes in the first message, never in the URL (URLs end up in logs).
+        socket: openLiveSocket('/api/notifications/ws', {
+          firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),
           onMessage: (data) => handle(queryClient, data),
           onOpen: (reconnected) => {
             if (reconnected) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
           },
           onResync: () => void queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+          // 4401: the token was refused (expired, or ended by a logout or a password change).
+          // Retrying with it is pointless. Whether the session is really over is for the API to
+          // say: the unread count is asked again, and a 401 there ends the session here as any
+          // 401 does. (Not cleared here directly: after a password change in this tab the socket
+          // of the old token closes while the fresh token is already stored.)
           fatalCodes: [4401],
+          onFatal: () => void queryClient.invalidateQueries({ queryKey: unreadCountKey }),
         }),
       };
     }

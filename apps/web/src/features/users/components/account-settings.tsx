@@ -5,6 +5,8 @@ export interface AccountSettingsProps {
   onEditProfile: () => void;
   onChangePassword: () => void;
   onLogout: () => void;
+  /** The logout call is under way: the card is disabled and says so. */
+  loggingOut?: boolean;
   addressesHref: string;
 }
 
@@ -13,6 +15,7 @@ export function AccountSettings({
   onEditProfile,
   onChangePassword,
   onLogout,
+  loggingOut = false,
   addressesHref,
 }: AccountSettingsProps) {
   return (
@@ -40,9 +43,16 @@ export function AccountSettings({
           </button>
         </li>
         <li>
-          <button type="button" className={`${styles.settingCard} ${styles.danger}`} onClick={onLogout}>
-            <span className={styles.settingTitle}>Cerrar Sesión</span>
-            <span className={styles.settingHint}>Salir de tu cuenta en este dispositivo</span>
+          <button
+            type="button"
+            className={`${styles.settingCard} ${styles.danger}`}
+            onClick={onLogout}
+            disabled={loggingOut}
+            aria-busy={loggingOut}
+          >
+            <span className={styles.settingTitle}>{loggingOut ? 'Cerrando sesión…' : 'Cerrar Sesión'}</span>
+            {/* Logging out ends every session of the account (its tokens share one version). */}
+            <span className={styles.settingHint}>Salir de tu cuenta en todos tus dispositivos</span>
           </button>
         </li>
       </ul>

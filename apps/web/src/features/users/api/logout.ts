@@ -1,0 +1,17 @@
+import { api } from '../../../lib/api-client.ts';
+import { authStorage } from '../../../lib/auth-storage.ts';
+
+/**
+ * POST /api/users/logout ends the session on the server (every device of the account: its tokens
+ * are refused from then on), then forgets the token here. The local session ends even when the
+ * call fails (offline, server down): a person who pressed 'Cerrar Sesión' must be logged out.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/api/users/logout', undefined, { auth: true });
+  } catch {
+    // Nothing to tell: the token is forgotten below either way.
+  } finally {
+    authStorage.clearToken();
+  }
+}
