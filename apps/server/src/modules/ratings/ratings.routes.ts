@@ -5,7 +5,14 @@ import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { createRatingsService } from './ratings.service.ts';
 
-const UsernameParamSchema = z.object({ username: z.string().min(1).max(60) });
+// No username holds a control character, and PostgreSQL text cannot hold NUL: refused before any query.
+const UsernameParamSchema = z.object({
+  username: z
+    .string()
+    .min(1)
+    .max(60, { abort: true })
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name)),
+});
 
 /** Seller ratings: buyers rate delivered purchases; anyone reads a seller's ratings. */
 export async function ratingsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -59,10 +59,14 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
   );
 
   // Ends every session of the account, this one included (see the token version in platform/auth.ts).
-  app.post('/api/users/logout', { preHandler: auth.requireUser }, async (request) => {
-    await users.logout(request.userId!);
-    return { message: userMessages.loggedOut };
-  });
+  app.post(
+    '/api/users/logout',
+    { onRequest: auth.requireUser, bodyLimit: bodyLimits.none },
+    async (request) => {
+      await users.logout(request.userId!);
+      return { message: userMessages.loggedOut };
+    },
+  );
 
   // /seller/{id} shows the same public profile by id (registered before :username on purpose: static wins).
   app.get('/api/users/public/id/:id', async (request) => {
