@@ -40,19 +40,23 @@ pg.types.setTypeParser(DATE, (v) => v);
 
 /**
  * How long the PostgreSQL pool lets a request wait. Requests must answer within 2 s even when the
- * database is unreachable or stalled, so: getting a connection (a new one, or a free one from the
- * pool) fails after 1 s, and a statement after 1.5 s (the server cancels it, which also frees its
- * locks; the client gives up 200 ms later in case the server itself does not answer).
+ * database is unreachable or stalled, so: opening a connection fails after 1 s, and a statement
+ * after 1.5 s (the server cancels it, which also frees its locks; the client gives up 200 ms later
+ * in case the server itself does not answer). Waiting for a free connection of the pool is allowed
+ * longer (a burst of requests on a healthy database queues, it is not refused): once the database
+ * is known to be away, waiting requests are failed at once instead (see guardPool).
  */
 export interface PoolLimits {
   connectionTimeoutMs: number;
   statementTimeoutMs: number;
   queryTimeoutMs: number;
+  poolWaitMs: number;
 }
 export const REQUEST_POOL_LIMITS: PoolLimits = {
   connectionTimeoutMs: 1_000,
   statementTimeoutMs: 1_500,
   queryTimeoutMs: 1_700,
+  poolWaitMs: 5_000,
 };
 
 type Log = (level: 'warn' | 'error', msg: string, err: Error) => void;
@@ -80,9 +84,12 @@ export async function openDatabase(options: {
       keepAlive: true,
       ...(limits
         ? {
-            connectionTimeoutMillis: limits.connectionTimeoutMs,
+            // The pool's own option bounds the wait for a free connection; each new connection
+            // gets the shorter limit of its own (below).
+            connectionTimeoutMillis: limits.poolWaitMs,
             statement_timeout: limits.statementTimeoutMs,
             query_timeout: limits.queryTimeoutMs,
+            Client: clientWithConnectTimeout(limits.connectionTimeoutMs),
           }
         : {}),
     });
@@ -95,7 +102,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', (error) => log('warn', 'database connection lost', error));
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: discardBrokenClients(pool) }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const location = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
@@ -110,6 +117,15 @@ export async function openDatabase(options: {
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** pg's Client, except that opening a connection gives up after `ms`. */
+function clientWithConnectTimeout(ms: number) {
+  return class extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: ms });
+    }
+  };
 }
 
 /**
@@ -138,28 +154,88 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
 ]);
 const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|is not queryable|connection timeout/i;
+  /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Query read timeout|is not queryable|connection timeout/i;
 
 /**
- * The pool as Kysely sees it, except that a client whose query failed because the connection
- * broke or stopped answering is destroyed on release instead of going back to the pool: after a
- * client-side timeout the connection still has the stalled query in flight, and every later query
- * on it would wait behind that one.
+ * The pool as Kysely sees it, with two guards for outages:
+ *
+ * - A client whose query failed because the connection broke or stopped answering is destroyed on
+ *   release instead of going back to the pool: after a client-side timeout the connection still
+ *   has the stalled query in flight, and every later query on it would wait behind that one.
+ * - Once a query or a connection attempt has failed for want of the database, the database is
+ *   taken to be away: requests waiting for a pooled connection are failed at once, and so are new
+ *   ones, except one at a time that tries for real (a probe). The first success (of a probe, or of
+ *   a query already running) marks it back, so recovery needs no restart and costs no waiting.
  */
-function discardBrokenClients(pool: pg.Pool): PostgresPool {
+function guardPool(pool: pg.Pool): PostgresPool {
+  let down = false;
+  let probing = false;
+  const waiting = new Set<(error: Error) => void>();
+
+  const unavailable = () =>
+    Object.assign(new Error('database unavailable (Connection terminated)'), { code: '08006' });
+  const failed = (error: unknown) => {
+    // A statement cancelled by its timeout means the server answers: not an outage.
+    if (!isDatabaseUnavailable(error) || (error as { code?: string }).code === '57014') return false;
+    if (!down) {
+      down = true;
+      for (const reject of waiting) reject(unavailable());
+      waiting.clear();
+    }
+    return true;
+  };
+  const succeeded = () => {
+    down = false;
+  };
+
   return {
     async connect() {
-      const client = await pool.connect();
+      let probe = false;
+      if (down) {
+        if (probing) throw unavailable();
+        probing = probe = true;
+      }
+      let client: pg.PoolClient;
+      try {
+        client = await new Promise<pg.PoolClient>((resolve, reject) => {
+          let settled = false;
+          const giveUp = (error: Error) => {
+            settled = true;
+            reject(error);
+          };
+          if (!probe) waiting.add(giveUp);
+          pool.connect().then(
+            (c) => {
+              waiting.delete(giveUp);
+              // Given up on while waiting: hand the connection straight back.
+              if (settled) c.release();
+              else resolve(c);
+            },
+            (error) => {
+              waiting.delete(giveUp);
+              if (!settled) reject(error);
+            },
+          );
+        });
+      } catch (error) {
+        failed(error);
+        throw error;
+      } finally {
+        if (probe) probing = false;
+      }
       let broken: Error | undefined;
-      const mark = (error: unknown) => {
-        if (isDatabaseUnavailable(error) && (error as { code?: string }).code !== '57014')
-          broken = error as Error;
+      const onError = (error: unknown) => {
+        if (failed(error)) broken = error as Error;
         throw error;
       };
       return {
         query: ((...args: unknown[]) => {
           const result = (client.query as (...a: unknown[]) => unknown)(...args);
-          return result instanceof Promise ? result.catch(mark) : result;
+          if (!(result instanceof Promise)) return result;
+          return result.then((value) => {
+            succeeded();
+            return value;
+          }, onError);
         }) as PostgresPoolClient['query'],
         release() {
           client.release(broken);
