@@ -173,7 +173,7 @@ describe('auctions', () => {
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'auctions-list-phone');
 
-    await first.getByRole('button', { name: /Ver subasta/ }).click();
+    await first.getByRole('button', { name: /^View subasta / }).click();
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toMatch(
       /^\/auctions\/products\/\d+$/,

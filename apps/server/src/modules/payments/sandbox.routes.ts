@@ -34,14 +34,14 @@ function page(title: string, body: string): string {
   .card { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgba(18,30,108,.12); padding: 24px; }
   h1 { font-size: 1.25rem; margin: 0 0 16px; }
   dl { margin: 0 0 20px; display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; }
-  dt { color: #5a5f73; } dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dt { color: #454a5c; } dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
   .amount { font-size: 1.6rem; color: #121e6c; }
   .actions { display: grid; gap: 12px; }
   form { margin: 0; }
   button { width: 100%; font: inherit; font-weight: 600; padding: 12px 16px; border-radius: 8px; border: 0; cursor: pointer; }
-  .approve { background: #1e7b45; color: #fff; } .reject { background: #fff; color: #b3261e; border: 2px solid #b3261e; }
+  .approve { background: #155932; color: #fff; } .reject { background: #fff; color: #961f19; border: 2px solid #961f19; }
   button:focus-visible, a:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
-  .note { color: #5a5f73; font-size: .875rem; margin-top: 16px; }
+  .note { color: #454a5c; font-size: .875rem; margin-top: 16px; }
   a { color: #121e6c; }
 </style>
 </head>

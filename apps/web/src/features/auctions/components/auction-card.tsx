@@ -46,13 +46,10 @@ export function AuctionCard({
           </svg>
           <span>{formatTimeLeft(auction.end_time, now)}</span>
         </p>
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          onClick={view}
-          aria-label={`Ver subasta ${auction.title}`}
-        >
-          View
+        {/* The accessible name starts with the visible word (speech users say what they see) and
+            adds which auction, since every card has the same button. */}
+        <button type="button" className="btn btn-primary btn-block" onClick={view}>
+          View<span className="sr-only"> subasta {auction.title}</span>
         </button>
       </div>
     </article>

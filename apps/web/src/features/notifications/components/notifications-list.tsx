@@ -64,12 +64,13 @@ export function NotificationsList() {
                     type="button"
                     className={styles.item}
                     data-read="false"
-                    aria-label={`${n.title}. ${n.message}. Marcar como leída`}
                     onClick={() =>
                       markAsRead.mutate(n.id, { onError: () => toast.error(notificationMessages.markError) })
                     }
                   >
                     {body}
+                    {/* The name is the visible text plus what pressing does (label in name). */}
+                    <span className="sr-only">. Marcar como leída</span>
                   </button>
                 )}
               </li>
