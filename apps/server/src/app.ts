@@ -32,6 +32,7 @@ import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
+import { useEndpointSchemas } from './platform/routes.ts';
 import { seedDemo } from './platform/seed/index.ts';
 import { registerWebApp } from './platform/static.ts';
 
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerRateLimits(app, config.RATE_LIMIT);
   registerErrorHandler(app);
+  useEndpointSchemas(app);
   registerInputGuard(app);
   registerMetrics(app, ctx);
 

@@ -1,3 +1,11 @@
+import {
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  endpointUrl,
+} from '@app/contracts';
 import { authStorage } from './auth-storage.ts';
 
 /** A failed API call, carrying the server's Spanish message and field errors. */
@@ -110,6 +118,38 @@ export const api = {
     return { status: response.status, data };
   },
 };
+
+/** The input of a declared call: its path parameters (when it has any), query, body. */
+export type CallInput<E extends EndpointDefinition> = (EndpointParams<E> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) & {
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  signal?: AbortSignal;
+};
+
+type OptionalIfEmpty<E extends EndpointDefinition> =
+  EndpointParams<E> extends undefined ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls a declared endpoint: the URL, method and whether a token is needed come from its
+ * declaration in `@app/contracts`, and the answer is typed by its declared success response.
+ */
+export function call<E extends EndpointDefinition>(
+  endpoint: E,
+  ...[input]: OptionalIfEmpty<E>
+): Promise<EndpointResponse<E>> {
+  const url = endpointUrl(
+    endpoint,
+    input?.params as Record<string, string | number> | undefined,
+    input?.query,
+  );
+  return request<EndpointResponse<E>>(endpoint.method, url, {
+    body: input?.body,
+    auth: endpoint.auth === 'user',
+    signal: input?.signal,
+  });
+}
 
 /** The message to show for a failed call: the server's where it sent one, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,6 +1,6 @@
-import type { WatchlistChangeResponse, WatchlistItem, WatchlistResponse } from '@app/contracts';
+import { type WatchlistItem, type WatchlistResponse, watchlistEndpoints } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useIsLoggedIn } from '../../../lib/use-auth.ts';
 import { syncServerClock } from '../../auctions/lib/server-clock.ts';
 
@@ -8,7 +8,7 @@ export const watchlistKey = ['watchlist'] as const;
 
 /** GET /api/watchlist: the user's followed products with their live auction state. */
 export async function getWatchlist() {
-  const data = await api.get<WatchlistResponse>('/api/watchlist', { auth: true });
+  const data = await call(watchlistEndpoints.list);
   syncServerClock(data.server_time);
   return data;
 }
@@ -26,9 +26,8 @@ export function useWatchlist(options: { refreshMs?: number } = {}) {
 
 /** POST or DELETE /api/watchlist/{productId}. */
 export function setWatching(productId: number, watching: boolean) {
-  return watching
-    ? api.post<WatchlistChangeResponse>(`/api/watchlist/${productId}`, undefined, { auth: true })
-    : api.delete<WatchlistChangeResponse>(`/api/watchlist/${productId}`, { auth: true });
+  const endpoint = watching ? watchlistEndpoints.add : watchlistEndpoints.remove;
+  return call(endpoint, { params: { productId } });
 }
 
 /**
