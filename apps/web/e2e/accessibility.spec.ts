@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  apiLogin,
+  baseUrl,
+  DESKTOP,
+  demo,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  launchBrowser,
+  loginAs,
+  newContext,
+  PHONE,
+  screenshot,
+} from './support/browser.ts';
+
+/**
+ * Every page of the app, with the demo data, passes every axe rule (experimental ones included)
+ * at phone and desktop widths, and never scrolls sideways at 390 px. Other specs check pages in
+ * the middle of their flows (dialogs, menus, live updates); this one makes sure no page is left
+ * out.
+ */
+type Visitor = 'anonymous' | 'buyer' | 'seller';
+interface PageCase {
+  name: string;
+  path: string;
+  as: Visitor;
+}
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let cases: PageCase[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const buyerToken = await apiLogin(demo.buyer);
+  const sellerToken = await apiLogin(demo.seller);
+
+  const auctions = await apiCall<{ items: Array<{ id: number; status: string; owner_id: number }> }>(
+    'GET',
+    '/api/auctions/list?page=1&size=8',
+  );
+  const auction = auctions.body.items.find((a) => a.status === 'active') ?? auctions.body.items[0];
+  expect(auction, 'the demo data has an auction').toBeDefined();
+  const race = await apiCall<{ products: Array<{ id: number }> }>(
+    'GET',
+    `/api/auctions/get_products_by_auction_id/${auction!.id}`,
+    buyerToken,
+  );
+  const auctionProduct = race.body.products[0];
+  expect(auctionProduct, 'the demo auction has products').toBeDefined();
+  const marketplace = await apiCall<{ items: Array<{ id: number; owner_username: string }> }>(
+    'GET',
+    '/api/products/marketplace?page=1&size=12',
+  );
+  const buyNow = marketplace.body.items[0];
+  expect(buyNow, 'the demo data has buy-now products').toBeDefined();
+  const mine = await apiCall<Array<{ id: number }>>('GET', '/api/products/get_products', sellerToken);
+  const own = mine.body[0];
+  expect(own, 'the demo seller has products').toBeDefined();
+
+  cases = [
+    { name: 'home', path: '/', as: 'anonymous' },
+    { name: 'auction-list', path: '/auctions', as: 'anonymous' },
+    { name: 'marketplace', path: '/products', as: 'anonymous' },
+    { name: 'search', path: '/search?query=hot%20wheels', as: 'anonymous' },
+    { name: 'login', path: '/login', as: 'anonymous' },
+    { name: 'register', path: '/register', as: 'anonymous' },
+    { name: 'public-profile', path: `/public-profile/${buyNow!.owner_username}`, as: 'anonymous' },
+    { name: 'seller-page', path: `/seller/${auction!.owner_id}`, as: 'anonymous' },
+    { name: 'not-found', path: '/esto/no/existe', as: 'anonymous' },
+    { name: 'notifications-logged-out', path: '/notifications', as: 'anonymous' },
+    { name: 'payment-result', path: '/payment', as: 'buyer' },
+    { name: 'profile', path: '/profile', as: 'buyer' },
+    { name: 'product-auction', path: `/auctions/product/${auctionProduct!.id}`, as: 'buyer' },
+    { name: 'auction-products', path: `/auctions/products/${auction!.id}`, as: 'buyer' },
+    { name: 'buy-product', path: `/products/buy/${buyNow!.id}`, as: 'buyer' },
+    { name: 'won-auctions', path: '/auctions/won', as: 'buyer' },
+    { name: 'purchases', path: '/purchases', as: 'buyer' },
+    { name: 'watchlist', path: '/watchlist', as: 'buyer' },
+    { name: 'notifications', path: '/notifications', as: 'buyer' },
+    { name: 'shipping-addresses', path: '/shipping-addresses', as: 'buyer' },
+    { name: 'seller-products', path: '/products', as: 'seller' },
+    { name: 'product-detail', path: `/products/${own!.id}`, as: 'seller' },
+    { name: 'create-product', path: '/products/create', as: 'seller' },
+    { name: 'create-auction', path: `/auctions/create?products=${own!.id}`, as: 'seller' },
+    { name: 'my-auctions', path: '/my-auctions', as: 'seller' },
+    { name: 'seller-payments', path: '/seller/payments', as: 'seller' },
+    { name: 'sold-products', path: '/products/sold', as: 'seller' },
+  ];
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the page has rendered its data: a heading in main and no request in flight. */
+async function settle(page: Page) {
+  await page.locator('main h1, main h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => {});
+}
+
+describe('every page is accessible', () => {
+  for (const [viewport, label] of [
+    [PHONE, 'phone'],
+    [DESKTOP, 'desktop'],
+  ] as const) {
+    for (const visitor of ['anonymous', 'buyer', 'seller'] as const) {
+      it(`passes every axe rule at ${viewport.width} px, as ${visitor}`, async () => {
+        const context = await newContext(browser, viewport);
+        const page = await context.newPage();
+        if (visitor === 'buyer') await loginAs(page, demo.buyer);
+        if (visitor === 'seller') await loginAs(page, demo.seller);
+        for (const pageCase of cases.filter((c) => c.as === visitor)) {
+          await page.goto(`${baseUrl()}${pageCase.path}`);
+          await settle(page);
+          try {
+            await expectAccessible(page);
+            if (label === 'phone') await expectNoHorizontalScroll(page);
+          } catch (error) {
+            await screenshot(page, `a11y-failed-${pageCase.name}-${label}`);
+            throw new Error(
+              `${pageCase.name} (${pageCase.path}) at ${viewport.width} px: ${(error as Error).message}`,
+            );
+          }
+          await screenshot(page, `a11y-${pageCase.name}-${label}`);
+        }
+        await context.close();
+      });
+    }
+  }
+});
