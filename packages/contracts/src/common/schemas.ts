@@ -40,3 +40,9 @@ export function optionalText(max = 255) {
     .nullish()
     .transform((v) => (v ? v : null));
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** No name or username holds a control character (and PostgreSQL text cannot hold NUL). */
+export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);

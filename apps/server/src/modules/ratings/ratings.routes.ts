@@ -1,4 +1,4 @@
-import { RatingListQuerySchema } from '@app/contracts';
+import { hasControlCharacter, RatingListQuerySchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -11,7 +11,7 @@ const UsernameParamSchema = z.object({
     .string()
     .min(1)
     .max(60, { abort: true })
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name)),
+    .refine((name) => !hasControlCharacter(name)),
 });
 
 /** Seller ratings: buyers rate delivered purchases; anyone reads a seller's ratings. */

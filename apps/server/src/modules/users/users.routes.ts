@@ -1,5 +1,6 @@
 import {
   ChangePasswordInputSchema,
+  hasControlCharacter,
   IdParamSchema,
   isoDay,
   LoginInputSchema,
@@ -14,8 +15,6 @@ import { notFound, parseInput } from '../../platform/errors.ts';
 import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
 import type { UsersService } from './users.service.ts';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const UsernameParamSchema = z.object({ username: z.string().trim().min(1).max(60) });
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
@@ -77,7 +76,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
   app.get('/api/users/public/:username', async (request) => {
     const { username } = parseInput(UsernameParamSchema, request.params);
     // No username holds a control character, and PostgreSQL text cannot hold NUL: nobody by that name.
-    if (CONTROL_CHARACTER.test(username)) throw notFound('USER_NOT_FOUND', userMessages.userNotFound);
+    if (hasControlCharacter(username)) throw notFound('USER_NOT_FOUND', userMessages.userNotFound);
     return users.getPublicProfile(username);
   });
 }

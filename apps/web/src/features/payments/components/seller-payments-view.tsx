@@ -136,11 +136,7 @@ function PayoutRow({ payment, onOpen }: { payment: SellerPayment; onOpen: () => 
   const money = (value: number) => formatMoney(value, payment.currency);
   return (
     <li>
-      <button
-        type="button"
-        className={styles.payoutRow}
-        onClick={onOpen}
-      >
+      <button type="button" className={styles.payoutRow} onClick={onOpen}>
         {/* Named by what it opens, then by its visible cells, so a spoken name matches the row. */}
         <span className="sr-only">
           Ver detalle del pago {shortPaymentId(payment.id)} de {payment.product_name}:{' '}
