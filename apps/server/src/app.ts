@@ -33,8 +33,8 @@ import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
-import { seedDemo } from './platform/seed/index.ts';
 import { registerWebApp } from './platform/static.ts';
+import { seedDemo } from './seed/index.ts';
 
 export interface BuildOptions {
   /** Loop interval for timed work; 0 disables the loop (tests drive it with the test clock). */

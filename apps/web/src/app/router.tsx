@@ -1,8 +1,8 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
-import { RootLayout } from '../components/layout/root-layout.tsx';
 import { paths } from '../config/paths.ts';
 import { RequireAuth } from './require-auth.tsx';
+import { RootLayout } from './root-layout.tsx';
 
 // Every route of spec 2 section 2, lazy-loaded; each module exports `Component`.
 const publicRoutes: RouteObject[] = [

@@ -6,7 +6,6 @@ import {
   type AuctionProductsResponse,
   type AuctionSummary,
   auctionMessages,
-  BID_HISTORY_LIMIT,
   type CreateAuctionInput,
   commonMessages,
   formatNumber,
@@ -18,13 +17,13 @@ import type { Database } from '../../platform/db.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
-import { bidsRepository, toBidDto } from '../bids/bids.repository.ts';
+import { bidHistory } from '../bids/bids.service.ts';
 import {
   createNotifications,
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { createWonAuctionItem } from '../payments/won-items.ts';
+import { createWonAuctionItem } from '../payments/payments.service.ts';
 import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
 
 type Auction = NonNullable<AuctionRow>;
@@ -222,7 +221,7 @@ export function createAuctionsService(ctx: AppContext) {
       const [rows, owner, bids] = await Promise.all([
         repo.auctionProducts(db, auctionId, productId),
         repo.findUser(db, auction.owner_id),
-        bidsRepository.listForProduct(db, auctionId, productId, BID_HISTORY_LIMIT),
+        bidHistory(db, auctionId, productId),
       ]);
       const row = rows[0];
       if (!row || !owner) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
@@ -239,7 +238,7 @@ export function createAuctionsService(ctx: AppContext) {
         },
         products: [toAuctionProduct(row, auction)],
         owner: { id: owner.id, username: owner.username, avatar: owner.avatar },
-        bids: bids.map(toBidDto),
+        bids,
         min_offer: toPesos(auction.min_offer),
         max_offer: toPesos(auction.max_offer),
         // The product's own end: soft close moves it past the auction's original end.

@@ -5,9 +5,9 @@ import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
+import { serveChannel } from '../../platform/live-channel.ts';
 import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
 import { createBidsService } from './bids.service.ts';
-import { serveChannel } from './live-channel.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const RaceParamsSchema = z.object({ auctionId: id, productId: id });

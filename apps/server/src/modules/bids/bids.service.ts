@@ -19,6 +19,17 @@ import { createNotifications, publishNotifications } from '../notifications/noti
 import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
 import { decideAutoBids } from './proxy.ts';
 
+/** A product's bids, newest first, at most `limit` (the history of the product auction page). */
+export async function bidHistory(
+  db: Database,
+  auctionId: number,
+  productId: number,
+  limit = BID_HISTORY_LIMIT,
+): Promise<Bid[]> {
+  const rows = await repo.listForProduct(db, auctionId, productId, limit);
+  return rows.map(toBidDto);
+}
+
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
@@ -162,9 +173,8 @@ export function createBidsService(ctx: AppContext) {
 
   return {
     /** Newest first, at most BID_HISTORY_LIMIT. */
-    async listForProduct(auctionId: number, productId: number, limit = BID_HISTORY_LIMIT): Promise<Bid[]> {
-      const rows = await repo.listForProduct(db, auctionId, productId, limit);
-      return rows.map(toBidDto);
+    listForProduct(auctionId: number, productId: number, limit = BID_HISTORY_LIMIT): Promise<Bid[]> {
+      return bidHistory(db, auctionId, productId, limit);
     },
 
     /**

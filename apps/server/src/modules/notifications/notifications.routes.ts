@@ -4,8 +4,8 @@ import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
+import { serveChannel } from '../../platform/live-channel.ts';
 import { limits, perAddress } from '../../platform/rate-limits.ts';
-import { serveChannel } from '../bids/live-channel.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 /** Close code for a socket whose authentication failed; clients must not reconnect with the same token. */

@@ -19,6 +19,10 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { createShippingAddressesService } from '../shipping/shipping-addresses.service.ts';
+
+/** Closing an auction creates the winner's pending item inside its own transaction. */
+export { createWonAuctionItem } from './won-items.ts';
+
 import { BoldNotificationSchema } from './bold-notification.ts';
 import { verifyBoldSignature } from './bold-signature.ts';
 import {

@@ -8,7 +8,10 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound, parseInput } from '../../platform/errors.ts';
-import { ratingsRepository as repo } from './ratings.repository.ts';
+import { findRatingSummary, ratingsRepository as repo } from './ratings.repository.ts';
+
+/** A seller's rating count and average, for the profiles the users module serves. */
+export const sellerRatingSummary = findRatingSummary;
 
 export type RatingsService = ReturnType<typeof createRatingsService>;
 

@@ -3,6 +3,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { prepareSearch } from './search.matching.ts';
+
+/** The auction list's own search box matches titles the way search does. */
+export { auctionSearchFilter } from './search.matching.ts';
+
 import { searchRepository } from './search.repository.ts';
 
 const thumbnailUrl = (imageId: string | null) => imageUrl(imageId, 'thumb');

@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { findRatingSummary } from '../ratings/ratings.repository.ts';
+import { sellerRatingSummary } from '../ratings/ratings.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
 
@@ -148,7 +148,10 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async toPublicProfile(user: User): Promise<PublicProfile> {
-      const [stats, rating] = await Promise.all([findUserStats(db, user.id), findRatingSummary(db, user.id)]);
+      const [stats, rating] = await Promise.all([
+        findUserStats(db, user.id),
+        sellerRatingSummary(db, user.id),
+      ]);
       return {
         id: user.id,
         username: user.username,

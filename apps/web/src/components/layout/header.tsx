@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useUnreadCount } from '../../features/notifications/api/use-unread-count.ts';
 import { ActivityMenu } from './activity-menu.tsx';
 import styles from './header.module.css';
 import { Logo } from './logo.tsx';
@@ -10,10 +9,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
 /** Site header (spec 1 section 2): logo, search, Inicio, Vender, Actividad, Perfil. */
-export function Header() {
+export function Header({ unread }: { unread: number }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const unread = useUnreadCount();
   const [query, setQuery] = useState('');
   const [menuOpen, setMenuOpen] = useState(false);
   const searchId = useId();

@@ -1,3 +1,4 @@
+import { RatingForm } from '../../../features/ratings/components/rating-form.tsx';
 import { PurchasesView } from '../../../features/shipping/components/purchases-view.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
@@ -6,7 +7,11 @@ export function Component() {
   usePageMeta({ title: 'Mis Compras', description: 'Tus compras, su envío y tus calificaciones.' });
   return (
     <section className="page">
-      <PurchasesView />
+      <PurchasesView
+        renderRatingForm={(purchase, onRated) => (
+          <RatingForm productId={purchase.product_id} productName={purchase.product_name} onRated={onRated} />
+        )}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { AuctionProductPage } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { syncServerClock } from '../lib/server-clock.ts';
+import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_auction_product_by_id/{productId}: the product auction page. */
 export async function getAuctionProduct(productId: string) {

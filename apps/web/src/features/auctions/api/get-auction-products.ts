@@ -1,7 +1,7 @@
 import type { AuctionProductsResponse } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { syncServerClock } from '../lib/server-clock.ts';
+import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_products_by_auction_id/{id}: the auction and its products. */
 export async function getAuctionProducts(auctionId: string) {

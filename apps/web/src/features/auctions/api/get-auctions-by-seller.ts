@@ -1,7 +1,7 @@
 import type { AuctionListResponse } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { syncServerClock } from '../lib/server-clock.ts';
+import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_auction_by_seller_id/{id}: a seller's running auctions (public). */
 export async function getAuctionsBySeller(sellerId: number) {

@@ -1,7 +1,7 @@
 import type { AuctionListResponse } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { syncServerClock } from '../lib/server-clock.ts';
+import { syncServerClock } from '../../../lib/server-clock.ts';
 
 export const AUCTION_PAGE_SIZE = 8;
 

@@ -1,7 +1,7 @@
 import type { AuctionListResponse } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { syncServerClock } from '../lib/server-clock.ts';
+import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_seller_auctions: the logged-in seller's own auctions, every status. */
 export async function getSellerAuctions(search?: string) {

@@ -1,8 +1,8 @@
 import { auctionMessages } from '@app/contracts';
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useServerNow } from '../../../lib/server-clock.ts';
 import { useInfiniteAuctions } from '../api/get-auctions.ts';
-import { useServerNow } from '../lib/server-clock.ts';
 import { AuctionCard } from './auction-card.tsx';
 import styles from './auctions.module.css';
 

@@ -2,9 +2,9 @@ import type { AuctionProductPage } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { syncServerClock } from '../../../lib/server-clock.ts';
 import { auctionProductKey } from '../api/get-auction-product.ts';
 import { maxBidKey } from '../api/max-bid.ts';
-import { syncServerClock } from '../lib/server-clock.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import { LiveBidPanel } from './live-bid-panel.tsx';
 

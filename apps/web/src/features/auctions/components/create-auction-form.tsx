@@ -15,9 +15,9 @@ import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { serverNow } from '../../../lib/server-clock.ts';
 import { useCreateAuction } from '../api/create-auction.ts';
 import { useSelectedProducts } from '../api/get-selected-products.ts';
-import { serverNow } from '../lib/server-clock.ts';
 import styles from './auctions.module.css';
 
 const REDIRECT_DELAY_MS = 3000;

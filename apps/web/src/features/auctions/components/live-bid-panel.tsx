@@ -13,10 +13,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { serverNow, useServerNow } from '../../../lib/server-clock.ts';
 import { useMe } from '../api/get-me.ts';
 import { maxBidKey, useMaxBid } from '../api/max-bid.ts';
 import { usePlaceBid } from '../api/place-bid.ts';
-import { serverNow, useServerNow } from '../lib/server-clock.ts';
 import { useLiveBids } from '../lib/use-live-bids.ts';
 import styles from './auctions.module.css';
 

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useServerNow } from '../../../lib/server-clock.ts';
 import { useActivateAuction } from '../api/activate-auction.ts';
 import { useSellerAuctions } from '../api/get-seller-auctions.ts';
-import { useServerNow } from '../lib/server-clock.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import styles from './auctions.module.css';
 

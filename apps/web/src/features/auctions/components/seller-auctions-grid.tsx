@@ -1,6 +1,6 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useServerNow } from '../../../lib/server-clock.ts';
 import { useAuctionsBySeller } from '../api/get-auctions-by-seller.ts';
-import { useServerNow } from '../lib/server-clock.ts';
 import { AuctionCard } from './auction-card.tsx';
 import styles from './auctions.module.css';
 

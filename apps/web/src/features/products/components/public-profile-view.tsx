@@ -1,10 +1,10 @@
 import { formatLongDate, formatNumber, type PublicProfile, productMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { RatingSummary } from '../../../components/ui/rating-summary.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { RatingSummary, SellerRatings } from '../../ratings/components/seller-ratings.tsx';
 import { type ProfileRef, usePublicProfile } from '../api/get-public-profile.ts';
 import { useUserBuyNowProducts } from '../api/get-user-buy-now.ts';
 import { BuyNowGrid } from './buy-now-card.tsx';
@@ -83,10 +83,12 @@ export interface PublicProfileViewProps {
   profileRef: ProfileRef | null;
   /** The seller's active auctions grid (the auctions feature's component, composed by the route). */
   renderAuctions: (sellerId: number) => ReactNode;
+  /** Buyers' ratings of the seller (the ratings feature's list, composed by the route). */
+  renderRatings: (username: string) => ReactNode;
 }
 
 /** Public seller profile: header, stats, active auctions and direct-buy products (spec 1 section 2). */
-export function PublicProfileView({ profileRef, renderAuctions }: PublicProfileViewProps) {
+export function PublicProfileView({ profileRef, renderAuctions, renderRatings }: PublicProfileViewProps) {
   const query = usePublicProfile(profileRef);
   const profile = query.data;
   usePageMeta(
@@ -137,7 +139,7 @@ export function PublicProfileView({ profileRef, renderAuctions }: PublicProfileV
         <h2 id="profile-ratings-title" className={styles.sectionTitle}>
           Calificaciones
         </h2>
-        <SellerRatings username={profile.username} />
+        {renderRatings(profile.username)}
       </section>
     </section>
   );

@@ -1,22 +1,12 @@
-import { formatLongDate, ratingMessages as m, ratingSummaryText } from '@app/contracts';
+import { formatLongDate, ratingMessages as m } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Stars } from '../../../components/ui/stars.tsx';
 import { useSellerRatings } from '../api/ratings.ts';
 import styles from './ratings.module.css';
-import { Stars } from './stars.tsx';
 
 const PAGE_SIZE = 5;
-
-/** The seller's average next to the profile name. */
-export function RatingSummary({ average, count }: { average: number | null; count: number }) {
-  return (
-    <p className={styles.summary} data-rating-count={count}>
-      {average !== null && <Stars score={average} label={`Calificación promedio: ${average} de 5`} />}
-      <span>{ratingSummaryText(average, count)}</span>
-    </p>
-  );
-}
 
 /** Buyers' ratings of a seller, newest first, five at a time. */
 export function SellerRatings({ username }: { username: string }) {

@@ -9,13 +9,12 @@ import {
   shippingStatusTone,
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Stars } from '../../../components/ui/stars.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { RatingForm } from '../../ratings/components/rating-form.tsx';
-import { Stars } from '../../ratings/components/stars.tsx';
 import { purchasesKey, useConfirmDelivery, usePurchases } from '../api/purchases.ts';
 import styles from './shipping.module.css';
 
@@ -29,16 +28,26 @@ const toneClass = {
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
+type PurchaseRating = NonNullable<PurchasedProduct['rating']>;
+
+/** The form a buyer rates a delivered purchase with (the ratings feature's, composed by the route). */
+export type RenderRatingForm = (
+  purchase: PurchasedProduct,
+  onRated: (rating: PurchaseRating) => void,
+) => ReactNode;
+
 function PurchaseCard({
   purchase,
   confirming,
   onConfirm,
   onRated,
+  renderRatingForm,
 }: {
   purchase: PurchasedProduct;
   confirming: boolean;
   onConfirm: () => void;
-  onRated: (rating: NonNullable<PurchasedProduct['rating']>) => void;
+  onRated: (rating: PurchaseRating) => void;
+  renderRatingForm: RenderRatingForm;
 }) {
   const status = purchase.shipping_status;
   return (
@@ -92,14 +101,14 @@ function PurchaseCard({
             {purchase.rating.comment && <q className={styles.ratingComment}>{purchase.rating.comment}</q>}
           </div>
         ) : (
-          <RatingForm productId={purchase.product_id} productName={purchase.product_name} onRated={onRated} />
+          renderRatingForm(purchase, onRated)
         ))}
     </li>
   );
 }
 
 /** 'Mis Compras': the buyer's purchases, receipt confirmation and the seller's rating. */
-export function PurchasesView() {
+export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRatingForm }) {
   const queryClient = useQueryClient();
   const query = usePurchases();
   const confirm = useConfirmDelivery();
@@ -184,6 +193,7 @@ export function PurchasesView() {
               purchase={purchase}
               confirming={confirming === purchase.product_id}
               onConfirm={() => void onConfirm(purchase)}
+              renderRatingForm={renderRatingForm}
               onRated={(rating) => {
                 update(purchase.product_id, { rating });
                 setNotice({ kind: 'success', text: ratingMessages.created });

@@ -1,8 +1,8 @@
 import { type WatchlistItem, type WatchlistResponse, watchlistEndpoints } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { syncServerClock } from '../../../lib/server-clock.ts';
 import { useIsLoggedIn } from '../../../lib/use-auth.ts';
-import { syncServerClock } from '../../auctions/lib/server-clock.ts';
 
 export const watchlistKey = ['watchlist'] as const;
 

@@ -4,7 +4,7 @@ import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useServerNow } from '../../auctions/lib/server-clock.ts';
+import { useServerNow } from '../../../lib/server-clock.ts';
 import { useWatchlist } from '../api/watchlist.ts';
 import { WatchButton } from './watch-button.tsx';
 import styles from './watchlist.module.css';

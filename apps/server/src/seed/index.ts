@@ -1,12 +1,11 @@
-import type { UsersService } from '../../modules/users/users.service.ts';
-import type { AppContext } from '../context.ts';
 import { seedAftersale } from './aftersale.seed.ts';
 import { seedAuctions } from './auctions.seed.ts';
 import { seedPayments } from './payments.seed.ts';
 import { seedProducts } from './products.seed.ts';
+import type { SeedContext } from './seed-context.ts';
 import { seedUsers } from './users.seed.ts';
 
-export type SeedContext = AppContext & { users: UsersService };
+export type { SeedContext } from './seed-context.ts';
 
 /**
  * Demo data of CONTRACT section 3, seeded once into an empty database. Each feature owns its

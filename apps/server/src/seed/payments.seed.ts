@@ -1,7 +1,7 @@
-import { createBanksService } from '../../modules/banks/banks.service.ts';
-import { createShippingAddressesService } from '../../modules/shipping/shipping-addresses.service.ts';
-import type { SeedContext } from './index.ts';
+import { createBanksService } from '../modules/banks/banks.service.ts';
+import { createShippingAddressesService } from '../modules/shipping/shipping-addresses.service.ts';
 import type { DemoProducts } from './products.seed.ts';
+import type { SeedContext } from './seed-context.ts';
 import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
 
 /**

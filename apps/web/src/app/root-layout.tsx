@@ -1,14 +1,17 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { applyPageMeta, routeMeta } from '../../lib/page-meta.ts';
-import { Spinner } from '../ui/spinner.tsx';
-import { Footer } from './footer.tsx';
-import { Header } from './header.tsx';
+import { Footer } from '../components/layout/footer.tsx';
+import { Header } from '../components/layout/header.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useUnreadCount } from '../features/notifications/api/use-unread-count.ts';
+import { applyPageMeta, routeMeta } from '../lib/page-meta.ts';
 
 const HEADERLESS = new Set(['/login', '/register']);
 
+/** The app shell: header (with the notifications feature's unread count), page, footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const unread = useUnreadCount();
   useEffect(() => {
     const meta = routeMeta[pathname];
     if (meta) applyPageMeta(meta);
@@ -19,7 +22,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Saltar al contenido
       </a>
-      {showHeader && <Header />}
+      {showHeader && <Header unread={unread} />}
       <main id="main" className="app-main">
         <Suspense fallback={<Spinner label="Cargando..." />}>
           <Outlet />

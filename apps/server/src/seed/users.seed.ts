@@ -1,4 +1,4 @@
-import type { SeedContext } from './index.ts';
+import type { SeedContext } from './seed-context.ts';
 
 export const DEMO_PASSWORD = 'Demo12345!';
 

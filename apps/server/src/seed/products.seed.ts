@@ -1,6 +1,6 @@
-import { databaseImageStore, renderSeedImage } from '../images.ts';
-import { toCentavos } from '../money.ts';
-import type { SeedContext } from './index.ts';
+import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
+import { toCentavos } from '../platform/money.ts';
+import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { EventBus } from '../../platform/events.ts';
+import type { EventBus } from './events.ts';
 
 /** A ping every ~25 s; a connection that has not answered the previous one is dropped. */
 export const HEARTBEAT_MS = 25_000;

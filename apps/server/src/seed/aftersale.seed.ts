@@ -1,8 +1,8 @@
 import { computeCommission } from '@app/contracts';
-import { createShippingAddressesService } from '../../modules/shipping/shipping-addresses.service.ts';
-import { databaseImageStore, renderSeedImage } from '../images.ts';
-import { toCentavos } from '../money.ts';
-import type { SeedContext } from './index.ts';
+import { createShippingAddressesService } from '../modules/shipping/shipping-addresses.service.ts';
+import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
+import { toCentavos } from '../platform/money.ts';
+import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 
 const DAY = 24 * 3600 * 1000;
