@@ -1,6 +1,7 @@
 import { auctionMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,7 +10,6 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuctionProduct } from '../api/get-auction-product.ts';
 import styles from './auctions.module.css';
 import { LiveBidPanel } from './live-bid-panel.tsx';
-import { LivePanelBoundary } from './live-panel-boundary.tsx';
 
 /** The product auction page (ProductAuction): the product, its seller and the live bid panel. */
 export function ProductAuctionView({
@@ -70,9 +70,9 @@ export function ProductAuctionView({
           loading="eager"
         />
         <div className={styles.areaPanel}>
-          <LivePanelBoundary>
+          <ErrorBoundary message="No se pudo mostrar el panel de pujas en vivo.">
             <LiveBidPanel page={page} productKey={productId} />
-          </LivePanelBoundary>
+          </ErrorBoundary>
         </div>
         <div className={`stack ${styles.areaInfo}`}>
           <p className={styles.description}>{product.description}</p>
