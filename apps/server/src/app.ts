@@ -31,6 +31,7 @@ import { createJobRunner } from './platform/jobs.ts';
 import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
 import { registerWebApp } from './platform/static.ts';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimits(app, config.RATE_LIMIT);
   registerErrorHandler(app);
   useEndpointSchemas(app);
+  await registerOpenApi(app);
   registerInputGuard(app);
   registerMetrics(app, ctx);
 

@@ -20,6 +20,8 @@ export interface RegisteredRoute {
   url: string;
   bodyLimit: number | undefined;
   websocket: boolean;
+  /** Whether the route declares the answers it sends (registered from an endpoint declaration). */
+  declaresResponse: boolean;
 }
 
 export interface TestApp {
@@ -89,6 +91,7 @@ export async function startTestApp(
           url: route.url,
           bodyLimit: route.bodyLimit,
           websocket: Boolean((route as { websocket?: boolean }).websocket),
+          declaresResponse: Boolean(route.schema?.response),
         });
       }
     },
