@@ -1,6 +1,7 @@
 export * from './auctions/auction.schemas.ts';
 export * from './auctions/auction-form.ts';
 export * from './auctions/bidding.ts';
+export * from './auctions/bids.endpoints.ts';
 export * from './auctions/time-left.ts';
 export * from './common/schemas.ts';
 export * from './errors.ts';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** A positive integer id taken from a path segment ("12" → 12). */
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** A database id in a path: a positive 32-bit integer. */
+export const idParam = () => z.coerce.number().int().positive().max(2_147_483_647);
+
+export const IdParamSchema = z.object({ id: idParam() });
 
 /** Pagination of list endpoints (CONTRACT section 6: size at most 100). */
 export const PaginationQuerySchema = z.object({

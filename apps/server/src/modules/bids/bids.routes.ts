@@ -1,55 +1,37 @@
-import { MaxBidInputSchema, PlaceBidInputSchema } from '@app/contracts';
+import { bidsEndpoints as endpoints, RaceParamsSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { parseInput } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
 import { serveChannel } from '../../platform/live-channel.ts';
 import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
+import { declareRoute } from '../../platform/routes.ts';
 import { createBidsService } from './bids.service.ts';
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const RaceParamsSchema = z.object({ auctionId: id, productId: id });
-const BidsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(100).default(100) });
 
 export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
   const bids = createBidsService(ctx);
 
-  app.get(
-    '/api/bids/get_bids_by_auction/:auctionId/:productId',
-    { onRequest: ctx.auth.requireUser },
-    async (request) => {
-      const { auctionId, productId } = parseInput(RaceParamsSchema, request.params);
-      const { limit } = parseInput(BidsQuerySchema, request.query);
-      return bids.listForProduct(auctionId, productId, limit);
-    },
-  );
+  declareRoute(app, ctx, endpoints.history, {}, async (request) => {
+    const { auctionId, productId } = request.params;
+    return bids.listForProduct(auctionId, productId, request.query.limit);
+  });
 
-  app.post(
-    '/api/bids/create-bid',
-    {
-      onRequest: ctx.auth.requireUser,
-      bodyLimit: bodyLimits.small,
-      config: perAccount(limits.bid),
-    },
-    async (request, reply) => {
-      const input = parseInput(PlaceBidInputSchema, request.body);
-      const bid = await bids.place(request.userId!, input);
-      return reply.status(201).send(bid);
-    },
+  declareRoute(
+    app,
+    ctx,
+    endpoints.place,
+    { bodyLimit: bodyLimits.small, config: perAccount(limits.bid) },
+    async (request, reply) => reply.status(201).send(await bids.place(request.userId!, request.body)),
   );
 
   // A bidder's private ceiling: only its owner reads it; the leader raises it without bidding.
-  app.get('/api/bids/max/:auctionId/:productId', { onRequest: ctx.auth.requireUser }, async (request) => {
-    const { auctionId, productId } = parseInput(RaceParamsSchema, request.params);
-    return bids.ceilingOf(request.userId!, auctionId, productId);
-  });
+  declareRoute(app, ctx, endpoints.ceiling, {}, async (request) =>
+    bids.ceilingOf(request.userId!, request.params.auctionId, request.params.productId),
+  );
 
-  app.put('/api/bids/max/:auctionId/:productId', { onRequest: ctx.auth.requireUser }, async (request) => {
-    const { auctionId, productId } = parseInput(RaceParamsSchema, request.params);
-    const { max_amount } = parseInput(MaxBidInputSchema, request.body);
-    return bids.raiseCeiling(request.userId!, auctionId, productId, max_amount);
+  declareRoute(app, ctx, endpoints.raiseCeiling, {}, async (request) => {
+    const { auctionId, productId } = request.params;
+    return bids.raiseCeiling(request.userId!, auctionId, productId, request.body.max_amount);
   });
 
   // The live channel (CONTRACT section 6): every accepted bid on the product, from any process.

@@ -1,13 +1,13 @@
-import type { MaxBidResponse } from '@app/contracts';
+import { bidsEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const maxBidKey = (auctionId: number, productId: number) =>
   ['bids', 'max', auctionId, productId] as const;
 
 /** GET /api/bids/max/{auctionId}/{productId}: the user's own ceiling (nobody else's is readable). */
 export function getMaxBid(auctionId: number, productId: number) {
-  return api.get<MaxBidResponse>(`/api/bids/max/${auctionId}/${productId}`, { auth: true });
+  return call(bidsEndpoints.ceiling, { params: { auctionId, productId } });
 }
 
 export function useMaxBid(auctionId: number, productId: number) {

@@ -1,10 +1,10 @@
-import type { PlaceBidInput, PlaceBidResponse } from '@app/contracts';
+import { bidsEndpoints, type PlaceBidInput } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/bids/create-bid. */
 export function placeBid(input: PlaceBidInput) {
-  return api.post<PlaceBidResponse>('/api/bids/create-bid', input, { auth: true });
+  return call(bidsEndpoints.place, { body: input });
 }
 
 export function usePlaceBid() {

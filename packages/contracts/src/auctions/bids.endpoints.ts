@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { idParam } from '../common/schemas.ts';
+import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
+import {
+  BidSchema,
+  MaxBidInputSchema,
+  MaxBidResponseSchema,
+  PlaceBidInputSchema,
+  PlaceBidResponseSchema,
+} from './auction.schemas.ts';
+
+/** One product's race inside one auction. */
+export const RaceParamsSchema = z.object({ auctionId: idParam(), productId: idParam() });
+
+export const BidsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+export const bidsEndpoints = {
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/api/bids/get_bids_by_auction/:auctionId/:productId',
+    summary: "A product's bids, newest first",
+    tag: 'bids',
+    auth: 'user',
+    params: RaceParamsSchema,
+    query: BidsQuerySchema,
+    responses: {
+      200: z.array(BidSchema),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      404: errorResponses[404],
+    },
+  }),
+  place: defineEndpoint({
+    method: 'POST',
+    path: '/api/bids/create-bid',
+    summary: 'Places a bid (optionally with a private maximum the server bids up to)',
+    tag: 'bids',
+    auth: 'user',
+    body: PlaceBidInputSchema,
+    responses: { 201: PlaceBidResponseSchema, ...errorResponses },
+  }),
+  ceiling: defineEndpoint({
+    method: 'GET',
+    path: '/api/bids/max/:auctionId/:productId',
+    summary: "The caller's own maximum on a product (nobody else's is readable)",
+    tag: 'bids',
+    auth: 'user',
+    params: RaceParamsSchema,
+    responses: { 200: MaxBidResponseSchema, ...errorResponses },
+  }),
+  raiseCeiling: defineEndpoint({
+    method: 'PUT',
+    path: '/api/bids/max/:auctionId/:productId',
+    summary: 'Sets or raises the caller’s maximum without placing a bid',
+    tag: 'bids',
+    auth: 'user',
+    params: RaceParamsSchema,
+    body: MaxBidInputSchema,
+    responses: { 200: MaxBidResponseSchema, ...errorResponses },
+  }),
+};
