@@ -7,6 +7,7 @@ export * from './common/schemas.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './http/endpoint.ts';
+export * from './notifications/notification.endpoints.ts';
 export * from './notifications/notification.schemas.ts';
 export * from './payments/commission.ts';
 export * from './payments/payment.schemas.ts';

@@ -1,11 +1,11 @@
-import { IdParamSchema, NotificationListQuerySchema } from '@app/contracts';
+import { notificationsEndpoints as endpoints } from '@app/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../platform/context.ts';
-import { parseInput } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { serveChannel } from '../../platform/live-channel.ts';
 import { limits, perAddress } from '../../platform/rate-limits.ts';
+import { declareRoute } from '../../platform/routes.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 /** Close code for a socket whose authentication failed; clients must not reconnect with the same token. */
@@ -18,18 +18,17 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   const notifications = createNotificationsService(ctx);
   const { auth } = ctx;
 
-  app.get('/api/notifications', { onRequest: auth.requireUser }, async (request) => {
-    return notifications.list(request.userId!, parseInput(NotificationListQuerySchema, request.query));
-  });
+  declareRoute(app, ctx, endpoints.list, {}, async (request) =>
+    notifications.list(request.userId!, request.query),
+  );
 
-  app.get('/api/notifications/totals_unread', { onRequest: auth.requireUser }, async (request) => {
-    return { total: await notifications.unreadCount(request.userId!) };
-  });
+  declareRoute(app, ctx, endpoints.unreadTotal, {}, async (request) => ({
+    total: await notifications.unreadCount(request.userId!),
+  }));
 
-  app.get('/api/notifications/mark_as_read/:id', { onRequest: auth.requireUser }, async (request) => {
-    const { id } = parseInput(IdParamSchema, request.params);
-    return notifications.markRead(request.userId!, id);
-  });
+  declareRoute(app, ctx, endpoints.markRead, {}, async (request) =>
+    notifications.markRead(request.userId!, request.params.id),
+  );
 
   // The user's live notifications: each new one, a read mark from another tab, and the unread
   // count after each, so the header count stays right without reloading.

@@ -1,14 +1,14 @@
-import type { NotificationListResponse } from '@app/contracts';
+import { notificationsEndpoints } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 const PAGE_SIZE = 20;
 
 /** GET /api/notifications: newest first, paginated, optionally unread only. */
 export function getNotifications(params: { page: number; unreadOnly: boolean }) {
-  const query = new URLSearchParams({ page: String(params.page), size: String(PAGE_SIZE) });
-  if (params.unreadOnly) query.set('unread_only', 'true');
-  return api.get<NotificationListResponse>(`/api/notifications?${query}`, { auth: true });
+  return call(notificationsEndpoints.list, {
+    query: { page: params.page, size: PAGE_SIZE, unread_only: params.unreadOnly ? 'true' : undefined },
+  });
 }
 
 export function useNotifications(unreadOnly: boolean) {

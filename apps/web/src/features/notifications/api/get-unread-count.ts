@@ -1,8 +1,9 @@
-import { api } from '../../../lib/api-client.ts';
+import { notificationsEndpoints } from '@app/contracts';
+import { call } from '../../../lib/api-client.ts';
 
 export const unreadCountKey = ['notifications', 'unread'] as const;
 
 /** GET /api/notifications/totals_unread. */
 export function getUnreadCount() {
-  return api.get<{ total: number }>('/api/notifications/totals_unread', { auth: true });
+  return call(notificationsEndpoints.unreadTotal);
 }

@@ -1,11 +1,11 @@
-import type { Notification, NotificationListResponse } from '@app/contracts';
+import { type NotificationListResponse, notificationsEndpoints } from '@app/contracts';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { unreadCountKey } from './get-unread-count.ts';
 
 /** GET /api/notifications/mark_as_read/{id}. */
 export function markAsRead(id: number) {
-  return api.get<Notification>(`/api/notifications/mark_as_read/${id}`, { auth: true });
+  return call(notificationsEndpoints.markRead, { params: { id } });
 }
 
 /** Marks read, dims it in every cached list and lowers the header count at once. */
