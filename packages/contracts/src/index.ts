@@ -17,6 +17,7 @@ export * from './ratings/rating.schemas.ts';
 export * from './search/search.schemas.ts';
 export * from './shipping/shipping-address.schemas.ts';
 export * from './shipping/shipping-status.ts';
+export * from './users/user.endpoints.ts';
 export * from './users/user.schemas.ts';
 export * from './watchlist/watchlist.endpoints.ts';
 export * from './watchlist/watchlist.schemas.ts';

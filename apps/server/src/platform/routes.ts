@@ -28,7 +28,16 @@ export type RouteResult<E extends EndpointDefinition> = {
 }[keyof E['responses'] & SuccessStatus];
 
 /** Route options beyond the declaration: limits and per-route configuration. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'config'>;
+export type RouteExtras<E extends EndpointDefinition = EndpointDefinition> = Pick<
+  RouteShorthandOptions,
+  'bodyLimit' | 'config'
+> & {
+  /**
+   * The declared body schema built with server state (today's date on the server clock, say):
+   * same shape, so clients and the reference are unaffected, validated in its place.
+   */
+  body?: E['body'];
+};
 
 /**
  * Input is checked with the declaration's zod schemas; a failure is the Spanish 400 envelope with
@@ -66,14 +75,15 @@ export function declareRoute<E extends EndpointDefinition>(
   app: FastifyInstance,
   ctx: AppContext,
   endpoint: E,
-  extras: RouteExtras,
+  extras: RouteExtras<E>,
   handler: (request: RouteRequest<E>, reply: FastifyReply) => Promise<RouteResult<E> | FastifyReply>,
 ): void {
   const onRequest = authHook(ctx, endpoint.auth);
+  const { body = endpoint.body, ...options } = extras;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...extras,
+    ...options,
     ...(onRequest ? { onRequest } : {}),
     schema: {
       summary: endpoint.summary,
@@ -81,7 +91,7 @@ export function declareRoute<E extends EndpointDefinition>(
       ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
-      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(body ? { body } : {}),
       response: endpoint.responses,
     },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

@@ -8,11 +8,6 @@ import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
 /** Every call of the specification's call tables, as `METHOD path` with `{param}` placeholders. */
 const SPECIFIED_CALLS = [
-  'POST /api/users/login',
-  'GET /api/users/profile',
-  'PUT /api/users/profile',
-  'GET /api/users/profile/check_seller',
-  'POST /api/users/change-password',
   'GET /api/users/public/{username}',
   'GET /api/notifications/mark_as_read/{id}',
   'POST /api/auctions/create',
@@ -98,10 +93,6 @@ const NOT_YET_DECLARED = new Set<string>([
   'GET /api/sellers-banks/get_by_seller_id',
   'GET /api/sellers-banks/get_by_seller_id/',
   'GET /api/shipping-addresses/get/user',
-  'GET /api/users/profile',
-  'GET /api/users/profile/check_seller',
-  'GET /api/users/public/:username',
-  'GET /api/users/public/id/:id',
   'POST /api/auctions/:id/activate',
   'POST /api/auctions/create',
   'POST /api/bold/create/:paymentId',
@@ -114,13 +105,9 @@ const NOT_YET_DECLARED = new Set<string>([
   'POST /api/shipping-addresses',
   'POST /api/shipping-addresses/',
   'POST /api/test/clock',
-  'POST /api/users/change-password',
-  'POST /api/users/login',
-  'POST /api/users/logout',
   'PUT /api/products/update/:id',
   'PUT /api/sellers-banks/update/:id',
   'PUT /api/shipping-addresses/:id',
-  'PUT /api/users/profile',
 ]);
 
 /** Not JSON API calls: the reference itself, the live sockets, metrics and the web app. */

@@ -72,8 +72,12 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Profile edit rules (spec 1 section 5); `today` is "YYYY-MM-DD" of the caller's clock. */
-export function makeProfileUpdateSchema(today: string) {
+/**
+ * Profile edit rules (spec 1 section 5); `today` is "YYYY-MM-DD" of the caller's clock, or a
+ * function giving it at each check (a server that runs for days).
+ */
+export function makeProfileUpdateSchema(today: string | (() => string)) {
+  const todayNow = typeof today === 'function' ? today : () => today;
   return z.object({
     name: requiredText(userMessages.nameRequired, 100),
     last_name: requiredText(userMessages.lastNameRequired, 100),
@@ -100,7 +104,7 @@ export function makeProfileUpdateSchema(today: string) {
       .trim()
       .max(10, { error: userMessages.invalidBirthDate, abort: true })
       .refine((v) => v === '' || isCalendarDay(v), { error: userMessages.invalidBirthDate })
-      .refine((v) => v === '' || v <= today, { error: userMessages.birthDateFuture })
+      .refine((v) => v === '' || v <= todayNow(), { error: userMessages.birthDateFuture })
       .nullish()
       .transform((v) => (v ? v : null)),
   });

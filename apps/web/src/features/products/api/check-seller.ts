@@ -1,5 +1,6 @@
+import { usersEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { useIsLoggedIn } from '../../../lib/use-auth.ts';
 
 /** Same key as the users feature's check, so both share one cached answer. */
@@ -7,7 +8,7 @@ export const sellerCheckKey = ['users', 'check_seller'] as const;
 
 /** GET /api/users/profile/check_seller: a bare boolean. */
 export async function getIsSeller(): Promise<boolean> {
-  return (await api.get<boolean>('/api/users/profile/check_seller', { auth: true })) === true;
+  return (await call(usersEndpoints.checkSeller)) === true;
 }
 
 /** Whether the logged-in user is a seller; disabled (no data) when logged out. */

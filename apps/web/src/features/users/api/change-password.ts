@@ -1,6 +1,6 @@
-import type { ChangePasswordInput } from '@app/contracts';
+import { type ChangePasswordInput, usersEndpoints } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';
 
 /**
@@ -8,13 +8,7 @@ import { authStorage } from '../../../lib/auth-storage.ts';
  * The change ends every earlier session, so the fresh token it returns replaces the stored one.
  */
 export async function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
-  const result = await api.post<{ message: string; jwt_token?: string }>(
-    '/api/users/change-password',
-    input,
-    {
-      auth: true,
-    },
-  );
+  const result = await call(usersEndpoints.changePassword, { body: input });
   if (result.jwt_token) authStorage.setToken(result.jwt_token);
   return result;
 }

@@ -1,12 +1,12 @@
-import type { UserProfile } from '@app/contracts';
+import { type UserProfile, usersEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const profileQueryKey = ['users', 'profile'] as const;
 
 /** GET /api/users/profile: the logged-in user's own profile. */
 export function getProfile(): Promise<UserProfile> {
-  return api.get<UserProfile>('/api/users/profile', { auth: true });
+  return call(usersEndpoints.profile);
 }
 
 export function useProfile(options: { enabled?: boolean } = {}) {

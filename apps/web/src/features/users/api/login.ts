@@ -1,6 +1,6 @@
-import type { LoginInput, LoginResponse } from '@app/contracts';
+import { type LoginInput, type LoginResponse, usersEndpoints } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 
 export const loginMessages = {
   badCredentials: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.',
@@ -18,7 +18,8 @@ export class MissingTokenError extends Error {
 
 /** POST /api/users/login; resolves to the token, or throws (ApiError / MissingTokenError). */
 export async function login(input: LoginInput): Promise<string> {
-  const response = await api.post<Partial<LoginResponse> | null>('/api/users/login', input);
+  // Checked rather than trusted: a server that answers without a token gets the spec's message.
+  const response: Partial<LoginResponse> | null = await call(usersEndpoints.login, { body: input });
   const token = response?.jwt_token;
   if (typeof token !== 'string' || token === '') throw new MissingTokenError();
   return token;

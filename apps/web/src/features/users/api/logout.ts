@@ -1,4 +1,5 @@
-import { api } from '../../../lib/api-client.ts';
+import { usersEndpoints } from '@app/contracts';
+import { call } from '../../../lib/api-client.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';
 
 /**
@@ -8,7 +9,7 @@ import { authStorage } from '../../../lib/auth-storage.ts';
  */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/api/users/logout', undefined, { auth: true });
+    await call(usersEndpoints.logout);
   } catch {
     // Nothing to tell: the token is forgotten below either way.
   } finally {

@@ -1,13 +1,13 @@
-import type { ProfileUpdateInput, UserProfile } from '@app/contracts';
+import { type EndpointResponse, type ProfileUpdateInput, usersEndpoints } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { profileQueryKey } from './get-profile.ts';
 
-export type UpdateProfileResponse = UserProfile & { message: string; user: UserProfile };
+export type UpdateProfileResponse = EndpointResponse<typeof usersEndpoints.updateProfile>;
 
 /** PUT /api/users/profile with the edited fields; answers the saved profile. */
 export function updateProfile(input: ProfileUpdateInput): Promise<UpdateProfileResponse> {
-  return api.put<UpdateProfileResponse>('/api/users/profile', input, { auth: true });
+  return call(usersEndpoints.updateProfile, { body: input });
 }
 
 export function useUpdateProfile() {

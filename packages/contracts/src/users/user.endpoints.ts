@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { IdParamSchema } from '../common/schemas.ts';
+import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
+import {
+  ChangePasswordInputSchema,
+  CheckSellerResponseSchema,
+  LoginInputSchema,
+  LoginResponseSchema,
+  makeProfileUpdateSchema,
+  PublicProfileSchema,
+  UserProfileSchema,
+} from './user.schemas.ts';
+
+/**
+ * The profile rules as documented; the one that needs today's date (a birth date may not be in
+ * the future) is checked by the server against its own clock (`makeProfileUpdateSchema(today)`).
+ */
+export const ProfileUpdateInputSchema = makeProfileUpdateSchema('9999-12-31');
+
+export const UsernameParamSchema = z.object({ username: z.string().trim().min(1).max(60) });
+
+const MessageSchema = z.object({ message: z.string() });
+
+export const usersEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/login',
+    summary: 'Exchanges email and password for a 7-day token',
+    tag: 'users',
+    auth: 'none',
+    body: LoginInputSchema,
+    responses: {
+      200: LoginResponseSchema,
+      400: errorResponses[400],
+      401: errorResponses[401],
+      429: errorResponses[429],
+    },
+  }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/profile',
+    summary: "The caller's own profile",
+    tag: 'users',
+    auth: 'user',
+    responses: { 200: UserProfileSchema, 401: errorResponses[401], 404: errorResponses[404] },
+  }),
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/users/profile',
+    summary: "Edits the caller's profile",
+    tag: 'users',
+    auth: 'user',
+    body: ProfileUpdateInputSchema,
+    responses: {
+      // The profile both nested under `user` and at the top level (clients read either).
+      200: UserProfileSchema.extend({ message: z.string(), user: UserProfileSchema }),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      404: errorResponses[404],
+    },
+  }),
+  checkSeller: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/profile/check_seller',
+    summary: 'Whether the caller is a seller (a bare boolean)',
+    tag: 'users',
+    auth: 'user',
+    responses: { 200: CheckSellerResponseSchema, 401: errorResponses[401] },
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/change-password',
+    summary: 'Changes the password; every other session ends and a fresh token is returned',
+    tag: 'users',
+    auth: 'user',
+    body: ChangePasswordInputSchema,
+    responses: {
+      200: MessageSchema.extend({ jwt_token: z.string() }),
+      400: errorResponses[400],
+      401: errorResponses[401],
+      429: errorResponses[429],
+    },
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/logout',
+    summary: 'Ends every session of the account, this one included',
+    tag: 'users',
+    auth: 'user',
+    responses: { 200: MessageSchema, 401: errorResponses[401] },
+  }),
+  publicProfileById: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/public/id/:id',
+    summary: 'A public profile by user id (/seller/{id})',
+    tag: 'users',
+    auth: 'none',
+    params: IdParamSchema,
+    responses: { 200: PublicProfileSchema, 400: errorResponses[400], 404: errorResponses[404] },
+  }),
+  publicProfile: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/public/:username',
+    summary: 'A public profile by username',
+    tag: 'users',
+    auth: 'none',
+    params: UsernameParamSchema,
+    responses: { 200: PublicProfileSchema, 400: errorResponses[400], 404: errorResponses[404] },
+  }),
+};
