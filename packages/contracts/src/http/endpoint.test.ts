@@ -23,6 +23,12 @@ describe('endpointUrl', () => {
     ).toBe('/api/things/7/a%20b%2F%C3%A7?page=2&q=x%26y');
   });
 
+  it('fills a trailing wildcard with the rest of the path, encoded', () => {
+    expect(endpointUrl({ path: '/api/search/*' }, { '*': 'hot wheels/ñ' })).toBe(
+      '/api/search/hot%20wheels%2F%C3%B1',
+    );
+  });
+
   it('leaves the query string out when nothing is set', () => {
     expect(endpointUrl(example, { thingId: 1, name: 'n' })).toBe('/api/things/1/n');
   });

@@ -69,7 +69,7 @@ export type EndpointBody<E extends EndpointDefinition> =
   SchemaOf<E, 'body'> extends z.ZodType ? z.input<SchemaOf<E, 'body'>> : undefined;
 
 /**
- * The URL of a call: each `:name` replaced by its encoded value, and the query string from the
+ * The URL of a call: each `:name` (and a trailing `*`) replaced by its encoded value, and the query string from the
  * values that are set (null and undefined left out).
  */
 export function endpointUrl(
@@ -77,11 +77,15 @@ export function endpointUrl(
   params?: Record<string, string | number>,
   query?: Record<string, string | number | boolean | null | undefined>,
 ): string {
-  const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+  const fill = (name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${endpoint.path}`);
     return encodeURIComponent(String(value));
-  });
+  };
+  // `:name` segments, and a trailing `*` (the rest of the path) filled from params['*'].
+  const path = endpoint.path
+    .replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => fill(name))
+    .replace(/\*$/, () => fill('*'));
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) search.set(key, String(value));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type PageMeta, PaginationQuerySchema } from '../common/schemas.ts';
+import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 
 /** Spanish texts of seller ratings. */
 export const ratingMessages = {
@@ -48,22 +48,25 @@ export const RatingListQuerySchema = PaginationQuerySchema.extend({
   size: PaginationQuerySchema.shape.size.default(10),
 });
 
-export interface SellerRating {
-  score: number;
-  comment: string | null;
-  buyer_username: string;
-  created_at: string;
-}
+export const SellerRatingSchema = z.object({
+  score: z.number(),
+  comment: z.string().nullable(),
+  buyer_username: z.string(),
+  created_at: z.string(),
+});
+export type SellerRating = z.infer<typeof SellerRatingSchema>;
 
-export interface SellerRatingsResponse {
-  items: SellerRating[];
-  meta: PageMeta;
-}
+export const SellerRatingsResponseSchema = z.object({
+  items: z.array(SellerRatingSchema),
+  meta: PageMetaSchema,
+});
+export type SellerRatingsResponse = z.infer<typeof SellerRatingsResponseSchema>;
 
-export interface RatingCreated {
-  message: string;
-  rating: SellerRating & { product_id: number };
-}
+export const RatingCreatedSchema = z.object({
+  message: z.string(),
+  rating: SellerRatingSchema.extend({ product_id: z.number() }),
+});
+export type RatingCreated = z.infer<typeof RatingCreatedSchema>;
 
 /** The average shown on profiles: one decimal, null without ratings. */
 export function roundedAverage(sum: number, count: number): number | null {

@@ -1,7 +1,8 @@
-import { commonMessages } from '@app/contracts';
+import { commonMessages, operationsEndpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import { declareRoute } from '../../platform/routes.ts';
 
 /**
  * `GET /api/health`: `200 {"status":"ok"}` while the server takes requests and its database
@@ -11,7 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
  * events are late), so it is reported as `degraded` with a 200.
  */
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/health', async (_request, reply) => {
+  declareRoute(app, ctx, operationsEndpoints.health, {}, async (_request, reply) => {
     const events = ctx.events.stats?.();
     const liveEvents = events && !events.connected ? 'unavailable' : 'ok';
     try {
@@ -19,12 +20,12 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     } catch (err) {
       ctx.log.warn({ err }, 'health check: database unreachable');
       return reply.status(503).send({
-        status: 'unavailable',
+        status: 'unavailable' as const,
         message: commonMessages.unavailable,
         checks: { database: 'unavailable', live_events: liveEvents },
       });
     }
-    if (liveEvents !== 'ok') return { status: 'ok', degraded: { live_events: liveEvents } };
-    return { status: 'ok' };
+    if (liveEvents !== 'ok') return { status: 'ok' as const, degraded: { live_events: liveEvents } };
+    return { status: 'ok' as const };
   });
 }

@@ -1,8 +1,9 @@
-import { SearchParamsSchema } from '@app/contracts';
+import { searchEndpoints as endpoints, SearchParamsSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { limits, perAddress } from '../../platform/rate-limits.ts';
+import { declareRoute } from '../../platform/routes.ts';
 import { createSearchService } from './search.service.ts';
 
 /** GET /api/auctions/search/{term}: users, products and auctions for the search page (public). */
@@ -10,13 +11,14 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   const search = createSearchService(ctx);
   const limited = { config: perAddress(limits.search) };
 
-  // A wildcard rather than ':term': Fastify's parametric segments stop at 100 characters (a longer
-  // term would be a bare 404 instead of the length message), and an empty segment matches too.
-  app.get('/api/auctions/search/*', limited, async (request) => {
-    const { term } = parseInput(SearchParamsSchema, { term: (request.params as { '*': string })['*'] });
+  declareRoute(app, ctx, endpoints.search, limited, async (request) => {
+    const { term } = parseInput(SearchParamsSchema, { term: request.params['*'] });
     return search.search(term);
   });
-  app.get('/api/auctions/search', limited, async () => {
+
+  // No term at all: the message a blank term gets (parseInput throws it).
+  declareRoute(app, ctx, endpoints.emptySearch, limited, async () => {
     parseInput(SearchParamsSchema, { term: '' });
+    throw new Error('a blank search term passed validation');
   });
 }

@@ -1,10 +1,10 @@
-import type { Brand } from '@app/contracts';
+import { catalogueEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { CATALOGUE_STALE_MS } from './get-categories.ts';
 
 /** GET /api/brands/{categoryId} */
-export const getBrands = (categoryId: number) => api.get<Brand[]>(`/api/brands/${categoryId}`);
+export const getBrands = (categoryId: number) => call(catalogueEndpoints.brands, { params: { categoryId } });
 
 export function useBrands(categoryId: number | null) {
   return useQuery({

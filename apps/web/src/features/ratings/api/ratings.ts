@@ -1,10 +1,9 @@
-import type { CreateRatingInput, RatingCreated, SellerRatingsResponse } from '@app/contracts';
+import { type CreateRatingInput, ratingsEndpoints } from '@app/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/ratings: the buyer rates a delivered purchase once. */
-export const createRating = (input: CreateRatingInput) =>
-  api.post<RatingCreated>('/api/ratings', input, { auth: true });
+export const createRating = (input: CreateRatingInput) => call(ratingsEndpoints.create, { body: input });
 
 export function useCreateRating() {
   return useMutation({ mutationFn: createRating });
@@ -12,9 +11,7 @@ export function useCreateRating() {
 
 /** GET /api/ratings/seller/{username}: newest first, paginated. */
 export const getSellerRatings = (username: string, page: number, size: number) =>
-  api.get<SellerRatingsResponse>(
-    `/api/ratings/seller/${encodeURIComponent(username)}?page=${page}&size=${size}`,
-  );
+  call(ratingsEndpoints.forSeller, { params: { username }, query: { page, size } });
 
 export function useSellerRatings(username: string, page: number, size = 10) {
   return useQuery({

@@ -1,10 +1,10 @@
-import type { SearchResult } from '@app/contracts';
+import { searchEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/auctions/search/{term}: matching users, products and auctions (public). */
 export function searchAll(term: string, signal?: AbortSignal) {
-  return api.get<SearchResult>(`/api/auctions/search/${encodeURIComponent(term)}`, { signal });
+  return call(searchEndpoints.search, { params: { '*': term }, signal });
 }
 
 /** Re-searches whenever the term changes; a blank term (validated by the page) never calls. */
