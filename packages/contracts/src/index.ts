@@ -10,6 +10,7 @@ export * from './format.ts';
 export * from './http/endpoint.ts';
 export * from './notifications/notification.endpoints.ts';
 export * from './notifications/notification.schemas.ts';
+export * from './payments/banks.endpoints.ts';
 export * from './payments/commission.ts';
 export * from './payments/payment.schemas.ts';
 export * from './products/catalogue.endpoints.ts';

@@ -141,101 +141,108 @@ export type BankAccountInput = z.infer<typeof BankAccountInputSchema>;
 /** What the form holds before validation (selects give strings). */
 export type BankAccountFormValues = z.input<typeof BankAccountInputSchema>;
 
-export interface Bank {
-  id: number;
-  name: string;
-}
+export const BankSchema = z.object({ id: z.number(), name: z.string() });
+export type Bank = z.infer<typeof BankSchema>;
 
 /** Document type option (spec 2 section 3: id/value/label/name). */
-export interface DocumentTypeOption {
-  id: number;
-  value: string;
-  label: string;
-  name: string;
-}
+export const DocumentTypeOptionSchema = z.object({
+  id: z.number(),
+  value: z.string(),
+  label: z.string(),
+  name: z.string(),
+});
+export type DocumentTypeOption = z.infer<typeof DocumentTypeOptionSchema>;
 
-export interface BankAccount {
-  id: number;
-  bank_id: number;
-  bank_name: string;
-  account_number: string;
-  account_type: AccountType;
-  account_name: string;
-  account_document_type: string;
-  account_document_number: string;
-  created_at: string;
-  updated_at: string;
-}
+export const BankAccountSchema = z.object({
+  id: z.number(),
+  bank_id: z.number(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_type: z.enum(ACCOUNT_TYPES),
+  account_name: z.string(),
+  account_document_type: z.string(),
+  account_document_number: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BankAccount = z.infer<typeof BankAccountSchema>;
 
-export interface BankAccountSaved {
-  message: string;
-  account: BankAccount;
-}
+export const BankAccountSavedSchema = z.object({ message: z.string(), account: BankAccountSchema });
+export type BankAccountSaved = z.infer<typeof BankAccountSavedSchema>;
+
+const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** A won-auction item (spec 2 section 3); amount in COP. */
-export interface WonAuctionItem {
-  auction_id: number;
-  payment_id: string;
-  product_id: number;
-  product_name: string;
-  product_image: string | null;
-  status: PaymentStatusValue;
-  amount: number;
-  currency: string;
+export const WonAuctionItemSchema = z.object({
+  auction_id: z.number(),
+  payment_id: z.string(),
+  product_id: z.number(),
+  product_name: z.string(),
+  product_image: z.string().nullable(),
+  status: PaymentStatusSchema,
+  amount: z.number(),
+  currency: z.string(),
   /** The checkout address while one is usable; null when a (fresh) link must be generated. */
-  payment_link: string | null;
-  expires_at: string | null;
-  created_at: string;
-}
+  payment_link: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WonAuctionItem = z.infer<typeof WonAuctionItemSchema>;
 
-export interface PaymentLinkResponse {
-  message: string;
-  payment_id: string;
-  payment_link: string;
-  status: PaymentStatusValue;
-  link_expires_at: string | null;
-}
+export const PaymentLinkResponseSchema = z.object({
+  message: z.string(),
+  payment_id: z.string(),
+  payment_link: z.string(),
+  status: PaymentStatusSchema,
+  link_expires_at: z.string().nullable(),
+});
+export type PaymentLinkResponse = z.infer<typeof PaymentLinkResponseSchema>;
 
-export interface BuyProductResponse {
-  payment_id: string;
-  payment_link: string;
-}
+export const BuyProductResponseSchema = z.object({ payment_id: z.string(), payment_link: z.string() });
+export type BuyProductResponse = z.infer<typeof BuyProductResponseSchema>;
 
-export interface PaymentVerification {
-  payment_id: string;
-  status: PaymentStatusValue;
-  kind: 'auction' | 'buy_now';
-  auction_id: number | null;
-  product_id: number;
-  product_name: string;
-  amount: number;
-  currency: string;
-  confirmed_at: string | null;
+export const PaymentVerificationSchema = z.object({
+  payment_id: z.string(),
+  status: PaymentStatusSchema,
+  kind: z.enum(['auction', 'buy_now']),
+  auction_id: z.number().nullable(),
+  product_id: z.number(),
+  product_name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  confirmed_at: z.string().nullable(),
   /** Why a payment was not confirmed, when there is a reason to tell. */
-  message: string | null;
-}
+  message: z.string().nullable(),
+});
+export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;
+
+/** A payout is held until its product is delivered, then payable. */
+export const PAYOUT_STATUSES = ['held', 'payable'] as const;
+export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
 
 /** A seller's payout for one sale (spec 2 section 3); amounts in COP with centavos. */
-export interface SellerPayment {
-  id: string;
-  payment_id: string;
-  product_id: number;
-  product_name: string;
-  product_amount: number;
-  commission_amount: number;
-  payment_processor_fee: number;
-  payable_amount: number;
-  currency: string;
+export const SellerPaymentSchema = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  product_id: z.number(),
+  product_name: z.string(),
+  product_amount: z.number(),
+  commission_amount: z.number(),
+  payment_processor_fee: z.number(),
+  payable_amount: z.number(),
+  currency: z.string(),
   /** Held until the buyer receives the product, then payable. */
-  status: PayoutStatusValue;
-  created_at: string;
-  updated_at: string;
-}
+  status: z.enum(PAYOUT_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SellerPayment = z.infer<typeof SellerPaymentSchema>;
 
-export interface SellerPaymentDetail {
-  product: { id: number; name: string; image: string | null };
-  payment: SellerPayment;
-}
+export const SellerPaymentDetailSchema = z.object({
+  product: z.object({ id: z.number(), name: z.string(), image: z.string().nullable() }),
+  payment: SellerPaymentSchema,
+});
+export type SellerPaymentDetail = z.infer<typeof SellerPaymentDetailSchema>;
 
 /** Label and tone of a won item's status (spec 2 section 4). */
 export function wonStatusLabel(status: string | null | undefined): string {
@@ -251,10 +258,6 @@ export function wonStatusTone(status: string | null | undefined): StatusTone {
   if (status === 'expired') return 'danger';
   return 'warning';
 }
-
-/** A payout is held until its product is delivered, then payable. */
-export const PAYOUT_STATUSES = ['held', 'payable'] as const;
-export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
 
 /** Payout status: distinct colours for held, payable and older states. */
 export function payoutStatusTone(status: string | null | undefined): StatusTone {

@@ -1,36 +1,34 @@
-import { BankAccountInputSchema, IdParamSchema, paymentMessages as messages } from '@app/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { banksEndpoints as endpoints, IdParamSchema, paymentMessages as messages } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound, parseInput } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { limits, perAccount } from '../../platform/rate-limits.ts';
+import { declareRoute } from '../../platform/routes.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { createBanksService } from './banks.service.ts';
 
 /** Banks, document types and the seller's bank account (spec 2 section 7). */
 export async function banksRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
   const banks = createBanksService(ctx, users);
-  const requireUser = { onRequest: ctx.auth.requireUser };
-  const bankChange = { ...requireUser, config: perAccount(limits.bankAccountChange) };
+  const bankChange = { config: perAccount(limits.bankAccountChange) };
 
-  app.get('/api/banks/list', requireUser, async () => banks.listBanks());
-  app.get('/api/banks/document_types', requireUser, async () => banks.listDocumentTypes());
+  declareRoute(app, ctx, endpoints.list, {}, async () => banks.listBanks());
+  declareRoute(app, ctx, endpoints.documentTypes, {}, async () => banks.listDocumentTypes());
 
-  app.post('/api/sellers-banks/create', bankChange, async (request, reply) => {
-    const input = parseInput(BankAccountInputSchema, request.body);
-    const account = await banks.createAccount(request.userId!, input);
-    reply.status(201);
-    return { message: messages.bankAccountCreated, account };
+  declareRoute(app, ctx, endpoints.createAccount, bankChange, async (request, reply) => {
+    const account = await banks.createAccount(request.userId!, request.body);
+    return reply.status(201).send({ message: messages.bankAccountCreated, account });
   });
 
-  const own = async (request: FastifyRequest) => banks.getOwnAccount(request.userId!);
-  app.get('/api/sellers-banks/get_by_seller_id/', requireUser, own);
-  app.get('/api/sellers-banks/get_by_seller_id', requireUser, own);
+  declareRoute(app, ctx, endpoints.ownAccountSlash, {}, async (request) =>
+    banks.getOwnAccount(request.userId!),
+  );
+  declareRoute(app, ctx, endpoints.ownAccount, {}, async (request) => banks.getOwnAccount(request.userId!));
 
-  app.put('/api/sellers-banks/update/:id', bankChange, async (request) => {
+  declareRoute(app, ctx, endpoints.updateAccount, bankChange, async (request) => {
     const params = IdParamSchema.safeParse(request.params);
     if (!params.success) throw notFound('BANK_ACCOUNT_NOT_FOUND', messages.bankAccountNotFound);
-    const input = parseInput(BankAccountInputSchema, request.body);
-    const account = await banks.updateAccount(request.userId!, params.data.id, input);
+    const account = await banks.updateAccount(request.userId!, params.data.id, request.body);
     return { message: messages.bankAccountUpdated, account };
   });
 }
