@@ -13,6 +13,7 @@ export * from './notifications/notification.schemas.ts';
 export * from './payments/banks.endpoints.ts';
 export * from './payments/commission.ts';
 export * from './payments/payment.schemas.ts';
+export * from './payments/payments.endpoints.ts';
 export * from './products/catalogue.endpoints.ts';
 export * from './products/product.schemas.ts';
 export * from './products/product-rules.ts';

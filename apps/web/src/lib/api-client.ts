@@ -48,7 +48,11 @@ function clearRefusedToken(token: string | null) {
   if (token && authStorage.getToken() === token) authStorage.clearToken();
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+async function send<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ status: number; data: T }> {
   const token = authStorage.getToken();
   if (options.auth && !token) throw new TokenRequiredError();
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -89,7 +93,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       : [];
     throw new ApiError(response.status, message, errors);
   }
-  return data as T;
+  return { status: response.status, data: data as T };
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(method, path, options)).data;
 }
 
 /** The one API client: same origin, bearer token from local storage, 10 s timeout. */
@@ -100,23 +108,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
-  /** Like get, but also returns the HTTP status (e.g. payment links answer 201). */
-  async getWithStatus<T>(
-    path: string,
-    options?: Omit<RequestOptions, 'body'>,
-  ): Promise<{ status: number; data: T }> {
-    const token = authStorage.getToken();
-    if (options?.auth && !token) throw new TokenRequiredError();
-    const response = await fetch(path, {
-      headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (response.status === 401) clearRefusedToken(token);
-    const data = (await response.json().catch(() => null)) as T & { message?: string; errors?: string[] };
-    if (!response.ok)
-      throw new ApiError(response.status, data?.message ?? `Error ${response.status}`, data?.errors);
-    return { status: response.status, data };
-  },
 };
 
 /** The input of a declared call: its path parameters (when it has any), query, body. */
@@ -131,24 +122,28 @@ export type CallInput<E extends EndpointDefinition> = (EndpointParams<E> extends
 type OptionalIfEmpty<E extends EndpointDefinition> =
   EndpointParams<E> extends undefined ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-/**
- * Calls a declared endpoint: the URL, method and whether a token is needed come from its
- * declaration in `@app/contracts`, and the answer is typed by its declared success response.
- */
-export function call<E extends EndpointDefinition>(
+/** Like `call`, but also gives the HTTP status (a payment link is created only on a 201). */
+export function callWithStatus<E extends EndpointDefinition>(
   endpoint: E,
   ...[input]: OptionalIfEmpty<E>
-): Promise<EndpointResponse<E>> {
-  const url = endpointUrl(
-    endpoint,
-    input?.params as Record<string, string | number> | undefined,
-    input?.query,
-  );
-  return request<EndpointResponse<E>>(endpoint.method, url, {
+): Promise<{ status: number; data: EndpointResponse<E> }> {
+  const params = input?.params as Record<string, string | number> | undefined;
+  return send<EndpointResponse<E>>(endpoint.method, endpointUrl(endpoint, params, input?.query), {
     body: input?.body,
     auth: endpoint.auth === 'user',
     signal: input?.signal,
   });
+}
+
+/**
+ * Calls a declared endpoint: the URL, method and whether a token is needed come from its
+ * declaration in `@app/contracts`, and the answer is typed by its declared success response.
+ */
+export async function call<E extends EndpointDefinition>(
+  endpoint: E,
+  ...input: OptionalIfEmpty<E>
+): Promise<EndpointResponse<E>> {
+  return (await callWithStatus(endpoint, ...input)).data;
 }
 
 /** The message to show for a failed call: the server's where it sent one, else the fallback. */

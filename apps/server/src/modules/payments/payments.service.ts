@@ -1,4 +1,5 @@
 import {
+  type BuyProductResponse,
   computeCommission,
   formatCOPExact,
   paymentMessages as messages,
@@ -503,7 +504,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
      * 30-minute window: meanwhile nobody else can start a checkout (409). The product row is
      * locked while deciding, so two buyers starting at the same moment get one reservation.
      */
-    async buyProduct(userId: number, productId: number, origin: string) {
+    async buyProduct(userId: number, productId: number, origin: string): Promise<BuyProductResponse> {
       const decided = await db.transaction().execute(async (trx) => {
         const product = await repo.lockProductForPurchase(trx, productId);
         if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
@@ -537,7 +538,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         });
         return { payment, product, expiresAt } as const;
       });
-      if ('reused' in decided) return decided.reused;
+      if ('reused' in decided && decided.reused) return decided.reused;
       const { payment, product, expiresAt } = decided;
       let link: Awaited<ReturnType<typeof requestLink>>;
       try {

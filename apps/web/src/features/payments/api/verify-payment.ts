@@ -1,10 +1,9 @@
-import type { PaymentVerification } from '@app/contracts';
+import { paymentsEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/bold/verify/{paymentId}: the payment's status as the server decided it. */
-export const verifyPayment = (paymentId: string) =>
-  api.get<PaymentVerification>(`/api/bold/verify/${encodeURIComponent(paymentId)}`, { auth: true });
+export const verifyPayment = (paymentId: string) => call(paymentsEndpoints.verify, { params: { paymentId } });
 
 export function useVerifyPayment(paymentId: string | null, enabled: boolean) {
   return useQuery({
