@@ -21,6 +21,7 @@ export * from './ratings/rating.endpoints.ts';
 export * from './ratings/rating.schemas.ts';
 export * from './search/search.endpoints.ts';
 export * from './search/search.schemas.ts';
+export * from './shipping/shipping.endpoints.ts';
 export * from './shipping/shipping-address.schemas.ts';
 export * from './shipping/shipping-status.ts';
 export * from './users/user.endpoints.ts';

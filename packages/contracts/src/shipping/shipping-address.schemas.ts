@@ -47,19 +47,18 @@ export function isSetDefaultOnly(body: unknown): boolean {
   return SetDefaultAddressSchema.safeParse(body).success;
 }
 
-export interface ShippingAddress {
-  id: number;
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  postal_code: string;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const ShippingAddressSchema = z.object({
+  id: z.number(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  postal_code: z.string(),
+  is_default: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
 
-export interface ShippingAddressSaved {
-  message: string;
-  address: ShippingAddress;
-}
+export const ShippingAddressSavedSchema = z.object({ message: z.string(), address: ShippingAddressSchema });
+export type ShippingAddressSaved = z.infer<typeof ShippingAddressSavedSchema>;

@@ -126,59 +126,76 @@ export const ConfirmDeliverySchema = z.object({
 export type ConfirmDeliveryInput = z.infer<typeof ConfirmDeliverySchema>;
 
 /** A purchase (won or bought) as its buyer sees it. */
-export interface PurchasedProduct {
-  product_id: number;
-  payment_id: string;
-  kind: 'auction' | 'buy_now';
-  product_name: string;
-  product_image: string | null;
-  price: number;
-  currency: string;
-  seller_username: string;
-  product_status: string;
-  shipping_status: string;
-  paid_at: string | null;
-  shipped_at: string | null;
-  delivered_at: string | null;
+export const PurchasedProductSchema = z.object({
+  product_id: z.number(),
+  payment_id: z.string(),
+  kind: z.enum(['auction', 'buy_now']),
+  product_name: z.string(),
+  product_image: z.string().nullable(),
+  price: z.number(),
+  currency: z.string(),
+  seller_username: z.string(),
+  product_status: z.string(),
+  shipping_status: z.string(),
+  paid_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
   /** The buyer's rating of this purchase, once given. */
-  rating: { score: number; comment: string | null; created_at: string } | null;
-}
+  rating: z.object({ score: z.number(), comment: z.string().nullable(), created_at: z.string() }).nullable(),
+});
+export type PurchasedProduct = z.infer<typeof PurchasedProductSchema>;
 
-export interface PurchasedProductsResponse {
-  products: PurchasedProduct[];
-}
+export const PurchasedProductsResponseSchema = z.object({
+  products: z.array(PurchasedProductSchema),
+  page: z.number(),
+  size: z.number(),
+});
+export type PurchasedProductsResponse = z.infer<typeof PurchasedProductsResponseSchema>;
 
 /** The shipping address recorded with a sale (a snapshot of the buyer's default). */
-export interface SaleShippingAddress {
-  address: string;
-  city: string;
-  state: string;
-  country: string;
-  zip_code: string;
-}
+export const SaleShippingAddressSchema = z.object({
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zip_code: z.string(),
+});
+export type SaleShippingAddress = z.infer<typeof SaleShippingAddressSchema>;
 
 /** A sold product as the seller sees it (spec 2 section 3). */
-export interface SoldProduct {
-  product_id: number;
-  payment_id: string;
-  product_name: string;
-  product_image: string | null;
-  sold_price: number;
-  currency: string;
-  buyer_name: string | null;
-  buyer_username: string;
-  buyer_email: string;
-  buyer_phone: string | null;
-  shipping_address: SaleShippingAddress | string | null;
-  product_status: string;
-  shipping_status: string;
-  sold_at: string | null;
-  shipped_at: string | null;
-}
+export const SoldProductSchema = z.object({
+  product_id: z.number(),
+  payment_id: z.string(),
+  product_name: z.string(),
+  product_image: z.string().nullable(),
+  sold_price: z.number(),
+  currency: z.string(),
+  buyer_name: z.string().nullable(),
+  buyer_username: z.string(),
+  buyer_email: z.string(),
+  buyer_phone: z.string().nullable(),
+  shipping_address: z.union([SaleShippingAddressSchema, z.string()]).nullable(),
+  product_status: z.string(),
+  shipping_status: z.string(),
+  sold_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+});
+export type SoldProduct = z.infer<typeof SoldProductSchema>;
 
-export interface SoldProductsResponse {
-  products: SoldProduct[];
-}
+export const SoldProductsResponseSchema = z.object({
+  products: z.array(SoldProductSchema),
+  page: z.number(),
+  size: z.number(),
+});
+export type SoldProductsResponse = z.infer<typeof SoldProductsResponseSchema>;
+
+/** What the seller's 'shipped' and the buyer's 'received' answer. */
+export const ShippingChangeResponseSchema = z.object({
+  message: z.string(),
+  product_id: z.number(),
+  shipping_status: z.enum(SHIPPING_STATUSES),
+  product_status: z.string(),
+});
 
 /** One line for an address (cards, tables). */
 export function formatSaleAddress(address: SaleShippingAddress | string | null | undefined): string {

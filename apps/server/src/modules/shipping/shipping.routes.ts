@@ -1,22 +1,14 @@
 import {
-  ChangeShippingStatusSchema,
-  ConfirmDeliverySchema,
+  shippingEndpoints as endpoints,
   IdParamSchema,
-  isSetDefaultOnly,
   shippingAddressMessages as messages,
-  PaginationQuerySchema,
-  SetDefaultAddressSchema,
-  ShippingAddressInputSchema,
 } from '@app/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound, parseInput } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
+import { declareRoute } from '../../platform/routes.ts';
 import { createSalesService } from './sales.service.ts';
 import { createShippingAddressesService } from './shipping-addresses.service.ts';
-
-const SoldListQuerySchema = PaginationQuerySchema.extend({
-  size: PaginationQuerySchema.shape.size.default(100),
-});
 
 /** A path id that is not a positive integer names no record of this user: 404, like another's. */
 function ownedId(params: unknown): number {
@@ -27,64 +19,46 @@ function ownedId(params: unknown): number {
 
 /** Shipping addresses (spec 2 section 7) and the seller's sales and shipping status. */
 export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { auth } = ctx;
   const addresses = createShippingAddressesService(ctx);
   const sales = createSalesService(ctx);
-  const requireUser = { onRequest: auth.requireUser };
+  for (const endpoint of [endpoints.createAddressSlash, endpoints.createAddress]) {
+    declareRoute(app, ctx, endpoint, {}, async (request, reply) => {
+      const address = await addresses.create(request.userId!, request.body);
+      return reply.status(201).send({ message: messages.createSuccess, address });
+    });
+  }
 
-  const create = async (request: FastifyRequest, reply: FastifyReply) => {
-    const input = parseInput(ShippingAddressInputSchema, request.body);
-    const address = await addresses.create(request.userId!, input);
-    reply.status(201);
-    return { message: messages.createSuccess, address };
-  };
-  app.post('/api/shipping-addresses/', requireUser, create);
-  app.post('/api/shipping-addresses', requireUser, create);
+  declareRoute(app, ctx, endpoints.addresses, {}, async (request) => addresses.list(request.userId!));
 
-  app.get('/api/shipping-addresses/get/user', requireUser, async (request) => {
-    return addresses.list(request.userId!);
-  });
-
-  app.put('/api/shipping-addresses/:id', requireUser, async (request) => {
+  declareRoute(app, ctx, endpoints.updateAddress, {}, async (request) => {
     const id = ownedId(request.params);
-    if (isSetDefaultOnly(request.body)) {
-      const address = await addresses.update(
-        request.userId!,
-        id,
-        parseInput(SetDefaultAddressSchema, request.body),
-      );
-      return { message: messages.setDefaultSuccess, address };
-    }
-    const input = parseInput(ShippingAddressInputSchema, request.body);
+    const input = request.body;
     const address = await addresses.update(request.userId!, id, input);
-    return { message: messages.updateSuccess, address };
+    const setDefaultOnly = !('address' in input);
+    return { message: setDefaultOnly ? messages.setDefaultSuccess : messages.updateSuccess, address };
   });
 
-  app.delete('/api/shipping-addresses/:id', requireUser, async (request) => {
-    const id = ownedId(request.params);
-    await addresses.remove(request.userId!, id);
+  declareRoute(app, ctx, endpoints.deleteAddress, {}, async (request) => {
+    await addresses.remove(request.userId!, ownedId(request.params));
     return { message: messages.deleteSuccess };
   });
 
-  app.get('/api/products/get_sold_products', requireUser, async (request) => {
-    const { page, size } = parseInput(SoldListQuerySchema, request.query);
+  declareRoute(app, ctx, endpoints.soldProducts, {}, async (request) => {
+    const { page, size } = request.query;
     return { products: await sales.listSoldProducts(request.userId!, page, size), page, size };
   });
 
-  app.post('/api/products/change_shipping_status', requireUser, async (request) => {
-    const input = parseInput(ChangeShippingStatusSchema, request.body);
-    return sales.markShipped(request.userId!, input.product_id);
-  });
+  declareRoute(app, ctx, endpoints.markShipped, {}, async (request) =>
+    sales.markShipped(request.userId!, request.body.product_id),
+  );
 
   // Buyer protection: the buyer confirms receipt; unconfirmed shipments are delivered by a job.
-  const buyerOnly = { onRequest: auth.requireUser };
-  app.post('/api/products/confirm_delivery', buyerOnly, async (request) => {
-    const input = parseInput(ConfirmDeliverySchema, request.body);
-    return sales.confirmDelivery(request.userId!, input.product_id);
-  });
+  declareRoute(app, ctx, endpoints.confirmDelivery, {}, async (request) =>
+    sales.confirmDelivery(request.userId!, request.body.product_id),
+  );
 
-  app.get('/api/products/get_purchased_products', buyerOnly, async (request) => {
-    const { page, size } = parseInput(SoldListQuerySchema, request.query);
+  declareRoute(app, ctx, endpoints.purchases, {}, async (request) => {
+    const { page, size } = request.query;
     return { products: await sales.listPurchases(request.userId!, page, size), page, size };
   });
 

@@ -1,13 +1,13 @@
-import type { ShippingAddress, ShippingAddressInput, ShippingAddressSaved } from '@app/contracts';
+import { type ShippingAddress, type ShippingAddressInput, shippingEndpoints } from '@app/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 
 export const addressesKey = ['shipping', 'addresses'] as const;
 
 /** GET /api/shipping-addresses/get/user: a 404 means the user has none yet. */
 export async function getShippingAddresses(): Promise<ShippingAddress[]> {
   try {
-    return await api.get<ShippingAddress[]>('/api/shipping-addresses/get/user', { auth: true });
+    return await call(shippingEndpoints.addresses);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;
@@ -21,17 +21,17 @@ export function useShippingAddresses() {
 /** POST /api/shipping-addresses/ or PUT /api/shipping-addresses/{id} with the same fields. */
 export function saveShippingAddress(input: { id: number | null; values: ShippingAddressInput }) {
   return input.id === null
-    ? api.post<ShippingAddressSaved>('/api/shipping-addresses/', input.values, { auth: true })
-    : api.put<ShippingAddressSaved>(`/api/shipping-addresses/${input.id}`, input.values, { auth: true });
+    ? call(shippingEndpoints.createAddressSlash, { body: input.values })
+    : call(shippingEndpoints.updateAddress, { params: { id: input.id }, body: input.values });
 }
 
 /** PUT /api/shipping-addresses/{id} with just {is_default: true}. */
 export const setDefaultShippingAddress = (id: number) =>
-  api.put<ShippingAddressSaved>(`/api/shipping-addresses/${id}`, { is_default: true }, { auth: true });
+  call(shippingEndpoints.updateAddress, { params: { id }, body: { is_default: true } });
 
 /** DELETE /api/shipping-addresses/{id} */
 export const deleteShippingAddress = (id: number) =>
-  api.delete<{ message: string }>(`/api/shipping-addresses/${id}`, { auth: true });
+  call(shippingEndpoints.deleteAddress, { params: { id } });
 
 export const useSaveShippingAddress = () => useMutation({ mutationFn: saveShippingAddress });
 export const useSetDefaultShippingAddress = () => useMutation({ mutationFn: setDefaultShippingAddress });
