@@ -17,6 +17,7 @@ export * from './payments/payments.endpoints.ts';
 export * from './products/catalogue.endpoints.ts';
 export * from './products/product.schemas.ts';
 export * from './products/product-rules.ts';
+export * from './products/products.endpoints.ts';
 export * from './ratings/rating.endpoints.ts';
 export * from './ratings/rating.schemas.ts';
 export * from './search/search.endpoints.ts';

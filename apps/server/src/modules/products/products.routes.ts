@@ -1,15 +1,15 @@
 import {
   BUY_NOW_IDS_LIMIT,
-  ProductPageQuerySchema,
+  productsEndpoints as endpoints,
   parseIdList,
   productMessages,
-  UpdateProductInputSchema,
 } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound, parseInput } from '../../platform/errors.ts';
 import { databaseImageStore, type ImageVariant } from '../../platform/images.ts';
+import { declareRoute } from '../../platform/routes.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { createProductsService } from './products.service.ts';
@@ -19,80 +19,60 @@ export const CREATE_BODY_LIMIT = 8 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A path id: a positive integer, else the thing asked for does not exist (404). */
-function pathId(value: unknown, message: string = productMessages.notFound): number {
-  const text = typeof value === 'string' ? value : '';
-  const id = /^\d{1,10}$/.test(text) ? Number(text) : 0;
+function pathId(value: string, message: string = productMessages.notFound): number {
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : 0;
   if (id < 1 || id > 2_147_483_647) throw notFound('NOT_FOUND', message);
   return id;
 }
 
 /** Products service of spec 2 section 7 (sold products and shipping belong to payments) and images. */
 export async function productsRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
-  const { auth } = ctx;
   const products = createProductsService(ctx, { users, catalogue: createCatalogueService(ctx) });
 
-  app.post(
-    '/api/products/create',
-    { onRequest: auth.requireUser, bodyLimit: CREATE_BODY_LIMIT },
-    async (request, reply) => {
-      await products.assertSeller(request.userId!);
-      const input = parseInput(await products.createSchema(), request.body);
-      const product = await products.create(request.userId!, input);
-      return reply.status(201).send({ message: productMessages.created, product });
-    },
+  declareRoute(app, ctx, endpoints.create, { bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
+    await products.assertSeller(request.userId!);
+    const input = parseInput(await products.createSchema(), request.body);
+    const product = await products.create(request.userId!, input);
+    return reply.status(201).send({ message: productMessages.created, product });
+  });
+
+  declareRoute(app, ctx, endpoints.get, {}, async (request) =>
+    products.get(pathId(request.params.id), request.userId!),
   );
 
-  app.get('/api/products/get_product/:id', { onRequest: auth.requireUser }, async (request) => {
-    return products.get(pathId((request.params as { id: string }).id), request.userId!);
+  declareRoute(app, ctx, endpoints.update, { bodyLimit: bodyLimits.productText }, async (request) => {
+    const id = pathId(request.params.id);
+    const product = await products.update(request.userId!, id, request.body);
+    return { message: productMessages.updated, product };
   });
 
-  app.put(
-    '/api/products/update/:id',
-    { onRequest: auth.requireUser, bodyLimit: bodyLimits.productText },
-    async (request) => {
-      const id = pathId((request.params as { id: string }).id);
-      const input = parseInput(UpdateProductInputSchema, request.body);
-      const product = await products.update(request.userId!, id, input);
-      return { message: productMessages.updated, product };
-    },
+  declareRoute(app, ctx, endpoints.listOwn, {}, async (request) => products.listOwn(request.userId!));
+
+  declareRoute(app, ctx, endpoints.getBuy, {}, async (request) => products.getBuy(pathId(request.params.id)));
+
+  declareRoute(app, ctx, endpoints.similar, {}, async (request) =>
+    products.listSimilar(pathId(request.params.id)),
   );
 
-  app.get('/api/products/get_products', { onRequest: auth.requireUser }, async (request) => {
-    return products.listOwn(request.userId!);
-  });
-
-  app.get('/api/products/get_product_buy/:id', async (request) => {
-    return products.getBuy(pathId((request.params as { id: string }).id));
-  });
-
-  app.get('/api/products/get_similar_buy_products/:id', async (request) => {
-    return products.listSimilar(pathId((request.params as { id: string }).id));
-  });
-
-  // A wildcard, not `:ids`: a list of 100 ids is longer than Fastify's 100-character parameter limit.
-  app.get('/api/products/get_buy_now_products/*', async (request) => {
-    const text = (request.params as { '*'?: string })['*'] ?? '';
+  declareRoute(app, ctx, endpoints.byIds, {}, async (request) => {
+    const text = request.params['*'];
     const ids = text.includes('/') ? null : parseIdList(text, BUY_NOW_IDS_LIMIT);
     if (!ids) throw badRequest('INVALID_ID_LIST', productMessages.idListInvalid);
     return products.listBuyableByIds(ids);
   });
 
-  app.get('/api/products/get_products_by_category/:categoryId', async (request) => {
-    const categoryId = pathId(
-      (request.params as { categoryId: string }).categoryId,
-      productMessages.categoryMissing,
-    );
-    const { page, size } = parseInput(ProductPageQuerySchema, request.query);
+  declareRoute(app, ctx, endpoints.byCategory, {}, async (request) => {
+    const categoryId = pathId(request.params.categoryId, productMessages.categoryMissing);
+    const { page, size } = request.query;
     return products.listByCategory(categoryId, page, size);
   });
 
-  app.get('/api/products/get_buy_now_products_by_user/:userId', async (request) => {
-    const userId = pathId((request.params as { userId: string }).userId, productMessages.userNotFound);
-    return products.listBuyableByUser(userId);
-  });
+  declareRoute(app, ctx, endpoints.byUser, {}, async (request) =>
+    products.listBuyableByUser(pathId(request.params.userId, productMessages.userNotFound)),
+  );
 
-  app.get('/api/products/marketplace', async (request) => {
-    const { page, size } = parseInput(ProductPageQuerySchema, request.query);
+  declareRoute(app, ctx, endpoints.marketplace, {}, async (request) => {
+    const { page, size } = request.query;
     return products.marketplace(page, size);
   });
 

@@ -1,12 +1,12 @@
-import type { ProductPage } from '@app/contracts';
+import { productsEndpoints } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export const MARKETPLACE_PAGE_SIZE = 12;
 
 /** GET /api/products/marketplace: every seller's buy-now products, one page. */
 export const getMarketplace = (page: number, size = MARKETPLACE_PAGE_SIZE) =>
-  api.get<ProductPage>(`/api/products/marketplace?page=${page}&size=${size}`);
+  call(productsEndpoints.marketplace, { query: { page, size } });
 
 /** Pages of the Home 'Marketplace' tab, loaded one more at a time ('Cargar más'). */
 export function useMarketplace() {

@@ -1,10 +1,10 @@
-import type { PublicProduct } from '@app/contracts';
+import { productsEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/products/get_buy_now_products_by_user/{userId}: a seller's buy-now products. */
 export const getUserBuyNowProducts = (userId: number) =>
-  api.get<PublicProduct[]>(`/api/products/get_buy_now_products_by_user/${userId}`);
+  call(productsEndpoints.byUser, { params: { userId } });
 
 export function useUserBuyNowProducts(userId: number | null) {
   return useQuery({

@@ -1,11 +1,11 @@
-import type { ProductMutationResponse, UpdateProductInput } from '@app/contracts';
+import { productsEndpoints, type UpdateProductInput } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { productKey } from './get-product.ts';
 
 /** PUT /api/products/update/{id}: name, description, reserve_price, year. */
 export const updateProduct = (id: number, payload: UpdateProductInput) =>
-  api.put<ProductMutationResponse>(`/api/products/update/${id}`, payload, { auth: true });
+  call(productsEndpoints.update, { params: { id }, body: payload });
 
 export function useUpdateProduct(id: number) {
   const queryClient = useQueryClient();

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
+import {
+  type CreateProductPayload,
+  ProductBuyResponseSchema,
+  ProductMutationResponseSchema,
+  ProductPageQuerySchema,
+  ProductPageSchema,
+  ProductSchema,
+  ProductWithoutPricesSchema,
+  PublicProductSchema,
+  UpdateProductInputSchema,
+} from './product.schemas.ts';
+
+/**
+ * Path ids are checked by the routes: anything but a positive id names nothing, so it answers
+ * 404 (the product, category or user "does not exist") rather than 400.
+ */
+const IdText = z.object({ id: z.string() });
+
+/**
+ * The create body is checked by the route, after the seller check, against
+ * `makeCreateProductSchema` built with the catalogue's scale rule: declared here by its type only.
+ */
+const CreateProductBodySchema = z.custom<CreateProductPayload>(() => true);
+
+export const productsEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/products/create',
+    summary: 'Lists a product with its image (sellers only)',
+    tag: 'products',
+    auth: 'user',
+    body: CreateProductBodySchema,
+    responses: { 201: ProductMutationResponseSchema, ...errorResponses, 413: errorResponses[400] },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/products/get_product/:id',
+    summary: 'A product; reserve and base prices only for its owner',
+    tag: 'products',
+    auth: 'user',
+    params: IdText,
+    // The owner's view first: a view without prices never matches it.
+    responses: {
+      200: z.union([ProductSchema, ProductWithoutPricesSchema]),
+      401: errorResponses[401],
+      404: errorResponses[404],
+    },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/products/update/:id',
+    summary: "Edits the owner's product (name, description, reserve price, year)",
+    tag: 'products',
+    auth: 'user',
+    params: IdText,
+    body: UpdateProductInputSchema,
+    responses: { 200: ProductMutationResponseSchema, ...errorResponses },
+  }),
+  listOwn: defineEndpoint({
+    method: 'GET',
+    path: '/api/products/get_products',
+    summary: "The seller's own products",
+    tag: 'products',
+    auth: 'user',
+    responses: { 200: z.array(ProductSchema), 401: errorResponses[401] },
+  }),
+  getBuy: defineEndpoint({
+    method: 'GET',
+    path: '/api/products/get_product_buy/:id',
+    summary: 'A buy-now product with its owner and whether it can be bought',
+    tag: 'products',
+    auth: 'none',
+    params: IdText,
+    responses: { 200: ProductBuyResponseSchema, 404: errorResponses[404] },
+  }),
+  similar: defineEndpoint({
+    method: 'GET',
+    path: '/api/products/get_similar_buy_products/:id',
+    summary: 'Buy-now products like this one',
+    tag: 'products',
+    auth: 'none',
+    params: IdText,
+    responses: { 200: z.array(PublicProductSchema), 404: errorResponses[404] },
+  }),
+  byIds: defineEndpoint({
+    method: 'GET',
+    // A wildcard, not `:ids`: a list of 100 ids is longer than the router's 100-character limit.
+    path: '/api/products/get_buy_now_products/*',
+    summary: 'Buy-now products by a comma-separated id list',
+    tag: 'products',
+    auth: 'none',
+    params: z.object({ '*': z.string() }),
+    responses: { 200: z.array(PublicProductSchema), 400: errorResponses[400] },
+  }),
+  byCategory: defineEndpoint({
+    method: 'GET',
+    path: '/api/products/get_products_by_category/:categoryId',
+    summary: 'Buy-now products of a category, a page at a time',
+    tag: 'products',
+    auth: 'none',
+    params: z.object({ categoryId: z.string() }),
+    query: ProductPageQuerySchema,
+    responses: { 200: ProductPageSchema, 400: errorResponses[400], 404: errorResponses[404] },
+  }),
+  byUser: defineEndpoint({
+    method: 'GET',
+    path: '/api/products/get_buy_now_products_by_user/:userId',
+    summary: "A user's buy-now products",
+    tag: 'products',
+    auth: 'none',
+    params: z.object({ userId: z.string() }),
+    responses: { 200: z.array(PublicProductSchema), 404: errorResponses[404] },
+  }),
+  marketplace: defineEndpoint({
+    method: 'GET',
+    path: '/api/products/marketplace',
+    summary: 'Every buy-now product, newest first, a page at a time',
+    tag: 'products',
+    auth: 'none',
+    query: ProductPageQuerySchema,
+    responses: { 200: ProductPageSchema, 400: errorResponses[400] },
+  }),
+};
