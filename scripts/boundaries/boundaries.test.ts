@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,4 +76,18 @@ describe('import boundaries (npm run lint)', () => {
     expect(result.output).toContain('platform-imports-no-module');
     expect(result.output).toContain('web-and-server-meet-in-contracts');
   }, 60_000);
+});
+
+describe('calls come from the declarations', () => {
+  it('no web feature spells an API or socket URL (they use the contracts declarations)', () => {
+    const features = path.join(root, 'apps/web/src/features');
+    const files = readdirSync(features, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const spelled = files.filter((file) =>
+      /['"`]\/(auctions\/)?api\//.test(readFileSync(path.join(features, file), 'utf8')),
+    );
+    expect(spelled).toEqual([]);
+  });
 });

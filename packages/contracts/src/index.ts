@@ -1,5 +1,6 @@
 export * from './auctions/auction.schemas.ts';
 export * from './auctions/auction-form.ts';
+export * from './auctions/auctions.endpoints.ts';
 export * from './auctions/bidding.ts';
 export * from './auctions/bids.endpoints.ts';
 export * from './auctions/time-left.ts';
@@ -8,6 +9,7 @@ export * from './common/schemas.ts';
 export * from './errors.ts';
 export * from './format.ts';
 export * from './http/endpoint.ts';
+export * from './http/live-channels.ts';
 export * from './notifications/notification.endpoints.ts';
 export * from './notifications/notification.schemas.ts';
 export * from './payments/banks.endpoints.ts';

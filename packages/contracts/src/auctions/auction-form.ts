@@ -56,10 +56,12 @@ function offer(message: string) {
 }
 
 /**
- * The create-auction payload (spec 1 section 3) with every rule of spec 1 section 5, as of `now`.
+ * The create-auction payload (spec 1 section 3) with every rule of spec 1 section 5, as of `now`
+ * (a date, or a function giving the clock's time at each check).
  * Used by the server on the request and by the web form before sending.
  */
-export function makeCreateAuctionSchema(now: Date) {
+export function makeCreateAuctionSchema(now: Date | (() => Date)) {
+  const nowAt = typeof now === 'function' ? now : () => now;
   return z
     .object({
       title: z
@@ -89,7 +91,7 @@ export function makeCreateAuctionSchema(now: Date) {
             ctx.addIssue({ code: 'custom', message: auctionFormMessages.startInvalid });
             return z.NEVER;
           }
-          const problem = checkStartTime(date, now);
+          const problem = checkStartTime(date, nowAt());
           if (problem) {
             ctx.addIssue({ code: 'custom', message: problem });
             return z.NEVER;

@@ -1,4 +1,4 @@
-import { bidsEndpoints as endpoints, RaceParamsSchema } from '@app/contracts';
+import { bidsEndpoints as endpoints, liveChannels, RaceParamsSchema } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -36,7 +36,7 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // The live channel (CONTRACT section 6): every accepted bid on the product, from any process.
   app.get(
-    '/auctions/api/bids/ws/bids/:auctionId/:productId',
+    liveChannels.productBids.path,
     { websocket: true, config: perAddress(limits.socketConnection) },
     (socket, request) => {
       const parsed = RaceParamsSchema.safeParse(request.params);

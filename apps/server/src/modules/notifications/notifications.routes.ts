@@ -1,4 +1,4 @@
-import { notificationsEndpoints as endpoints } from '@app/contracts';
+import { notificationsEndpoints as endpoints, liveChannels } from '@app/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../platform/context.ts';
@@ -39,7 +39,7 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   // closes it with 4401. A token in the query string is refused outright, so a client that still
   // leaks it there learns at once instead of working.
   app.get(
-    '/api/notifications/ws',
+    liveChannels.notifications.path,
     { websocket: true, config: perAddress(limits.socketConnection) },
     (socket, request) => {
       const refuse = () => {

@@ -1,10 +1,10 @@
-import type { AuctionListResponse, AuctionSummary } from '@app/contracts';
+import { type AuctionListResponse, auctionsEndpoints } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/auctions/{id}/activate (the server answers POST too). */
 export function activateAuction(auctionId: number) {
-  return api.get<AuctionSummary & { message: string }>(`/api/auctions/${auctionId}/activate`, { auth: true });
+  return call(auctionsEndpoints.activate, { params: { id: auctionId } });
 }
 
 /** On success the auction turns 'active' in the seller's cached lists at once. */

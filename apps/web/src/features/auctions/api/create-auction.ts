@@ -1,10 +1,10 @@
-import type { AuctionSummary, CreateAuctionPayload } from '@app/contracts';
+import { auctionsEndpoints, type CreateAuctionPayload } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/auctions/create. */
 export function createAuction(payload: CreateAuctionPayload) {
-  return api.post<AuctionSummary & { message: string }>('/api/auctions/create', payload, { auth: true });
+  return call(auctionsEndpoints.create, { body: payload });
 }
 
 export function useCreateAuction() {

@@ -1,16 +1,11 @@
-import type { AuctionProductsResponse } from '@app/contracts';
+import { auctionsEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_products_by_auction_id/{id}: the auction and its products. */
 export async function getAuctionProducts(auctionId: string) {
-  const data = await api.get<AuctionProductsResponse>(
-    `/api/auctions/get_products_by_auction_id/${auctionId}`,
-    {
-      auth: true,
-    },
-  );
+  const data = await call(auctionsEndpoints.products, { params: { id: auctionId } });
   syncServerClock(data.server_time);
   return data;
 }

@@ -1,11 +1,11 @@
-import type { AuctionListResponse } from '@app/contracts';
+import { auctionsEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_auction_by_seller_id/{id}: a seller's running auctions (public). */
 export async function getAuctionsBySeller(sellerId: number) {
-  const data = await api.get<AuctionListResponse>(`/api/auctions/get_auction_by_seller_id/${sellerId}`);
+  const data = await call(auctionsEndpoints.bySeller, { params: { id: sellerId } });
   syncServerClock(data.server_time);
   return data;
 }

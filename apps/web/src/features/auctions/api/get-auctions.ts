@@ -1,18 +1,15 @@
-import type { AuctionListResponse } from '@app/contracts';
+import { auctionsEndpoints } from '@app/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 export const AUCTION_PAGE_SIZE = 8;
 
 /** GET /api/auctions/list: active auctions, one page. */
 export async function getAuctions(params: { page: number; size?: number; search?: string }) {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    size: String(params.size ?? AUCTION_PAGE_SIZE),
+  const data = await call(auctionsEndpoints.list, {
+    query: { page: params.page, size: params.size ?? AUCTION_PAGE_SIZE, search: params.search || undefined },
   });
-  if (params.search) query.set('search', params.search);
-  const data = await api.get<AuctionListResponse>(`/api/auctions/list?${query}`);
   syncServerClock(data.server_time);
   return data;
 }

@@ -1,6 +1,6 @@
-import type { UserProfile } from '@app/contracts';
+import { usersEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/users/profile, under the same cache key as the profile page: the live panel needs the
@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client.ts';
 export function useMe() {
   return useQuery({
     queryKey: ['users', 'profile'] as const,
-    queryFn: () => api.get<UserProfile>('/api/users/profile', { auth: true }),
+    queryFn: () => call(usersEndpoints.profile),
     staleTime: 60_000,
   });
 }

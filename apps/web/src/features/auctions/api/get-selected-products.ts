@@ -1,5 +1,6 @@
+import { productsEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export interface SelectableProduct {
   id: number;
@@ -11,7 +12,7 @@ export interface SelectableProduct {
 
 /** GET /api/products/get_products, kept to the ids chosen for the new auction (in that order). */
 export async function getSelectedProducts(ids: number[]) {
-  const all = await api.get<SelectableProduct[]>('/api/products/get_products', { auth: true });
+  const all: SelectableProduct[] = await call(productsEndpoints.listOwn);
   const byId = new Map(all.map((p) => [p.id, p]));
   return ids.flatMap((id) => {
     const product = byId.get(id);

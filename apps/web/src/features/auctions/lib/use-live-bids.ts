@@ -1,4 +1,4 @@
-import { type AuctionProductPage, NewBidMessageSchema } from '@app/contracts';
+import { type AuctionProductPage, liveChannels, NewBidMessageSchema } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openLiveSocket } from '../../../lib/ws-client.ts';
@@ -17,7 +17,7 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
 
   useEffect(() => {
     const key = auctionProductKey(productKey);
-    const socket = openLiveSocket(`/auctions/api/bids/ws/bids/${auctionId}/${productId}`, {
+    const socket = openLiveSocket(liveChannels.productBids.url(auctionId, productId), {
       onStatus: setStatus,
       onOpen: (reconnected) => {
         if (reconnected) void queryClient.invalidateQueries({ queryKey: key });

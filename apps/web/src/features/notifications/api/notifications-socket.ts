@@ -1,4 +1,4 @@
-import type { NotificationSocketAuth, NotificationSocketMessage } from '@app/contracts';
+import { liveChannels, type NotificationSocketAuth, type NotificationSocketMessage } from '@app/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
@@ -32,7 +32,7 @@ export function useNotificationsSocket(token: string | null) {
         token,
         users: 0,
         // The token goes in the first message, never in the URL (URLs end up in logs).
-        socket: openLiveSocket('/api/notifications/ws', {
+        socket: openLiveSocket(liveChannels.notifications.url(), {
           firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),
           onMessage: (data) => handle(queryClient, data),
           onOpen: (reconnected) => {

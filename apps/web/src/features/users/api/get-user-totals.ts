@@ -1,5 +1,6 @@
+import { auctionsEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Activity counters of the logged-in user (spec 1 section 3, 'User totals'). */
 export interface UserTotals {
@@ -16,7 +17,8 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 
 /** GET /api/auctions/get_totals */
 export async function getUserTotals(): Promise<UserTotals> {
-  const data = await api.get<Partial<UserTotals> | null>('/api/auctions/get_totals', { auth: true });
+  // Each counter checked rather than trusted: a missing one shows 0.
+  const data: Partial<UserTotals> | null = await call(auctionsEndpoints.totals);
   return {
     total_bids: count(data?.total_bids),
     total_wins: count(data?.total_wins),
