@@ -48,6 +48,7 @@ function clearRefusedToken(token: string | null) {
   if (token && authStorage.getToken() === token) authStorage.clearToken();
 }
 
+/** One HTTP exchange with the API: same origin, bearer token from local storage, 10 s timeout. */
 async function send<T>(
   method: string,
   path: string,
@@ -95,20 +96,6 @@ async function send<T>(
   }
   return { status: response.status, data: data as T };
 }
-
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  return (await send<T>(method, path, options)).data;
-}
-
-/** The one API client: same origin, bearer token from local storage, 10 s timeout. */
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
-};
 
 /** The input of a declared call: its path parameters (when it has any), query, body. */
 export type CallInput<E extends EndpointDefinition> = (EndpointParams<E> extends undefined
