@@ -118,20 +118,29 @@ export const AuctionProductsResponseSchema = z.object({
 });
 export type AuctionProductsResponse = z.infer<typeof AuctionProductsResponseSchema>;
 
-export const BidUserSchema = z.object({ username: z.string(), avatar: z.string().nullable() });
-
-/** A bid as shown in the history and sent on the live channel. */
+/** A bid: one shape in the history, the create answer and the live message. */
 export const BidSchema = z.object({
   id: z.number(),
   amount: z.number(),
   timestamp: z.string(),
   username: z.string(),
   avatar: z.string().nullable(),
-  user: BidUserSchema,
   /** Placed by the server from the bidder's maximum (proxy bid). */
   auto: z.boolean(),
 });
 export type Bid = z.infer<typeof BidSchema>;
+
+/** One product's race right after a bid: what the create answer and the live message carry. */
+export const RaceStateSchema = z.object({
+  auction_id: z.number(),
+  product_id: z.number(),
+  /** The product's highest bid (after any automatic bids the bid triggered, in the answer). */
+  highest_bid: z.number(),
+  bid_count: z.number(),
+  /** The product's effective end (soft close may have moved it). */
+  end_time: z.string().nullable(),
+});
+export type RaceState = z.infer<typeof RaceStateSchema>;
 
 /** GET /api/auctions/get_auction_product_by_id/{productId}: the product auction page. */
 export const AuctionProductPageSchema = z.object({
@@ -140,14 +149,12 @@ export const AuctionProductPageSchema = z.object({
     title: z.string(),
     status: AuctionStatusSchema,
     start_time: z.string().nullable(),
-    end_time: z.string().nullable(),
-    min_offer: z.number(),
-    max_offer: z.number(),
     is_flash: z.boolean(),
   }),
   products: z.array(AuctionProductSchema),
   owner: z.object({ id: z.number(), username: z.string(), avatar: z.string().nullable() }),
   bids: z.array(BidSchema),
+  /** The bid rules and the product's effective end, once (not repeated in `auction`). */
   min_offer: z.number(),
   max_offer: z.number(),
   end_time: z.string().nullable(),
@@ -169,13 +176,9 @@ export const PlaceBidInputSchema = z.object({
 });
 export type PlaceBidInput = z.infer<typeof PlaceBidInputSchema>;
 
+/** The caller's bid, flat, with the product's race state after the whole decision. */
 export const PlaceBidResponseSchema = BidSchema.extend({
-  auction_id: z.number(),
-  product_id: z.number(),
-  /** The product's highest bid after any automatic bids this bid triggered. */
-  highest_bid: z.number(),
-  /** The product's effective end after this bid (soft close may have moved it). */
-  end_time: z.string().nullable(),
+  ...RaceStateSchema.shape,
   message: z.string(),
 });
 
@@ -198,22 +201,9 @@ export const UserTotalsSchema = z.object({
 export type UserTotals = z.infer<typeof UserTotalsSchema>;
 
 /** The live channel's message (CONTRACT section 6). */
-export const NewBidMessageSchema = z.object({
+export const NewBidMessageSchema = RaceStateSchema.extend({
   message: z.literal('new_bid'),
-  bid: z.object({
-    id: z.number(),
-    amount: z.number(),
-    timestamp: z.string(),
-    username: z.string(),
-    avatar: z.string().nullable(),
-    auto: z.boolean().optional(),
-  }),
-  auction_id: z.number().optional(),
-  product_id: z.number().optional(),
-  highest_bid: z.number().optional(),
-  bid_count: z.number().optional(),
-  /** The product's effective end after this bid. */
-  end_time: z.string().nullable().optional(),
+  bid: BidSchema,
 });
 export type NewBidMessage = z.infer<typeof NewBidMessageSchema>;
 

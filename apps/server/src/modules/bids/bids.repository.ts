@@ -20,7 +20,6 @@ export function toBidDto(row: BidRow): Bid {
     timestamp: row.created_at.toISOString(),
     username: row.username,
     avatar: row.avatar,
-    user: { username: row.username, avatar: row.avatar },
     auto: row.auto,
   };
 }

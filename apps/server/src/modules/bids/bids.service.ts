@@ -153,14 +153,7 @@ export function createBidsService(ctx: AppContext) {
       count += 1;
       const message: NewBidMessage = {
         message: 'new_bid',
-        bid: {
-          id: bid.id,
-          amount: bid.amount,
-          timestamp: bid.timestamp,
-          username: bid.username,
-          avatar: bid.avatar,
-          auto: bid.auto,
-        },
+        bid,
         auction_id: input.auctionId,
         product_id: input.productId,
         highest_bid: bid.amount,
@@ -235,7 +228,7 @@ export function createBidsService(ctx: AppContext) {
         throw await explainRejection({ ...key, amountPesos: input.amount }, race, outcome.now);
       }
 
-      const { placed, notified, endTime, highest } = outcome;
+      const { placed, notified, endTime, highest, bidCount } = outcome;
       await broadcast(
         { auctionId: input.auction_id, productId: input.product_id },
         placed,
@@ -249,6 +242,7 @@ export function createBidsService(ctx: AppContext) {
         auction_id: input.auction_id,
         product_id: input.product_id,
         highest_bid: toPesos(highest),
+        bid_count: bidCount,
         end_time: endTime ? endTime.toISOString() : null,
         message: bidMessages.placed,
       };

@@ -427,12 +427,11 @@ describe('auctions', () => {
         token: buyer.token,
       });
       expect(res.status).toBe(200);
-      expect(res.body.auction).toMatchObject({
-        id: live.auction.id,
-        status: 'active',
-        min_offer: 500,
-        max_offer: 10000,
-      });
+      expect(res.body.auction).toMatchObject({ id: live.auction.id, status: 'active' });
+      // The bid rules and the effective end are carried once, at the top.
+      expect(res.body).toMatchObject({ min_offer: 500, max_offer: 10000 });
+      expect(res.body.auction).not.toHaveProperty('min_offer');
+      expect(res.body.auction).not.toHaveProperty('end_time');
       expect(res.body.products[0]).toMatchObject({
         id: p,
         highest_bid: 1500,

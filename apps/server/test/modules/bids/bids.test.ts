@@ -54,7 +54,8 @@ describe('bids', () => {
         id: res.body.id,
         amount: 1500.5,
         username: 'ana',
-        user: { username: 'ana', avatar: null },
+        avatar: null,
+        auto: false,
       }),
     ]);
   });
@@ -281,6 +282,22 @@ describe('bids', () => {
         auto: false,
       });
     }
+    // One bid shape: the live message's bid is the history entry and the answer's bid fields.
+    const live = a.messages[0]!;
+    const history = await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${p1}`, {
+      token: beto.token,
+    });
+    expect(history.body).toEqual([live.bid]);
+    const { auction_id, product_id, highest_bid, bid_count, end_time, message, ...answerBid } = res.body;
+    expect(answerBid).toEqual(live.bid);
+    expect({ auction_id, product_id, highest_bid, bid_count, end_time }).toEqual({
+      auction_id: live.auction_id,
+      product_id: live.product_id,
+      highest_bid: live.highest_bid,
+      bid_count: live.bid_count,
+      end_time: live.end_time,
+    });
+    expect(message).toBe('¡Puja realizada con éxito!');
     // A rejected bid sends nothing.
     await bid(beto.token, { amount: 1, auction_id: auction.id, product_id: p1 });
     await new Promise((r) => setTimeout(r, 150));

@@ -1,7 +1,8 @@
-import { auctionsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type AuctionProductPage, auctionsEndpoints, type Bid, type RaceState } from '@app/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
+import { applyBid } from '../lib/apply-bid.ts';
 
 /** GET /api/auctions/get_auction_product_by_id/{productId}: the product auction page. */
 export async function getAuctionProduct(productId: string) {
@@ -11,12 +12,20 @@ export async function getAuctionProduct(productId: string) {
   return data;
 }
 
-export const auctionProductKey = (productId: string) => ['auctions', 'product', productId] as const;
-
-export function useAuctionProduct(productId: string) {
-  return useQuery({
-    queryKey: auctionProductKey(productId),
+export const auctionProductQuery = (productId: string) =>
+  queryOptions({
+    queryKey: ['auctions', 'product', productId] as const,
     queryFn: () => getAuctionProduct(productId),
     staleTime: 0,
   });
+
+export function useAuctionProduct(productId: string) {
+  return useQuery(auctionProductQuery(productId));
+}
+
+/** An accepted bid (the bidder's own answer or a live message) goes straight into the page. */
+export function putBidInPage(client: QueryClient, productId: string, bid: Bid, race: RaceState) {
+  client.setQueryData<AuctionProductPage>(auctionProductQuery(productId).queryKey, (page) =>
+    page ? applyBid(page, bid, race) : page,
+  );
 }

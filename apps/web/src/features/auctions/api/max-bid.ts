@@ -1,20 +1,20 @@
 import { bidsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-
-export const maxBidKey = (auctionId: number, productId: number) =>
-  ['bids', 'max', auctionId, productId] as const;
 
 /** GET /api/bids/max/{auctionId}/{productId}: the user's own ceiling (nobody else's is readable). */
 export function getMaxBid(auctionId: number, productId: number) {
   return call(bidsEndpoints.ceiling, { params: { auctionId, productId } });
 }
 
-export function useMaxBid(auctionId: number, productId: number) {
-  // Only this user changes their ceiling, and the panel writes it into the cache when they do.
-  return useQuery({
-    queryKey: maxBidKey(auctionId, productId),
+// Only this user changes their ceiling, and placing a bid with a maximum writes it into the cache.
+export const maxBidQuery = (auctionId: number, productId: number) =>
+  queryOptions({
+    queryKey: ['bids', 'max', auctionId, productId] as const,
     queryFn: () => getMaxBid(auctionId, productId),
     staleTime: 60_000,
   });
+
+export function useMaxBid(auctionId: number, productId: number) {
+  return useQuery(maxBidQuery(auctionId, productId));
 }

@@ -1,10 +1,10 @@
 import type { AuctionProductPage } from '@app/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { syncServerClock } from '../../../lib/server-clock.ts';
-import { auctionProductKey } from '../api/get-auction-product.ts';
-import { maxBidKey } from '../api/max-bid.ts';
+import { auctionProductQuery } from '../api/get-auction-product.ts';
+import { maxBidQuery } from '../api/max-bid.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import { LiveBidPanel } from './live-bid-panel.tsx';
 
@@ -55,9 +55,6 @@ describe('LiveBidPanel', () => {
       title: 'Subasta',
       status: 'active',
       start_time: new Date().toISOString(),
-      end_time: end,
-      min_offer: 1000,
-      max_offer: 5000,
       is_flash: false,
     },
     products: [
@@ -94,7 +91,6 @@ describe('LiveBidPanel', () => {
         timestamp: new Date().toISOString(),
         username: 'ana',
         avatar: null,
-        user: { username: 'ana', avatar: null },
         auto: false,
       },
     ],
@@ -104,13 +100,31 @@ describe('LiveBidPanel', () => {
     server_time: new Date().toISOString(),
   };
 
+  const liveBid = (bid: { id: number; amount: number; username: string; auto?: boolean }) => ({
+    timestamp: new Date().toISOString(),
+    avatar: null,
+    auto: false,
+    ...bid,
+  });
+  const race = (state: { highest_bid: number; bid_count: number; end_time?: string }) => ({
+    auction_id: 7,
+    product_id: 3,
+    end_time: end,
+    ...state,
+  });
+  const placedAnswer = (bid: { id: number; amount: number; username: string }) => ({
+    ...liveBid(bid),
+    ...race({ highest_bid: bid.amount, bid_count: 2 }),
+    message: '¡Puja realizada con éxito!',
+  });
+
   let client: QueryClient;
   beforeEach(() => {
     localStorage.setItem('jwt_token', 'token');
     syncServerClock(new Date().toISOString());
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(auctionProductKey('3'), page);
-    client.setQueryData(maxBidKey(7, 3), { max_amount: null });
+    client.setQueryData(auctionProductQuery('3').queryKey, page);
+    client.setQueryData(maxBidQuery(7, 3).queryKey, { max_amount: null });
     client.setQueryData(['users', 'profile'], { id: 5, username: 'ana' });
   });
 
@@ -122,8 +136,9 @@ describe('LiveBidPanel', () => {
     );
   }
   function Connected() {
-    const data = client.getQueryData<AuctionProductPage>(auctionProductKey('3'))!;
-    return <LiveBidPanel page={data} productKey="3" />;
+    // Subscribed to the cached page (never fetched), as the product auction view is.
+    const { data } = useQuery({ ...auctionProductQuery('3'), enabled: false });
+    return <LiveBidPanel page={data!} productKey="3" />;
   }
 
   it('shows the current bid, the minimum in the placeholder and both increment notes', () => {
@@ -159,12 +174,7 @@ describe('LiveBidPanel', () => {
         new Response(JSON.stringify({ message: 'La subasta ha finalizado' }), { status: 409 }),
       )
       .mockResolvedValueOnce(
-        new Response(
-          JSON.stringify({ id: 11, amount: 3000, timestamp: new Date().toISOString(), username: 'yo' }),
-          {
-            status: 201,
-          },
-        ),
+        new Response(JSON.stringify(placedAnswer({ id: 11, amount: 3000, username: 'yo' })), { status: 201 }),
       );
     render(<Panel />);
     const input = screen.getByLabelText('Tu puja ($)') as HTMLInputElement;
@@ -174,24 +184,23 @@ describe('LiveBidPanel', () => {
     fireEvent.change(input, { target: { value: '3000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place Bid' }));
     await waitFor(() => expect(input.value).toBe(''));
+    // The bidder's own answer is on the page at once, before any live message.
+    const items = within(screen.getByRole('list', { name: /Historial de pujas/ })).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain('yo');
+    expect(screen.getByText('$3.000', { selector: 'dd' })).toBeTruthy();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
     const body = JSON.parse(String(fetchSpy.mock.calls[1]![1]!.body));
     expect(body).toEqual({ amount: 3000, auction_id: 7, product_id: 3 });
   });
 
   it('sends the optional maximum, checks it against the amount and shows the saved ceiling', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({
-          id: 11,
-          amount: 3000,
-          timestamp: new Date().toISOString(),
-          username: 'ana',
-          highest_bid: 3000,
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify(placedAnswer({ id: 11, amount: 3000, username: 'ana' })), {
+          status: 201,
         }),
-        { status: 201 },
-      ),
-    );
+      );
     render(<Panel />);
     fireEvent.change(screen.getByLabelText('Tu puja ($)'), { target: { value: '3000' } });
     const max = screen.getByLabelText('Puja máxima ($)');
@@ -228,8 +237,7 @@ describe('LiveBidPanel', () => {
           avatar: null,
           auto: true,
         },
-        bid_count: 2,
-        end_time: later,
+        ...race({ highest_bid: 5000, bid_count: 2, end_time: later }),
       });
     });
     rerender(<Panel />);
@@ -246,8 +254,8 @@ describe('LiveBidPanel', () => {
     act(() => {
       socket.onMessage!({
         message: 'new_bid',
-        bid: { id: 12, amount: 4000, timestamp: new Date().toISOString(), username: 'beto', avatar: null },
-        bid_count: 2,
+        bid: liveBid({ id: 12, amount: 4000, username: 'beto' }),
+        ...race({ highest_bid: 4000, bid_count: 2 }),
       });
     });
     rerender(<Panel />);
@@ -260,10 +268,12 @@ describe('LiveBidPanel', () => {
     act(() => {
       socket.onMessage!({
         message: 'new_bid',
-        bid: { id: 12, amount: 4000, timestamp: new Date().toISOString(), username: 'beto', avatar: null },
+        bid: liveBid({ id: 12, amount: 4000, username: 'beto' }),
+        ...race({ highest_bid: 4000, bid_count: 2 }),
       });
     });
     rerender(<Panel />);
     expect(screen.getAllByText('beto')).toHaveLength(1);
+    expect(screen.getByText('2', { selector: 'dd' })).toBeTruthy();
   });
 });

@@ -9,13 +9,12 @@ import {
   suggestedNextBid,
   validateBid,
 } from '@app/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { serverNow, useServerNow } from '../../../lib/server-clock.ts';
 import { useMe } from '../api/get-me.ts';
-import { maxBidKey, useMaxBid } from '../api/max-bid.ts';
+import { useMaxBid } from '../api/max-bid.ts';
 import { usePlaceBid } from '../api/place-bid.ts';
 import { useLiveBids } from '../lib/use-live-bids.ts';
 import styles from './auctions.module.css';
@@ -26,8 +25,7 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   const { auction } = page;
   const live = useLiveBids(productKey, auction.id, product.id);
   const now = useServerNow(1000);
-  const placeBid = usePlaceBid();
-  const queryClient = useQueryClient();
+  const placeBid = usePlaceBid(productKey);
   const maxBid = useMaxBid(auction.id, product.id);
   const me = useMe();
   const [amount, setAmount] = useState('');
@@ -47,10 +45,10 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   }, [page.bids]);
 
   const highest = product.highest_bid ?? 0;
-  const minOffer = page.min_offer ?? auction.min_offer;
-  const maxOffer = page.max_offer ?? auction.max_offer;
+  const minOffer = page.min_offer;
+  const maxOffer = page.max_offer;
   const suggested = suggestedNextBid(highest, minOffer);
-  const endTime = page.end_time ?? auction.end_time;
+  const endTime = page.end_time;
   const remaining = msUntil(endTime, now);
   const ended =
     auction.status === 'ended' || (auction.status === 'active' && remaining !== null && remaining <= 0);
@@ -145,7 +143,6 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
       });
       setAmount('');
       setMaxAmount('');
-      if (max !== undefined) queryClient.setQueryData(maxBidKey(auction.id, product.id), { max_amount: max });
       setSuccess(
         placed.highest_bid > placed.amount
           ? `${bidMessages.placed} Otra puja máxima respondió: la puja actual es $${formatNumber(placed.highest_bid)}.`
@@ -280,14 +277,9 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
           >
             {page.bids.map((bid) => (
               <li key={bid.id} className={styles.historyItem} data-new={freshIds.includes(bid.id)}>
-                <SafeImage
-                  src={bid.avatar ?? bid.user?.avatar}
-                  fallback={PLACEHOLDER_AVATAR}
-                  alt=""
-                  className={styles.avatar}
-                />
+                <SafeImage src={bid.avatar} fallback={PLACEHOLDER_AVATAR} alt="" className={styles.avatar} />
                 <span className={styles.historyWho}>
-                  <strong>{bid.username ?? bid.user?.username}</strong>
+                  <strong>{bid.username}</strong>
                   <time dateTime={bid.timestamp} className="muted">
                     {formatBidTimestamp(bid.timestamp)}
                   </time>
