@@ -91,3 +91,22 @@ describe('calls come from the declarations', () => {
     expect(spelled).toEqual([]);
   });
 });
+
+describe('one writer per state', () => {
+  it("only the product lifecycle changes a product's status", () => {
+    const src = path.join(root, 'apps/server/src');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.ts'),
+    );
+    expect(files.length).toBeGreaterThan(50);
+    const writers = files.filter((file) => {
+      const text = readFileSync(path.join(src, file), 'utf8');
+      // An UPDATE of products that sets `status`, in Kysely or in raw SQL.
+      return (
+        /updateTable\(\s*['"]products['"]\s*\)[\s\S]{0,200}?\.set\(\s*\{[^}]*\bstatus\b/.test(text) ||
+        /update\s+products\s+set[^;]*\bstatus\b/i.test(text)
+      );
+    });
+    expect(writers).toEqual([path.join('modules', 'products', 'product-lifecycle.ts')]);
+  });
+});

@@ -1,5 +1,5 @@
 import { computeCommission } from '@app/contracts';
-import { createShippingAddressesService } from '../modules/shipping/shipping-addresses.service.ts';
+import { defaultAddressForSale } from '../modules/shipping/shipping-addresses.service.ts';
 import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -15,7 +15,7 @@ const DAY = 24 * 3600 * 1000;
 export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise<void> {
   const { db, clock, config } = ctx;
   const now = clock.now().getTime();
-  const address = await createShippingAddressesService(ctx).findDefaultForSale(db, users.comprador_demo);
+  const address = await defaultAddressForSale(db, users.comprador_demo);
   const sales = [
     {
       sellerId: users.vendedor_demo,

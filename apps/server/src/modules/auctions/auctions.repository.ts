@@ -80,15 +80,10 @@ export const auctionsRepository = {
       .executeTakeFirstOrThrow();
   },
 
-  async attachProducts(trx: Database, auctionId: number, productIds: number[], now: Date) {
+  async attachProducts(trx: Database, auctionId: number, productIds: number[]) {
     await trx
       .insertInto('auction_products')
       .values(productIds.map((product_id) => ({ auction_id: auctionId, product_id })))
-      .execute();
-    await trx
-      .updateTable('products')
-      .set({ status: 'in_auction', auction_id: auctionId, updated_at: now })
-      .where('id', 'in', productIds)
       .execute();
   },
 
@@ -322,17 +317,6 @@ export const auctionsRepository = {
       .set({ outcome })
       .where('auction_id', '=', auctionId)
       .where('product_id', '=', productId)
-      .execute();
-  },
-
-  /** Unsold: the product is the seller's to list again. */
-  releaseProduct(trx: Database, productId: number, auctionId: number, now: Date) {
-    return trx
-      .updateTable('products')
-      .set({ status: 'available', auction_id: null, updated_at: now })
-      .where('id', '=', productId)
-      .where('auction_id', '=', auctionId)
-      .where('status', '=', 'in_auction')
       .execute();
   },
 

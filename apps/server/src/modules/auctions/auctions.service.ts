@@ -8,12 +8,10 @@ import {
   auctionMessages,
   type CreateAuctionInput,
   commonMessages,
-  formatNumber,
   pageMeta,
   type UserTotals,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
@@ -23,8 +21,9 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { createWonAuctionItem } from '../payments/payments.service.ts';
+import { productLifecycle } from '../products/products.service.ts';
 import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
+import { closeNextDue } from './close-auction.ts';
 
 type Auction = NonNullable<AuctionRow>;
 type Notified = Awaited<ReturnType<typeof createNotifications>>;
@@ -171,7 +170,8 @@ export function createAuctionsService(ctx: AppContext) {
           end_time: start ? new Date(start.getTime() + input.duration * HOUR_MS) : null,
           now,
         });
-        await repo.attachProducts(trx, created.id, input.products, now);
+        await repo.attachProducts(trx, created.id, input.products);
+        await productLifecycle.enterAuction(trx, input.products, created.id, now);
         await repo.setProductsEnd(trx, created.id, created.end_time);
         return created;
       });
@@ -267,92 +267,17 @@ export function createAuctionsService(ctx: AppContext) {
       }
     },
 
-    /**
-     * Job: closes each product exactly once at its own end (soft close may have moved it). A
-     * product whose highest bid reaches its reserve is won (a pending won item is created and the
-     * winner notified); otherwise it goes back to `available`. When an auction's last product has
-     * closed, the auction ends and the seller gets one summary.
-     */
+    /** Job: runs the close-auction workflow for everything that has come to its end. */
     async closeDue(now: Date): Promise<number> {
       let count = 0;
       for (;;) {
-        const result = await db.transaction().execute(async (trx) => {
-          const due = await repo.claimDueProduct(trx, now);
-          if (due) return closeProduct(trx, due, now);
-          const finished = await repo.claimFinishedAuction(trx, now);
-          if (finished) return endAuction(trx, finished, now);
-          return null;
-        });
+        const result = await db.transaction().execute((trx) => closeNextDue(trx, now, ctx.config));
         if (result === null) return count;
         count += 1;
         await publishAll(result);
       }
     },
   };
-
-  type DueProduct = NonNullable<Awaited<ReturnType<typeof repo.claimDueProduct>>>;
-
-  async function closeProduct(trx: Database, race: DueProduct, now: Date): Promise<Notified> {
-    const auction = (await repo.lockAuction(trx, race.auction_id))!;
-    const notices: NewNotification[] = [];
-    const winner =
-      race.highest_bid !== null && race.highest_bidder_id !== null && race.highest_bid >= race.reserve_price;
-    if (winner) {
-      await repo.setOutcome(trx, race.auction_id, race.product_id, 'won');
-      await createWonAuctionItem(trx, {
-        auctionId: race.auction_id,
-        productId: race.product_id,
-        buyerId: race.highest_bidder_id!,
-        sellerId: auction.owner_id,
-        amountCentavos: race.highest_bid!,
-        provider: ctx.config.PAYMENTS_PROVIDER,
-        now,
-      });
-      notices.push({
-        userId: race.highest_bidder_id!,
-        type: 'auction_won',
-        title: '¡Ganaste una subasta!',
-        message: `Ganaste "${race.name}" en la subasta "${auction.title}" con una puja de $${formatNumber(toPesos(race.highest_bid!))}. Tienes 72 horas para pagar.`,
-        link: '/auctions/won/',
-      });
-    } else {
-      await repo.setOutcome(trx, race.auction_id, race.product_id, 'unsold');
-      await repo.releaseProduct(trx, race.product_id, race.auction_id, now);
-    }
-    // The auction row is locked, so of two processes closing its last two products the second
-    // one to get here sees the first's outcome and ends the auction.
-    const notified = await createNotifications(trx, notices, now);
-    if ((await repo.countOpenProducts(trx, race.auction_id)) === 0 && auction.status === 'active') {
-      notified.push(...(await endAuction(trx, auction, now)));
-    }
-    return notified;
-  }
-
-  async function endAuction(trx: Database, auction: Auction, now: Date): Promise<Notified> {
-    await repo.markEnded(trx, auction.id, now);
-    const outcomes = await repo.outcomes(trx, auction.id);
-    const won = outcomes
-      .filter((o) => o.outcome === 'won' && o.highest_bid !== null)
-      .map((o) => `"${o.name}" por $${formatNumber(toPesos(o.highest_bid!))}`);
-    const unsold = outcomes.length - won.length;
-    const summary =
-      won.length > 0
-        ? `Productos adjudicados: ${won.join(', ')}.${unsold > 0 ? ` ${unsold} sin vender volvieron a estar disponibles.` : ''}`
-        : 'Ningún producto alcanzó su precio de reserva; volvieron a estar disponibles.';
-    return createNotifications(
-      trx,
-      [
-        {
-          userId: auction.owner_id,
-          type: 'auction_ended',
-          title: 'Tu subasta ha finalizado',
-          message: `La subasta "${auction.title}" ha finalizado. ${summary}`,
-          link: '/products/sold/',
-        },
-      ],
-      now,
-    );
-  }
 }
 
 export type AuctionsService = ReturnType<typeof createAuctionsService>;

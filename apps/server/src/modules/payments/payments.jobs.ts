@@ -7,6 +7,7 @@ import {
   type NotificationDto,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
+import { productLifecycle } from '../products/products.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -29,7 +30,7 @@ async function offerSecondChance(
   const next =
     row.auction_id === null ? null : await repo.findSecondChanceBidder(trx, row.auction_id, row.product_id);
   if (!next || row.auction_id === null) {
-    await repo.releaseWonProduct(trx, row.product_id, row.auction_id, now);
+    await productLifecycle.returnToSeller(trx, row.product_id, row.auction_id, now);
     return [];
   }
   const id = await createWonAuctionItem(trx, {

@@ -93,14 +93,6 @@ export const paymentsRepository = {
     return row !== undefined;
   },
 
-  markProductSold(trx: Database, productId: number, now: Date) {
-    return trx
-      .updateTable('products')
-      .set({ status: 'sold', updated_at: now })
-      .where('id', '=', productId)
-      .execute();
-  },
-
   insertPayout(
     trx: Database,
     values: {
@@ -310,18 +302,6 @@ export const paymentsRepository = {
       .executeTakeFirst();
     if (!bidder) return null;
     return { product, userId: bidder.user_id, amount: Number(bidder.amount) };
-  },
-
-  /** An unpaid won product goes back to its seller: available, in no auction. */
-  async releaseWonProduct(trx: Database, productId: number, auctionId: number | null, now: Date) {
-    await trx.selectFrom('products').select('id').where('id', '=', productId).forUpdate().execute();
-    let query = trx
-      .updateTable('products')
-      .set({ status: 'available', auction_id: null, updated_at: now })
-      .where('id', '=', productId)
-      .where('status', '=', 'in_auction');
-    if (auctionId !== null) query = query.where('auction_id', '=', auctionId);
-    return query.execute();
   },
 
   listPayouts(db: Database, sellerId: number, limit: number, offset: number) {

@@ -1,7 +1,5 @@
 import {
   type BuyProductResponse,
-  computeCommission,
-  formatCOPExact,
   paymentMessages as messages,
   type PaymentLinkResponse,
   type PaymentVerification,
@@ -10,16 +8,14 @@ import {
   type WonAuctionItem,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
-import {
-  createNotifications,
-  type NewNotification,
-  publishNotifications,
-} from '../notifications/notifications.service.ts';
-import { createShippingAddressesService } from '../shipping/shipping-addresses.service.ts';
+import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { defaultAddressForSale } from '../shipping/shipping-addresses.service.ts';
+import { confirmSale, type PaymentOutcome } from './confirm-sale.ts';
+
+export type { PaymentOutcome } from './confirm-sale.ts';
 
 /** Closing an auction creates the winner's pending item inside its own transaction. */
 export { createWonAuctionItem } from './won-items.ts';
@@ -51,20 +47,6 @@ export type OutcomeResult =
   | 'rejected'
   | 'not_confirmed'
   | 'voided';
-
-export interface PaymentOutcome {
-  /** Idempotency key: Bold's notification id, or the link state we were told. */
-  eventKey: string;
-  type: string;
-  paymentId: string | null;
-  transactionId: string | null;
-  /** Whole COP the processor says it charged, when it says. */
-  paidPesos: number | null;
-  currency: string | null;
-  /** The processor's fee in centavos, when it tells us (Bold's notification does not). */
-  processorFeeCentavos?: number;
-  payload: unknown;
-}
 
 const paymentNotFound = () => notFound('PAYMENT_NOT_FOUND', messages.paymentNotFound);
 
@@ -126,10 +108,9 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export function createPaymentsService(ctx: AppContext, provider: PaymentProvider) {
   const { db, clock, events, config, log } = ctx;
   const production = config.NODE_ENV === 'production';
-  const shipping = createShippingAddressesService(ctx);
 
   async function requireDefaultAddress(userId: number): Promise<void> {
-    const address = await shipping.findDefaultForSale(db, userId);
+    const address = await defaultAddressForSale(db, userId);
     if (!address) throw badRequest('DEFAULT_ADDRESS_REQUIRED', messages.defaultAddressRequired);
   }
 
@@ -156,56 +137,6 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         throw new AppError('PAYMENT_PROVIDER_TIMEOUT', 504, messages.linkTimeout);
       throw new AppError('PAYMENT_PROVIDER_FAILED', 502, messages.linkFailed);
     }
-  }
-
-  /** Confirms a sale inside the caller's transaction: product sold, address kept, payout, notices. */
-  async function confirm(
-    trx: Database,
-    payment: PaymentRow,
-    productName: string,
-    outcome: PaymentOutcome,
-    now: Date,
-  ) {
-    const address = await shipping.findDefaultForSale(trx, payment.buyer_id);
-    await repo.updatePayment(trx, payment.id, {
-      status: 'confirmed',
-      confirmed_at: now,
-      provider_tx_id: outcome.transactionId ?? payment.provider_tx_id,
-      shipping_address: address ? JSON.stringify(address) : null,
-      status_note: null,
-      updated_at: now,
-    });
-    await repo.markProductSold(trx, payment.product_id, now);
-    const { commission, payable } = computeCommission(payment.amount, config.COMMISSION_RATE);
-    await repo.insertPayout(trx, {
-      sellerId: payment.seller_id,
-      paymentId: payment.id,
-      productId: payment.product_id,
-      productAmount: payment.amount,
-      commission,
-      processorFee: outcome.processorFeeCentavos ?? 0,
-      payable,
-      currency: payment.currency,
-      now,
-    });
-    const amount = formatCOPExact(toPesos(payment.amount));
-    const notices: NewNotification[] = [
-      {
-        userId: payment.buyer_id,
-        type: 'payment_confirmed',
-        title: 'Pago confirmado',
-        message: `Tu pago de ${amount} por "${productName}" fue confirmado. El vendedor preparará el envío.`,
-        link: payment.kind === 'auction' ? '/auctions/won/' : `/products/buy/${payment.product_id}`,
-      },
-      {
-        userId: payment.seller_id,
-        type: 'item_sold',
-        title: '¡Vendiste un producto!',
-        message: `"${productName}" se vendió por ${amount}. Márcalo como enviado cuando lo despaches.`,
-        link: '/products/sold/',
-      },
-    ];
-    return createNotifications(trx, notices, now);
   }
 
   /**
@@ -369,7 +300,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           soldElsewhere || payment.kind === 'buy_now' ? messages.soldToAnother : messages.noLongerReserved,
         );
       }
-      const notices = await confirm(trx, payment, product.name, outcome, now);
+      const notices = await confirmSale(trx, { payment, productName: product.name, outcome, now }, config);
       return { result: 'confirmed' as const, created: notices };
     });
     await publishNotifications(events, created);
@@ -511,7 +442,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         if (product.owner_id === userId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
         if (!product.can_be_bought || !product.sell_price) throw conflict('NOT_BUYABLE', messages.notBuyable);
         if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
-        if (!(await shipping.findDefaultForSale(trx, userId)))
+        if (!(await defaultAddressForSale(trx, userId)))
           throw badRequest('DEFAULT_ADDRESS_REQUIRED', messages.defaultAddressRequired);
 
         const now = clock.now();

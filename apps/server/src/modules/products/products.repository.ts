@@ -73,7 +73,12 @@ export const productsRepository = {
     return row.id;
   },
 
-  async update(trx: Database, id: number, values: Updateable<ProductsTable>): Promise<void> {
+  /** A product's details; its status changes only through the product lifecycle. */
+  async update(
+    trx: Database,
+    id: number,
+    values: Omit<Updateable<ProductsTable>, 'status' | 'auction_id'>,
+  ): Promise<void> {
     await trx.updateTable('products').set(values).where('id', '=', id).execute();
   },
 

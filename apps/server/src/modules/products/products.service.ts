@@ -25,6 +25,8 @@ import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
 
+export { productLifecycle } from './product-lifecycle.ts';
+
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;
 /** The public profile's direct-buy grid. */

@@ -83,26 +83,18 @@ export const salesRepository = {
       .execute();
   },
 
-  /** shipped → delivered on the sale, its product and its payout (held → payable unless voided). */
-  async markDelivered(trx: Database, paymentId: string, productId: number, now: Date) {
+  /** shipped → delivered on the sale. */
+  async markDelivered(trx: Database, paymentId: string, now: Date) {
     await trx
       .updateTable('payments')
       .set({ shipping_status: 'delivered', delivered_at: now, updated_at: now })
       .where('id', '=', paymentId)
       .where('shipping_status', '=', 'shipped')
       .execute();
-    const product = await trx
-      .selectFrom('products')
-      .select(['id', 'name'])
-      .where('id', '=', productId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('products')
-      .set({ status: 'delivered', updated_at: now })
-      .where('id', '=', productId)
-      .where('status', '=', 'shipped')
-      .execute();
+  },
+
+  /** A delivered sale's payout: held → payable, unless it was voided. */
+  async releasePayout(trx: Database, paymentId: string, now: Date) {
     await trx
       .updateTable('payouts')
       .set({ status: 'payable', updated_at: now })
@@ -110,7 +102,6 @@ export const salesRepository = {
       .where('status', '=', 'held')
       .where('voided_at', 'is', null)
       .execute();
-    return product;
   },
 
   /** The buyer's confirmed purchases (won and bought), newest payment first, with their rating. */
@@ -145,22 +136,5 @@ export const salesRepository = {
       .limit(limit)
       .offset(offset)
       .execute();
-  },
-
-  /** The product follows its sale: sold → shipped. */
-  async markProductShipped(trx: Database, productId: number, now: Date) {
-    const product = await trx
-      .selectFrom('products')
-      .select(['id', 'name'])
-      .where('id', '=', productId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('products')
-      .set({ status: 'shipped', updated_at: now })
-      .where('id', '=', productId)
-      .where('status', '=', 'sold')
-      .execute();
-    return product;
   },
 };

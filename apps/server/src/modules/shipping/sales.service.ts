@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { productLifecycle } from '../products/products.service.ts';
 import { salesRepository as repo } from './sales.repository.ts';
 
 function readAddress(value: unknown): SaleShippingAddress | string | null {
@@ -39,7 +40,9 @@ type LockedSale = { id: string; seller_id: number; product_id: number };
 
 /** Marks one locked shipped sale delivered and tells the seller their payout is released. */
 async function deliver(trx: Database, sale: LockedSale, now: Date, automatic: boolean) {
-  const product = await repo.markDelivered(trx, sale.id, sale.product_id, now);
+  await repo.markDelivered(trx, sale.id, now);
+  const product = await productLifecycle.deliver(trx, sale.product_id, now);
+  await repo.releasePayout(trx, sale.id, now);
   const how = automatic
     ? `pasaron ${AUTO_DELIVERY_DAYS} días desde el envío de "${product.name}" y se dio por entregado`
     : `el comprador confirmó que recibió "${product.name}"`;
@@ -153,7 +156,7 @@ export function createSalesService(ctx: AppContext) {
         if (!sale || sale.seller_id !== sellerId) throw notFound('SALE_NOT_FOUND', messages.saleNotFound);
         if (sale.shipping_status !== 'pending') throw conflict('ALREADY_SHIPPED', messages.alreadyShipped);
         await repo.markShipped(trx, sale.id, now);
-        const product = await repo.markProductShipped(trx, productId, now);
+        const product = await productLifecycle.ship(trx, productId, now);
         return createNotifications(
           trx,
           [

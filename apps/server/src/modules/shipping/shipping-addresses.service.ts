@@ -93,18 +93,21 @@ export function createShippingAddressesService(ctx: AppContext) {
         }
       });
     },
+  };
+}
 
-    /** The buyer's default address as recorded with a sale (inside the caller's transaction). */
-    async findDefaultForSale(trx: Database, userId: number): Promise<SaleShippingAddress | null> {
-      const row = await repo.findDefault(trx, userId);
-      if (!row) return null;
-      return {
-        address: row.address,
-        city: row.city,
-        state: row.state,
-        country: row.country,
-        zip_code: row.postal_code,
-      };
-    },
+/** The buyer's default address as recorded with a sale (inside the caller's transaction). */
+export async function defaultAddressForSale(
+  trx: Database,
+  userId: number,
+): Promise<SaleShippingAddress | null> {
+  const row = await repo.findDefault(trx, userId);
+  if (!row) return null;
+  return {
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    zip_code: row.postal_code,
   };
 }

@@ -1,0 +1,95 @@
+import { formatNumber } from '@app/contracts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../platform/db.ts';
+import { toPesos } from '../../platform/money.ts';
+import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
+import { createWonAuctionItem } from '../payments/payments.service.ts';
+import { productLifecycle } from '../products/products.service.ts';
+import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
+
+type Auction = NonNullable<AuctionRow>;
+type Notified = Awaited<ReturnType<typeof createNotifications>>;
+
+/**
+ * The close-auction workflow, one step per call inside the caller's transaction. Each product
+ * closes exactly once at its own end (soft close may have moved it): one whose highest bid
+ * reaches its reserve is won (a pending won item is created, the winner has 72 hours to pay and
+ * is told); otherwise it goes back to its seller. When an auction's last product has closed,
+ * the auction ends and the seller gets one summary. Returns the notifications to publish after
+ * the commit, or null when nothing is due.
+ */
+export async function closeNextDue(
+  trx: Database,
+  now: Date,
+  config: Pick<Config, 'PAYMENTS_PROVIDER'>,
+): Promise<Notified | null> {
+  const due = await repo.claimDueProduct(trx, now);
+  if (due) return closeProduct(trx, due, now, config.PAYMENTS_PROVIDER);
+  const finished = await repo.claimFinishedAuction(trx, now);
+  if (finished) return endAuction(trx, finished, now);
+  return null;
+}
+
+type DueProduct = NonNullable<Awaited<ReturnType<typeof repo.claimDueProduct>>>;
+
+async function closeProduct(trx: Database, race: DueProduct, now: Date, provider: string): Promise<Notified> {
+  const auction = (await repo.lockAuction(trx, race.auction_id))!;
+  const notices: NewNotification[] = [];
+  const winner =
+    race.highest_bid !== null && race.highest_bidder_id !== null && race.highest_bid >= race.reserve_price;
+  if (winner) {
+    await repo.setOutcome(trx, race.auction_id, race.product_id, 'won');
+    await createWonAuctionItem(trx, {
+      auctionId: race.auction_id,
+      productId: race.product_id,
+      buyerId: race.highest_bidder_id!,
+      sellerId: auction.owner_id,
+      amountCentavos: race.highest_bid!,
+      provider,
+      now,
+    });
+    notices.push({
+      userId: race.highest_bidder_id!,
+      type: 'auction_won',
+      title: '¡Ganaste una subasta!',
+      message: `Ganaste "${race.name}" en la subasta "${auction.title}" con una puja de $${formatNumber(toPesos(race.highest_bid!))}. Tienes 72 horas para pagar.`,
+      link: '/auctions/won/',
+    });
+  } else {
+    await repo.setOutcome(trx, race.auction_id, race.product_id, 'unsold');
+    await productLifecycle.returnToSeller(trx, race.product_id, race.auction_id, now);
+  }
+  // The auction row is locked, so of two processes closing its last two products the second
+  // one to get here sees the first's outcome and ends the auction.
+  const notified = await createNotifications(trx, notices, now);
+  if ((await repo.countOpenProducts(trx, race.auction_id)) === 0 && auction.status === 'active') {
+    notified.push(...(await endAuction(trx, auction, now)));
+  }
+  return notified;
+}
+
+async function endAuction(trx: Database, auction: Auction, now: Date): Promise<Notified> {
+  await repo.markEnded(trx, auction.id, now);
+  const outcomes = await repo.outcomes(trx, auction.id);
+  const won = outcomes
+    .filter((o) => o.outcome === 'won' && o.highest_bid !== null)
+    .map((o) => `"${o.name}" por $${formatNumber(toPesos(o.highest_bid!))}`);
+  const unsold = outcomes.length - won.length;
+  const summary =
+    won.length > 0
+      ? `Productos adjudicados: ${won.join(', ')}.${unsold > 0 ? ` ${unsold} sin vender volvieron a estar disponibles.` : ''}`
+      : 'Ningún producto alcanzó su precio de reserva; volvieron a estar disponibles.';
+  return createNotifications(
+    trx,
+    [
+      {
+        userId: auction.owner_id,
+        type: 'auction_ended',
+        title: 'Tu subasta ha finalizado',
+        message: `La subasta "${auction.title}" ha finalizado. ${summary}`,
+        link: '/products/sold/',
+      },
+    ],
+    now,
+  );
+}

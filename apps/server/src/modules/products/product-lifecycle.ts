@@ -1,0 +1,75 @@
+import type { ProductStatus } from '@app/contracts';
+import type { Database } from '../../platform/db.ts';
+
+/**
+ * The only code that changes `products.status` (a new product starts `available`). Every change
+ * runs inside the caller's transaction and moves the product only from the states named here,
+ * so a late or repeated step (a second webhook, two processes closing one auction) changes
+ * nothing:
+ *
+ *   available ──enterAuction──▶ in_auction ──returnToSeller──▶ available
+ *   available | in_auction ──sell──▶ sold ──ship──▶ shipped ──deliver──▶ delivered
+ */
+export const productLifecycle = {
+  /** Products listed in a new auction. */
+  async enterAuction(trx: Database, productIds: number[], auctionId: number, now: Date): Promise<void> {
+    if (productIds.length === 0) return;
+    await trx
+      .updateTable('products')
+      .set({ status: 'in_auction', auction_id: auctionId, updated_at: now })
+      .where('id', 'in', productIds)
+      .where('status', '=', 'available' satisfies ProductStatus)
+      .execute();
+  },
+
+  /**
+   * Unsold, or won and never paid: the product is the seller's to list again, in no auction.
+   * With `auctionId`, only while it is still in that auction.
+   */
+  async returnToSeller(trx: Database, productId: number, auctionId: number | null, now: Date): Promise<void> {
+    let query = trx
+      .updateTable('products')
+      .set({ status: 'available', auction_id: null, updated_at: now })
+      .where('id', '=', productId)
+      .where('status', '=', 'in_auction' satisfies ProductStatus);
+    if (auctionId !== null) query = query.where('auction_id', '=', auctionId);
+    await query.execute();
+  },
+
+  /** A confirmed payment: the product is sold, from the shelf or from its auction. */
+  async sell(trx: Database, productId: number, now: Date): Promise<void> {
+    await trx
+      .updateTable('products')
+      .set({ status: 'sold', updated_at: now })
+      .where('id', '=', productId)
+      .where('status', 'in', ['available', 'in_auction'] satisfies ProductStatus[])
+      .execute();
+  },
+
+  /** The seller shipped it. Returns the product's name for the buyer's notice. */
+  ship(trx: Database, productId: number, now: Date) {
+    return follow(trx, productId, 'sold', 'shipped', now);
+  },
+
+  /** The buyer has it (confirmed by them, or automatically after the delivery window). */
+  deliver(trx: Database, productId: number, now: Date) {
+    return follow(trx, productId, 'shipped', 'delivered', now);
+  },
+};
+
+/** Locks the product, moves it `from` → `to` when it is there, and returns its id and name. */
+async function follow(trx: Database, productId: number, from: ProductStatus, to: ProductStatus, now: Date) {
+  const product = await trx
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where('id', '=', productId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('products')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', productId)
+    .where('status', '=', from)
+    .execute();
+  return product;
+}
