@@ -39,13 +39,20 @@ export const UnreadTotalSchema = z.object({ total: z.number() });
 
 /**
  * The per-user socket `GET /api/notifications/ws`: the client's first message is
- * {@link NotificationSocketAuth} (a token never goes in the URL); the server then sends these.
- * A refused token, another first message or none within 5 seconds closes it with code 4401.
+ * {@link NotificationSocketAuth} (a token never goes in the URL); the server then sends
+ * {@link NotificationSocketMessage}s. A refused token, another first message or none within 5
+ * seconds closes it with code 4401.
  */
-export type NotificationSocketAuth = { type: 'auth'; token: string };
+export const NotificationSocketAuthSchema = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(1).max(4096),
+});
+export type NotificationSocketAuth = z.infer<typeof NotificationSocketAuthSchema>;
 
 /** Messages the server sends on the per-user socket. */
-export type NotificationSocketMessage =
-  | { message: 'notification'; notification: Notification }
-  | { message: 'unread_count'; total: number }
-  | { message: 'read'; id: number | null };
+export const NotificationSocketMessageSchema = z.discriminatedUnion('message', [
+  z.object({ message: z.literal('notification'), notification: NotificationSchema }),
+  z.object({ message: z.literal('unread_count'), total: z.number() }),
+  z.object({ message: z.literal('read'), id: z.number().nullable() }),
+]);
+export type NotificationSocketMessage = z.infer<typeof NotificationSocketMessageSchema>;

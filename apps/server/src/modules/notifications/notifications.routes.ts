@@ -1,4 +1,8 @@
-import { notificationsEndpoints as endpoints, liveChannels } from '@app/contracts';
+import {
+  notificationsEndpoints as endpoints,
+  liveChannels,
+  type NotificationSocketMessage,
+} from '@app/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AppContext } from '../../platform/context.ts';
@@ -79,7 +83,11 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
         if (!(await auth.verifyToken(token))) socket.close(UNAUTHORIZED_CLOSE, 'unauthorized');
         return [];
       }
-      return [payload, { message: 'unread_count', total: await notifications.unreadCount(userId) }];
+      const count: NotificationSocketMessage = {
+        message: 'unread_count',
+        total: await notifications.unreadCount(userId),
+      };
+      return [payload, count];
     };
     try {
       await serveChannel(socket, ctx.events, channels.userNotifications(userId), {
@@ -87,7 +95,8 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
         onError: (err) => log.warn({ err }, 'notification channel failed'),
       });
       const total = await notifications.unreadCount(userId);
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ message: 'unread_count', total }));
+      if (socket.readyState === socket.OPEN)
+        socket.send(JSON.stringify({ message: 'unread_count', total } satisfies NotificationSocketMessage));
     } catch (err) {
       log.warn({ err }, 'notification channel subscription failed');
       socket.close(1011, 'unavailable');
@@ -99,11 +108,9 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
 function authMessageToken(data: RawData): string | null {
   const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
   if (bytes.length > MAX_AUTH_MESSAGE_LENGTH) return null;
-  const text = bytes.toString('utf8');
   try {
-    const message = JSON.parse(text) as { type?: unknown; token?: unknown };
-    if (message?.type !== 'auth' || typeof message.token !== 'string') return null;
-    return message.token.length > 0 && message.token.length < MAX_AUTH_MESSAGE_LENGTH ? message.token : null;
+    const parsed = liveChannels.notifications.clientFirst.safeParse(JSON.parse(bytes.toString('utf8')));
+    return parsed.success ? parsed.data.token : null;
   } catch {
     return null;
   }

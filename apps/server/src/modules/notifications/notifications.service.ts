@@ -1,4 +1,4 @@
-import { notificationMessages, pageMeta } from '@app/contracts';
+import { type NotificationSocketMessage, notificationMessages, pageMeta } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -85,7 +85,10 @@ export async function publishNotifications(
 ): Promise<void> {
   await Promise.all(
     notifications.map(({ user_id, ...notification }) =>
-      events.publish(channels.userNotifications(user_id), { message: 'notification', notification }),
+      events.publish(channels.userNotifications(user_id), {
+        message: 'notification',
+        notification,
+      } satisfies NotificationSocketMessage),
     ),
   );
 }
@@ -130,7 +133,10 @@ export function createNotificationsService(ctx: AppContext) {
     async markRead(userId: number, id: number): Promise<NotificationDto> {
       const row = await notificationsRepository.markRead(db, userId, id);
       if (!row) throw notFound('NOTIFICATION_NOT_FOUND', notificationMessages.notFound);
-      await events.publish(channels.userNotifications(userId), { message: 'read', id });
+      await events.publish(channels.userNotifications(userId), {
+        message: 'read',
+        id,
+      } satisfies NotificationSocketMessage);
       return toDto(row);
     },
   };

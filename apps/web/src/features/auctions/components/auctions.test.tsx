@@ -194,13 +194,11 @@ describe('LiveBidPanel', () => {
   });
 
   it('sends the optional maximum, checks it against the amount and shows the saved ceiling', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(
-        new Response(JSON.stringify(placedAnswer({ id: 11, amount: 3000, username: 'ana' })), {
-          status: 201,
-        }),
-      );
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response(JSON.stringify(placedAnswer({ id: 11, amount: 3000, username: 'ana' })), {
+        status: 201,
+      }),
+    );
     render(<Panel />);
     fireEvent.change(screen.getByLabelText('Tu puja ($)'), { target: { value: '3000' } });
     const max = screen.getByLabelText('Puja máxima ($)');

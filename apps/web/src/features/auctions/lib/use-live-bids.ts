@@ -1,4 +1,4 @@
-import { liveChannels, NewBidMessageSchema } from '@app/contracts';
+import { liveChannels } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openLiveSocket } from '../../../lib/ws-client.ts';
@@ -24,7 +24,7 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
       },
       onResync: () => void queryClient.invalidateQueries({ queryKey }),
       onMessage: (data) => {
-        const parsed = NewBidMessageSchema.safeParse(data);
+        const parsed = liveChannels.productBids.server.safeParse(data);
         if (parsed.success) putBidInPage(queryClient, productKey, parsed.data.bid, parsed.data);
       },
     });

@@ -1,4 +1,4 @@
-import { liveChannels, type NotificationSocketAuth, type NotificationSocketMessage } from '@app/contracts';
+import { liveChannels, type NotificationSocketAuth } from '@app/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
@@ -11,10 +11,12 @@ import { unreadCountKey } from './get-unread-count.ts';
 let shared: { token: string; socket: LiveSocket; users: number } | null = null;
 
 function handle(queryClient: QueryClient, data: unknown) {
-  const message = data as NotificationSocketMessage;
-  if (message?.message === 'unread_count' && typeof message.total === 'number') {
+  const parsed = liveChannels.notifications.server.safeParse(data);
+  if (!parsed.success) return;
+  const message = parsed.data;
+  if (message.message === 'unread_count') {
     queryClient.setQueryData(unreadCountKey, { total: message.total });
-  } else if (message?.message === 'notification' || message?.message === 'read') {
+  } else {
     void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
   }
 }
