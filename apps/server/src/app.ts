@@ -25,6 +25,7 @@ import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { channels } from './platform/events.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobRunner } from './platform/jobs.ts';
@@ -105,6 +106,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     usersRepository.findSessionInfo(db, id),
   );
   const events = createEventBus(config, app.log);
+  // Another process ended an account's sessions: stop trusting the cached token version. Not
+  // awaited: with Redis away at start the subscription is made when it comes back.
+  void events
+    .subscribe(channels.sessionsEnded, (payload) => {
+      const userId = (payload as { user_id?: unknown } | null)?.user_id;
+      if (typeof userId === 'number') auth.forgetSessions(userId);
+    })
+    .catch((err) => app.log.warn({ err }, 'could not subscribe to ended sessions'));
   const jobs = createJobRunner(clock, app.log);
   const ctx: AppContext = { config, db, dbKind: kind, clock, auth, events, jobs, log: app.log };
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -11,8 +11,13 @@ const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 export interface Auth {
   /** A token for the account at its current token version (see SessionInfo). */
   issueToken(userId: number, tokenVersion: number): Promise<string>;
-  /** The user id in a valid token, or null for a missing, forged or expired one. */
-  verifyToken(token: string): Promise<number | null>;
+  /**
+   * The user id in a valid token, or null for a missing, forged, expired or ended one. `fresh`
+   * reads the account's token version from the database instead of the short cache.
+   */
+  verifyToken(token: string, options?: { fresh?: boolean }): Promise<number | null>;
+  /** Drops the cached token version of an account whose sessions were just ended. */
+  forgetSessions(userId: number): void;
   /** onRequest: 401 unless the request carries a valid bearer token (before the body is read). */
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** onRequest: reads the token when present, never rejects (public routes that personalise). */
@@ -52,21 +57,47 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Ending sessions: every token carries the account's `token_version` at issue time, and a token
  * opens the account only while the two match. Logging out and changing the password bump the
  * version, which ends every token of the account at once (all devices). Chosen over a denylist of
- * token ids because verification already reads this row (no extra lookup per request, no table to
- * prune, nothing to forget across processes), and because an exact counter does not suffer from
- * the whole-second `iat` of a JWT: a token issued in the same second as a password change is still
- * told apart. The price is that logout cannot end one device only; the app says so.
+ * token ids because the version is one small row per account that every process can cache for a
+ * few seconds (no query per request, no table to prune), and because an exact counter does not
+ * suffer from the whole-second `iat` of a JWT: a token issued in the same second as a password
+ * change is still told apart. The price is that logout cannot end one device only; the app says so.
  */
 export type SessionInfo = { token_version: number } | undefined;
+
+/**
+ * How long a process trusts an account's token version without reading it again. Ending
+ * sessions drops the entry at once in the process that ended them and, through the event bus,
+ * in every other process; this bound only matters while the bus is away.
+ */
+export const SESSION_CACHE_MS = 10_000;
+/** Entries kept at most; the oldest go first (one entry per recently active account). */
+const SESSION_CACHE_MAX = 100_000;
 
 export function createAuth(
   secretText: string,
   clock: Clock,
   findSession: (id: number) => Promise<SessionInfo>,
+  cacheMs = SESSION_CACHE_MS,
 ): Auth {
   const secret = new TextEncoder().encode(secretText);
+  // Monotonic time, not the test clock: moving the test clock must not keep entries alive.
+  const sessions = new Map<number, { version: number; until: number }>();
 
-  async function verifyToken(token: string): Promise<number | null> {
+  async function sessionVersion(id: number, fresh: boolean): Promise<number | null> {
+    const now = performance.now();
+    const cached = fresh ? undefined : sessions.get(id);
+    if (cached && cached.until > now) return cached.version;
+    const session = await findSession(id);
+    sessions.delete(id);
+    if (!session) return null;
+    if (cacheMs > 0) {
+      if (sessions.size >= SESSION_CACHE_MAX) sessions.delete(sessions.keys().next().value!);
+      sessions.set(id, { version: session.token_version, until: now + cacheMs });
+    }
+    return session.token_version;
+  }
+
+  async function verifyToken(token: string, options: { fresh?: boolean } = {}): Promise<number | null> {
     try {
       const { payload } = await jwtVerify(token, secret, {
         algorithms: ['HS256'],
@@ -74,11 +105,11 @@ export function createAuth(
       });
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || id <= 0) return null;
-      const session = await findSession(id);
-      if (!session) return null;
+      const current = await sessionVersion(id, options.fresh ?? false);
+      if (current === null) return null;
       // Tokens from before the version existed carry none: version 0.
       const version = payload.ver ?? 0;
-      if (version !== session.token_version) return null;
+      if (version !== current) return null;
       return id;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
@@ -97,6 +128,9 @@ export function createAuth(
         .sign(secret);
     },
     verifyToken,
+    forgetSessions(userId) {
+      sessions.delete(userId);
+    },
     async requireUser(request) {
       const token = bearerToken(request);
       const userId = token ? await verifyToken(token) : null;

@@ -56,4 +56,6 @@ export const SESSIONS_ENDED = 'sessions_ended';
 export const channels = {
   productBids: (auctionId: number, productId: number) => `bids:${auctionId}:${productId}`,
   userNotifications: (userId: number) => `notifications:${userId}`,
+  /** `{ user_id }`: that account's tokens were ended; every process drops its cached version. */
+  sessionsEnded: 'sessions:ended',
 };

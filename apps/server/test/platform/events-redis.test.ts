@@ -7,6 +7,7 @@ import { createEventBus, createRedisEventBus } from '../../src/platform/events-r
 import { insertAuction, openSocket } from '../factories/auctions.ts';
 import { insertUser, insertUserWithToken } from '../factories/users.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { testDatabaseKind } from '../helpers/database.ts';
 
 const REDIS = 'redis://127.0.0.1:6379';
 
@@ -254,5 +255,32 @@ describe.skipIf(!reachable)('Redis event bus (REDIS_URL)', () => {
     await expect(bus.publish('closing', 'late')).resolves.toBeUndefined();
     await expect(bus.subscribe('closing', () => {})).rejects.toThrow();
     await bus.close(); // twice is fine
+  });
+});
+
+// Two processes on one PostgreSQL database and one Redis: each caches token versions.
+describe.skipIf(!reachable || testDatabaseKind() !== 'postgres')('ended sessions across processes', () => {
+  const url = `${REDIS}?namespace=test-${randomUUID()}`;
+  let a: TestApp & { databaseUrl?: string };
+  let b: TestApp;
+
+  beforeAll(async () => {
+    a = await startTestApp({ env: { REDIS_URL: url } });
+    b = await startTestApp({ env: { REDIS_URL: url }, sharedDatabaseUrl: a.databaseUrl });
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a logout in one process ends the token in the other, which had it cached', async () => {
+    const { token } = await insertUserWithToken(a);
+    const me = (app: TestApp) => app.request('GET', '/api/users/profile', { token });
+    expect((await me(b)).status).toBe(200); // b now trusts the token's version for a while
+    expect((await a.request('POST', '/api/users/logout', { token })).status).toBe(200);
+    expect((await me(a)).status).toBe(401);
+    // Well inside the cache time: only the event can have told b.
+    await expect.poll(async () => (await me(b)).status, { timeout: 2000, interval: 50 }).toBe(401);
   });
 });

@@ -80,7 +80,8 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
       // Logout or a password change (here or in another process): this socket's token may have
       // just been ended. Internal; never forwarded.
       if ((payload as { message?: unknown } | null)?.message === SESSIONS_ENDED) {
-        if (!(await auth.verifyToken(token))) socket.close(UNAUTHORIZED_CLOSE, 'unauthorized');
+        if (!(await auth.verifyToken(token, { fresh: true })))
+          socket.close(UNAUTHORIZED_CLOSE, 'unauthorized');
         return [];
       }
       const count: NotificationSocketMessage = {

@@ -30,10 +30,20 @@ export function createUsersService(ctx: AppContext) {
     return user;
   }
 
-  /** Open sockets of the user check their token again (and close if it was just ended). */
+  /**
+   * The account's tokens were just ended: this process stops trusting its cached version at
+   * once, the other processes when the event reaches them, and open sockets of the user check
+   * their token again (and close if it was ended).
+   */
   async function endedSessions(userId: number) {
-    await events.publish(channels.userNotifications(userId), { message: SESSIONS_ENDED }).catch((err) => {
-      // The tokens are ended already; a socket missing this only stays open until it reconnects.
+    auth.forgetSessions(userId);
+    const announce = async () => {
+      await events.publish(channels.sessionsEnded, { user_id: userId });
+      await events.publish(channels.userNotifications(userId), { message: SESSIONS_ENDED });
+    };
+    await announce().catch((err) => {
+      // The tokens are ended already; another process trusts its cached version a few seconds
+      // longer, and a socket missing this stays open until it reconnects.
       ctx.log.warn({ err }, 'could not announce ended sessions');
     });
   }
