@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWebApp } from '../../src/platform/static.ts';
+
+// A built web app as the build leaves it: hashed assets with their .br and .gz copies.
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const page = `<!doctype html><html><body>${'<p>hola</p>'.repeat(200)}</body></html>`;
+
+describe('the web app as served', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    for (const [name, content] of [
+      ['index.html', page],
+      ['assets/app-abc123.js', script],
+    ] as const) {
+      writeFileSync(path.join(dir, name), content);
+      writeFileSync(path.join(dir, `${name}.br`), brotliCompressSync(content));
+      writeFileSync(path.join(dir, `${name}.gz`), gzipSync(content));
+    }
+    writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+    app = Fastify();
+    expect(await registerWebApp(app, dir)).toBe(true);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, encoding?: string) =>
+    app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends the brotli copy of a hashed asset to a browser that accepts it, cached for a year', async () => {
+    const res = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+    expect(res.rawPayload.length).toBeLessThan(script.length / 10);
+  });
+
+  it('sends gzip to a browser without brotli, and the plain file to one without either', async () => {
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers the first page and any deep link with index.html, compressed and never cached', async () => {
+    for (const url of ['/', '/auctions/product/7']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+    }
+  });
+
+  it('sends a small file with no compressed copy as it is, and leaves API misses as 404', async () => {
+    const icon = await get('/favicon.svg', 'br');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body).toBe('<svg/>');
+    expect((await get('/api/nothing-here', 'br')).statusCode).toBe(404);
+  });
+});
