@@ -68,21 +68,17 @@ export function createBidsService(ctx: AppContext) {
   async function outbidNotices(
     trx: Database,
     outbid: Map<number, number>,
-    input: { auctionId: number; productId: number },
+    input: { productId: number; auctionTitle: string; productName: string | undefined },
     now: Date,
   ) {
     if (outbid.size === 0) return [];
-    const [auction, product] = await Promise.all([
-      repo.findAuction(trx, input.auctionId),
-      repo.findProductName(trx, input.productId),
-    ]);
     return createNotifications(
       trx,
       [...outbid].map(([userId, amount]) => ({
         userId,
         type: 'outbid',
         title: 'Te han superado en una puja',
-        message: `Alguien ofreció $${formatNumber(toPesos(amount))} por "${product?.name ?? 'un producto'}" en la subasta "${auction?.title ?? ''}". ¡Puja de nuevo!`,
+        message: `Alguien ofreció $${formatNumber(toPesos(amount))} por "${input.productName ?? 'un producto'}" en la subasta "${input.auctionTitle}". ¡Puja de nuevo!`,
         link: `/auctions/product/${input.productId}`,
       })),
       now,
@@ -96,7 +92,13 @@ export function createBidsService(ctx: AppContext) {
    */
   async function settle(
     trx: Database,
-    input: { auctionId: number; productId: number; now: Date },
+    input: {
+      auctionId: number;
+      productId: number;
+      now: Date;
+      auctionTitle: string;
+      productName: string | undefined;
+    },
     state: { highest: number; leaderId: number | null; bidCount: number; endTime: Date | null },
     placed: Array<{ bid: Bid; previousLeader: number | null; userId: number }>,
     minOffer: number,
@@ -137,7 +139,7 @@ export function createBidsService(ctx: AppContext) {
     }
     outbid.delete(leaderId ?? -1);
     for (const userId of outbid.keys()) outbid.set(userId, highest);
-    const notified = await outbidNotices(trx, outbid, { auctionId, productId }, now);
+    const notified = await outbidNotices(trx, outbid, input, now);
     return { highest, leaderId, bidCount, endTime, extended, notified };
   }
 
@@ -187,6 +189,19 @@ export function createBidsService(ctx: AppContext) {
       const amount = toCentavos(input.amount);
       const key = { auctionId: input.auction_id, productId: input.product_id, userId };
 
+      // Everything that does not need the race lock is read before taking it: the bidder, the
+      // auction's rules and names, and the last committed race. The highest bid only grows, so a
+      // bid not above a committed highest is refused without queueing for the lock.
+      const [bidder, auction, product, committed] = await Promise.all([
+        repo.findBidder(db, userId),
+        repo.findAuction(db, input.auction_id),
+        repo.findProductName(db, input.product_id),
+        repo.findRace(db, input.auction_id, input.product_id),
+      ]);
+      if (!auction || !committed || (committed.highest_bid !== null && amount <= committed.highest_bid)) {
+        throw await explainRejection({ ...key, amountPesos: input.amount }, committed, clock.now());
+      }
+
       const outcome = await db
         .transaction()
         .execute(async (trx) => {
@@ -197,9 +212,7 @@ export function createBidsService(ctx: AppContext) {
           const changed = await repo.raiseHighest(trx, { ...key, amount, now });
           if (changed === 0) return { accepted: false as const, race, now };
           const row = await repo.insertBid(trx, { ...key, amount, now });
-          const bidder = await repo.findBidder(trx, userId);
           if (maxAmount !== null) await repo.upsertCeiling(trx, { ...key, max: toCentavos(maxAmount), now });
-          const auction = await repo.findAuction(trx, input.auction_id);
           const placed = [
             {
               bid: toBidDto({ ...row, username: bidder.username, avatar: bidder.avatar }),
@@ -209,10 +222,16 @@ export function createBidsService(ctx: AppContext) {
           ];
           const settled = await settle(
             trx,
-            { auctionId: input.auction_id, productId: input.product_id, now },
+            {
+              auctionId: input.auction_id,
+              productId: input.product_id,
+              now,
+              auctionTitle: auction.title,
+              productName: product?.name,
+            },
             { highest: amount, leaderId: userId, bidCount: race.bid_count + 1, endTime: race.end_time },
             placed,
-            auction?.min_offer ?? 0,
+            auction.min_offer,
           );
           return { accepted: true as const, placed, bidCountBefore: race.bid_count, ...settled };
         })
@@ -269,7 +288,10 @@ export function createBidsService(ctx: AppContext) {
       if (!isValidBidAmount(maxPesos)) throw badRequest('BID_INVALID_MAX', bidMessages.invalidMax);
       const max = toCentavos(maxPesos);
       const outcome = await db.transaction().execute(async (trx) => {
-        const auction = await repo.findAuction(trx, auctionId);
+        const [auction, product] = await Promise.all([
+          repo.findAuction(trx, auctionId),
+          repo.findProductName(trx, productId),
+        ]);
         if (!auction) throw notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
         const race = await repo.lockRace(trx, auctionId, productId);
         if (!race) throw notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction);
@@ -286,7 +308,7 @@ export function createBidsService(ctx: AppContext) {
         const placed: Array<{ bid: Bid; previousLeader: number | null; userId: number }> = [];
         const settled = await settle(
           trx,
-          { auctionId, productId, now },
+          { auctionId, productId, now, auctionTitle: auction.title, productName: product?.name },
           { highest: current, leaderId: userId, bidCount: race.bid_count, endTime: race.end_time },
           placed,
           auction.min_offer,
