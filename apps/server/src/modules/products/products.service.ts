@@ -32,7 +32,8 @@ export const SELLER_PRODUCTS_LIMIT = 500;
 /** The public profile's direct-buy grid. */
 export const USER_BUY_NOW_LIMIT = 100;
 
-export function toProduct(row: ProductRow): Product {
+/** What anyone who may see a product sees. */
+function publicFields(row: ProductRow) {
   return {
     id: row.id,
     owner_id: row.owner_id,
@@ -41,8 +42,6 @@ export function toProduct(row: ProductRow): Product {
     tags: row.tags,
     year: row.year,
     ...imageUrls(row.image_id),
-    reserve_price: toPesos(row.reserve_price),
-    base_price: toPesosOrNull(row.base_price),
     can_be_bought: row.can_be_bought,
     sell_price: toPesosOrNull(row.sell_price),
     category_id: row.category_id,
@@ -52,33 +51,23 @@ export function toProduct(row: ProductRow): Product {
     scale_id: row.scale_id,
     scale_name: row.scale_name ?? null,
     status: row.status,
-    auction_id: row.auction_id,
     created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The owner's view: the public fields and the prices and state only the owner sees. */
+export function toProduct(row: ProductRow): Product {
+  return {
+    ...publicFields(row),
+    reserve_price: toPesos(row.reserve_price),
+    base_price: toPesosOrNull(row.base_price),
+    auction_id: row.auction_id,
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
 
 export function toPublicProduct(row: ProductRow): PublicProduct {
-  return {
-    id: row.id,
-    owner_id: row.owner_id,
-    owner_username: row.owner_username,
-    name: row.name,
-    description: row.description,
-    tags: row.tags,
-    year: row.year,
-    ...imageUrls(row.image_id),
-    can_be_bought: row.can_be_bought,
-    sell_price: toPesosOrNull(row.sell_price),
-    category_id: row.category_id,
-    category_name: row.category_name,
-    brand_id: row.brand_id,
-    brand_name: row.brand_name,
-    scale_id: row.scale_id,
-    scale_name: row.scale_name ?? null,
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-  };
+  return { ...publicFields(row), owner_username: row.owner_username };
 }
 
 const isBuyable = (row: { can_be_bought: boolean; status: string }) =>

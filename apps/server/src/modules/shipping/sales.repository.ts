@@ -34,7 +34,10 @@ export const salesRepository = {
       .execute();
   },
 
-  /** The one confirmed payment of a product (a product is sold at most once), locked. */
+  /**
+   * The one confirmed payment of a product (a product is sold at most once), locked: the sale
+   * for its seller, the purchase for its buyer.
+   */
   findSaleForUpdate(trx: Database, productId: number) {
     return trx
       .selectFrom('payments')
@@ -51,17 +54,6 @@ export const salesRepository = {
       .set({ shipping_status: 'shipped', shipped_at: now, updated_at: now })
       .where('id', '=', paymentId)
       .where('shipping_status', '=', 'pending')
-      .executeTakeFirst();
-  },
-
-  /** The buyer's confirmed purchase of a product (the one confirmed payment), locked. */
-  findPurchaseForUpdate(trx: Database, productId: number) {
-    return trx
-      .selectFrom('payments')
-      .select(['id', 'seller_id', 'buyer_id', 'product_id', 'kind', 'shipping_status'])
-      .where('product_id', '=', productId)
-      .where('status', '=', 'confirmed')
-      .forUpdate()
       .executeTakeFirst();
   },
 

@@ -120,7 +120,7 @@ export function createSalesService(ctx: AppContext) {
     async confirmDelivery(buyerId: number, productId: number) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
-        const sale = await repo.findPurchaseForUpdate(trx, productId);
+        const sale = await repo.findSaleForUpdate(trx, productId);
         if (!sale || sale.buyer_id !== buyerId)
           throw notFound('PURCHASE_NOT_FOUND', messages.purchaseNotFound);
         if (sale.shipping_status !== 'shipped') throw conflict('NOT_SHIPPED', messages.notShipped);
