@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: one real server (built web app, embedded database with demo data, test clock)
-// for the run; Playwright drives Debian's Chromium. Files run one at a time.
+// for the run; Playwright drives Chromium (Debian's, else the npm-shipped one). Files run one at a time.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],

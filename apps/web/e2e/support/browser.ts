@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { type BrowserSource, chromiumExecutable } from './chromium.ts';
 
 export const DEMO_PASSWORD = 'Demo12345!';
 export const demo = {
@@ -21,20 +21,12 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-function chromiumPath(): string {
-  try {
-    return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    // Browser tests are required: a missing browser fails instead of skipping.
-    throw new Error('Debian chromium is not on the PATH: apt-get install -y chromium');
-  }
-}
-
-/** Headless Debian Chromium with the flags this machine needs (running as root, no network). */
-export async function launchBrowser(): Promise<Browser> {
+/** Headless Chromium with the flags this machine needs (running as root, no network). */
+export async function launchBrowser(source?: BrowserSource): Promise<Browser> {
+  const executable = await chromiumExecutable(source);
   // Playwright gives every launch a fresh temporary profile (the --user-data-dir the machine needs).
   return chromium.launch({
-    executablePath: chromiumPath(),
+    executablePath: executable.path,
     headless: true,
     args: [
       '--no-sandbox',

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { chromiumExecutable } from './chromium.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -33,6 +34,11 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
   }
+  // Resolved (and, for the npm-shipped browser, unpacked) once before any file launches it.
+  const browser = await chromiumExecutable();
+  console.log(
+    `browser tests use ${browser.source === 'system' ? "Debian's" : 'the npm-shipped'} Chromium: ${browser.path}`,
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-'));
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
