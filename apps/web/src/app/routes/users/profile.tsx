@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useProfile } from '../../../features/users/api/get-profile.ts';
 import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-user-totals.ts';
-import { logout as logoutRequest } from '../../../features/users/api/logout.ts';
+import { useLogout } from '../../../features/users/api/logout.ts';
 import { AccountSettings } from '../../../features/users/components/account-settings.tsx';
 import { ActivityStats } from '../../../features/users/components/activity-stats.tsx';
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
@@ -24,15 +23,14 @@ export function Component() {
   const profile = useProfile();
   const totals = useUserTotals();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const logoutAndForget = useLogout();
   const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
 
   const [loggingOut, setLoggingOut] = useState(false);
   const logout = async () => {
     if (loggingOut) return;
     setLoggingOut(true);
-    await logoutRequest();
-    queryClient.clear();
+    await logoutAndForget();
     navigate(paths.login.getHref(), { replace: true });
   };
 

@@ -1,6 +1,7 @@
 import { type AuctionListResponse, auctionsEndpoints } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/auctions/{id}/activate (the server answers POST too). */
 export function activateAuction(auctionId: number) {
@@ -13,12 +14,12 @@ export function useActivateAuction() {
   return useMutation({
     mutationFn: activateAuction,
     onSuccess: (activated) => {
-      queryClient.setQueriesData<AuctionListResponse>({ queryKey: ['auctions', 'seller'] }, (data) =>
+      queryClient.setQueriesData<AuctionListResponse>({ queryKey: queryKeys.auctions.own }, (data) =>
         data
           ? { ...data, items: data.items.map((a) => (a.id === activated.id ? { ...a, ...activated } : a)) }
           : data,
       );
-      void queryClient.invalidateQueries({ queryKey: ['auctions', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auctions.lists });
     },
   });
 }

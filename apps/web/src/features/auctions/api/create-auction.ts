@@ -1,6 +1,7 @@
 import { auctionsEndpoints, type CreateAuctionPayload } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/auctions/create. */
 export function createAuction(payload: CreateAuctionPayload) {
@@ -11,6 +12,6 @@ export function useCreateAuction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAuction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['auctions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.auctions.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { type AuctionProductPage, auctionsEndpoints, type Bid, type RaceState } from '@app/contracts';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 import { applyBid } from '../lib/apply-bid.ts';
 
@@ -14,7 +15,7 @@ export async function getAuctionProduct(productId: string) {
 
 export const auctionProductQuery = (productId: string) =>
   queryOptions({
-    queryKey: ['auctions', 'product', productId] as const,
+    queryKey: queryKeys.auctions.productPage(productId),
     queryFn: () => getAuctionProduct(productId),
     staleTime: 0,
   });
@@ -22,6 +23,10 @@ export const auctionProductQuery = (productId: string) =>
 export function useAuctionProduct(productId: string) {
   return useQuery(auctionProductQuery(productId));
 }
+
+/** Reads the page again (after a reconnect, or when the live channel asks to resync). */
+export const reloadAuctionProduct = (client: QueryClient, productId: string) =>
+  client.invalidateQueries({ queryKey: auctionProductQuery(productId).queryKey });
 
 /** An accepted bid (the bidder's own answer or a live message) goes straight into the page. */
 export function putBidInPage(client: QueryClient, productId: string, bid: Bid, race: RaceState) {

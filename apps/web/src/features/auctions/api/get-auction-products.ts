@@ -1,6 +1,7 @@
 import { auctionsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_products_by_auction_id/{id}: the auction and its products. */
@@ -10,9 +11,12 @@ export async function getAuctionProducts(auctionId: string) {
   return data;
 }
 
-export function useAuctionProducts(auctionId: string) {
-  return useQuery({
-    queryKey: ['auctions', 'products', auctionId],
+export const auctionProductsQuery = (auctionId: string) =>
+  queryOptions({
+    queryKey: queryKeys.auctions.products(auctionId),
     queryFn: () => getAuctionProducts(auctionId),
   });
+
+export function useAuctionProducts(auctionId: string) {
+  return useQuery(auctionProductsQuery(auctionId));
 }

@@ -1,6 +1,7 @@
 import { auctionsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_auction_by_seller_id/{id}: a seller's running auctions (public). */
@@ -10,10 +11,13 @@ export async function getAuctionsBySeller(sellerId: number) {
   return data;
 }
 
-export function useAuctionsBySeller(sellerId: number) {
-  return useQuery({
-    queryKey: ['auctions', 'by-seller', sellerId],
+export const auctionsBySellerQuery = (sellerId: number) =>
+  queryOptions({
+    queryKey: queryKeys.auctions.bySeller(sellerId),
     queryFn: () => getAuctionsBySeller(sellerId),
     enabled: Number.isInteger(sellerId) && sellerId > 0,
   });
+
+export function useAuctionsBySeller(sellerId: number) {
+  return useQuery(auctionsBySellerQuery(sellerId));
 }

@@ -1,6 +1,7 @@
 import { auctionsEndpoints } from '@app/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 export const AUCTION_PAGE_SIZE = 8;
@@ -15,11 +16,14 @@ export async function getAuctions(params: { page: number; size?: number; search?
 }
 
 /** Pages of active auctions for infinite scroll, filtered by the server with `search`. */
-export function useInfiniteAuctions(search?: string) {
-  return useInfiniteQuery({
-    queryKey: ['auctions', 'list', { search: search ?? '' }],
+export const auctionsQuery = (search?: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.auctions.list(search ?? ''),
     queryFn: ({ pageParam }) => getAuctions({ page: pageParam, search }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.pages ? last.meta.page + 1 : undefined),
   });
+
+export function useInfiniteAuctions(search?: string) {
+  return useInfiniteQuery(auctionsQuery(search));
 }

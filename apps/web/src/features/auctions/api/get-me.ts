@@ -1,6 +1,7 @@
 import { usersEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * GET /api/users/profile, under the same cache key as the profile page: the live panel needs the
@@ -8,7 +9,7 @@ import { call } from '../../../lib/api-client.ts';
  */
 export function useMe() {
   return useQuery({
-    queryKey: ['users', 'profile'] as const,
+    queryKey: queryKeys.users.profile,
     queryFn: () => call(usersEndpoints.profile),
     staleTime: 60_000,
   });

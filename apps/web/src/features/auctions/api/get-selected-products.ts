@@ -1,6 +1,7 @@
 import { productsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface SelectableProduct {
   id: number;
@@ -20,11 +21,14 @@ export async function getSelectedProducts(ids: number[]) {
   });
 }
 
-export function useSelectedProducts(ids: number[]) {
-  return useQuery({
-    queryKey: ['auctions', 'selected-products', ids],
+export const selectedProductsQuery = (ids: number[]) =>
+  queryOptions({
+    queryKey: queryKeys.auctions.selectedProducts(ids),
     queryFn: () => getSelectedProducts(ids),
     enabled: ids.length > 0,
     retry: false,
   });
+
+export function useSelectedProducts(ids: number[]) {
+  return useQuery(selectedProductsQuery(ids));
 }

@@ -1,6 +1,7 @@
 import { auctionsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_seller_auctions: the logged-in seller's own auctions, every status. */
@@ -10,9 +11,12 @@ export async function getSellerAuctions(search?: string) {
   return data;
 }
 
-export function useSellerAuctions(search?: string) {
-  return useQuery({
-    queryKey: ['auctions', 'seller', { search: search ?? '' }],
+export const sellerAuctionsQuery = (search?: string) =>
+  queryOptions({
+    queryKey: queryKeys.auctions.ownList(search ?? ''),
     queryFn: () => getSellerAuctions(search),
   });
+
+export function useSellerAuctions(search?: string) {
+  return useQuery(sellerAuctionsQuery(search));
 }

@@ -2,6 +2,7 @@ import type { AuctionProductPage } from '@app/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 import { auctionProductQuery } from '../api/get-auction-product.ts';
 import { maxBidQuery } from '../api/max-bid.ts';
@@ -125,7 +126,7 @@ describe('LiveBidPanel', () => {
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(auctionProductQuery('3').queryKey, page);
     client.setQueryData(maxBidQuery(7, 3).queryKey, { max_amount: null });
-    client.setQueryData(['users', 'profile'], { id: 5, username: 'ana' });
+    client.setQueryData(queryKeys.users.profile, { id: 5, username: 'ana' });
   });
 
   function Panel() {

@@ -2,7 +2,7 @@ import { liveChannels } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { openLiveSocket } from '../../../lib/ws-client.ts';
-import { auctionProductQuery, putBidInPage } from '../api/get-auction-product.ts';
+import { putBidInPage, reloadAuctionProduct } from '../api/get-auction-product.ts';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
@@ -16,13 +16,12 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
-    const { queryKey } = auctionProductQuery(productKey);
     const socket = openLiveSocket(liveChannels.productBids.url(auctionId, productId), {
       onStatus: setStatus,
       onOpen: (reconnected) => {
-        if (reconnected) void queryClient.invalidateQueries({ queryKey });
+        if (reconnected) void reloadAuctionProduct(queryClient, productKey);
       },
-      onResync: () => void queryClient.invalidateQueries({ queryKey }),
+      onResync: () => void reloadAuctionProduct(queryClient, productKey),
       onMessage: (data) => {
         const parsed = liveChannels.productBids.server.safeParse(data);
         if (parsed.success) putBidInPage(queryClient, productKey, parsed.data.bid, parsed.data);

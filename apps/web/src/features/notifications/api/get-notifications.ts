@@ -1,6 +1,7 @@
 import { notificationsEndpoints } from '@app/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const PAGE_SIZE = 20;
 
@@ -11,11 +12,14 @@ export function getNotifications(params: { page: number; unreadOnly: boolean }) 
   });
 }
 
-export function useNotifications(unreadOnly: boolean) {
-  return useInfiniteQuery({
-    queryKey: ['notifications', 'list', { unreadOnly }],
+export const notificationsQuery = (unreadOnly: boolean) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.notifications.list(unreadOnly),
     queryFn: ({ pageParam }) => getNotifications({ page: pageParam, unreadOnly }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.pages ? last.meta.page + 1 : undefined),
   });
+
+export function useNotifications(unreadOnly: boolean) {
+  return useInfiniteQuery(notificationsQuery(unreadOnly));
 }

@@ -1,7 +1,7 @@
 import { type NotificationListResponse, notificationsEndpoints } from '@app/contracts';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import { unreadCountKey } from './get-unread-count.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/notifications/mark_as_read/{id}. */
 export function markAsRead(id: number) {
@@ -15,7 +15,7 @@ export function useMarkAsRead() {
     mutationFn: markAsRead,
     onSuccess: (_data, id) => {
       queryClient.setQueriesData<InfiniteData<NotificationListResponse>>(
-        { queryKey: ['notifications', 'list'] },
+        { queryKey: queryKeys.notifications.lists },
         (data) =>
           data && {
             ...data,
@@ -25,10 +25,10 @@ export function useMarkAsRead() {
             })),
           },
       );
-      queryClient.setQueryData<{ total: number }>(unreadCountKey, (old) =>
+      queryClient.setQueryData<{ total: number }>(queryKeys.notifications.unreadCount, (old) =>
         old ? { total: Math.max(0, old.total - 1) } : old,
       );
-      void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount });
     },
   });
 }

@@ -1,8 +1,8 @@
 import { liveChannels, type NotificationSocketAuth } from '@app/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
-import { unreadCountKey } from './get-unread-count.ts';
 
 /**
  * One live connection per tab to the user's notifications (shared by the header count and the
@@ -15,9 +15,9 @@ function handle(queryClient: QueryClient, data: unknown) {
   if (!parsed.success) return;
   const message = parsed.data;
   if (message.message === 'unread_count') {
-    queryClient.setQueryData(unreadCountKey, { total: message.total });
+    queryClient.setQueryData(queryKeys.notifications.unreadCount, { total: message.total });
   } else {
-    void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists });
   }
 }
 
@@ -38,16 +38,17 @@ export function useNotificationsSocket(token: string | null) {
           firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),
           onMessage: (data) => handle(queryClient, data),
           onOpen: (reconnected) => {
-            if (reconnected) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+            if (reconnected) void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
           },
-          onResync: () => void queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+          onResync: () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
           // 4401: the token was refused (expired, or ended by a logout or a password change).
           // Retrying with it is pointless. Whether the session is really over is for the API to
           // say: the unread count is asked again, and a 401 there ends the session here as any
           // 401 does. (Not cleared here directly: after a password change in this tab the socket
           // of the old token closes while the fresh token is already stored.)
           fatalCodes: [4401],
-          onFatal: () => void queryClient.invalidateQueries({ queryKey: unreadCountKey }),
+          onFatal: () =>
+            void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount }),
         }),
       };
     }

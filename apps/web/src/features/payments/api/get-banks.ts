@@ -1,6 +1,7 @@
 import { banksEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/banks/list */
 export const getBanks = () => call(banksEndpoints.list);
@@ -8,14 +9,18 @@ export const getBanks = () => call(banksEndpoints.list);
 /** GET /api/banks/document_types (id/value/label/name) */
 export const getDocumentTypes = () => call(banksEndpoints.documentTypes);
 
-export function useBanks() {
-  return useQuery({ queryKey: ['payments', 'banks'], queryFn: getBanks, staleTime: 10 * 60_000 });
-}
+/** Reference lists that change only with a deployment. */
+const REFERENCE_STALE_MS = 10 * 60_000;
 
-export function useDocumentTypes() {
-  return useQuery({
-    queryKey: ['payments', 'document-types'],
+export const banksQuery = () =>
+  queryOptions({ queryKey: queryKeys.payments.banks, queryFn: getBanks, staleTime: REFERENCE_STALE_MS });
+
+export const documentTypesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.payments.documentTypes,
     queryFn: getDocumentTypes,
-    staleTime: 10 * 60_000,
+    staleTime: REFERENCE_STALE_MS,
   });
-}
+
+export const useBanks = () => useQuery(banksQuery());
+export const useDocumentTypes = () => useQuery(documentTypesQuery());

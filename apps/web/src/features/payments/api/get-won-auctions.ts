@@ -1,12 +1,16 @@
 import { paymentsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-
-export const wonAuctionsKey = ['payments', 'won'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/payments/get_payments_by_user_id: the logged-in user's won-auction items. */
 export const getWonAuctions = () => call(paymentsEndpoints.wonItems);
 
-export function useWonAuctions() {
-  return useQuery({ queryKey: wonAuctionsKey, queryFn: getWonAuctions });
-}
+export const wonAuctionsQuery = () =>
+  queryOptions({ queryKey: queryKeys.payments.won, queryFn: getWonAuctions });
+
+export const useWonAuctions = () => useQuery(wonAuctionsQuery());
+
+/** After a payment link is asked for: the item's status may have changed either way. */
+export const refreshWonAuctions = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: queryKeys.payments.won });

@@ -1,8 +1,7 @@
 import { type BankAccount, type BankAccountInput, banksEndpoints } from '@app/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
-
-export const bankAccountKey = ['payments', 'bank-account'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/sellers-banks/get_by_seller_id/: the seller's account; a 404 means none (null). */
 export async function getSellerBankAccount(): Promise<BankAccount | null> {
@@ -14,9 +13,14 @@ export async function getSellerBankAccount(): Promise<BankAccount | null> {
   }
 }
 
-export function useSellerBankAccount() {
-  return useQuery({ queryKey: bankAccountKey, queryFn: getSellerBankAccount });
-}
+export const sellerBankAccountQuery = () =>
+  queryOptions({ queryKey: queryKeys.payments.bankAccount, queryFn: getSellerBankAccount });
+
+export const useSellerBankAccount = () => useQuery(sellerBankAccountQuery());
+
+/** Reads the saved account again from the server (the page does it a moment after a save). */
+export const reloadSellerBankAccount = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: queryKeys.payments.bankAccount });
 
 /** POST /api/sellers-banks/create or PUT /api/sellers-banks/update/{id}. */
 export function saveSellerBankAccount(input: { id: number | null; values: BankAccountInput }) {

@@ -1,6 +1,7 @@
 import { paymentsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/pending-payments/seller: the seller's payouts, newest first. */
 export const getSellerPayments = () => call(paymentsEndpoints.payouts);
@@ -8,14 +9,15 @@ export const getSellerPayments = () => call(paymentsEndpoints.payouts);
 /** GET /api/pending-payments/get/{id}: one payout with its product. */
 export const getSellerPayment = (id: string) => call(paymentsEndpoints.payout, { params: { id } });
 
-export function useSellerPayments() {
-  return useQuery({ queryKey: ['payments', 'payouts'], queryFn: getSellerPayments });
-}
+export const sellerPaymentsQuery = () =>
+  queryOptions({ queryKey: queryKeys.payments.payouts, queryFn: getSellerPayments });
 
-export function useSellerPayment(id: string | null) {
-  return useQuery({
-    queryKey: ['payments', 'payout', id],
+export const sellerPaymentQuery = (id: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.payments.payout(id),
     queryFn: () => getSellerPayment(id!),
     enabled: id !== null,
   });
-}
+
+export const useSellerPayments = () => useQuery(sellerPaymentsQuery());
+export const useSellerPayment = (id: string | null) => useQuery(sellerPaymentQuery(id));

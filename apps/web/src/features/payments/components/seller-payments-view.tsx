@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { bankAccountKey, useSellerBankAccount } from '../api/seller-bank-account.ts';
+import { reloadSellerBankAccount, useSellerBankAccount } from '../api/seller-bank-account.ts';
 import { useSellerPayment, useSellerPayments } from '../api/seller-payments.ts';
 import { BankAccountForm } from './bank-account-form.tsx';
 import styles from './payments.module.css';
@@ -213,9 +213,7 @@ export function SellerPaymentsView() {
     setForm(null);
     setNotice({ kind: 'success', text: message });
     clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: bankAccountKey });
-    }, RELOAD_DELAY_MS);
+    reloadTimer.current = setTimeout(() => void reloadSellerBankAccount(queryClient), RELOAD_DELAY_MS);
   }
 
   return (

@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
-import { useWonAuctions, wonAuctionsKey } from '../api/get-won-auctions.ts';
+import { refreshWonAuctions, useWonAuctions } from '../api/get-won-auctions.ts';
 import styles from './payments.module.css';
 
 /** Generating a link always shows 'Generando...' at least this long (spec 2 section 9). */
@@ -49,7 +49,7 @@ function WonCard({ item }: { item: WonAuctionItem }) {
       } else {
         toast.success(result.value.message);
       }
-      await queryClient.invalidateQueries({ queryKey: wonAuctionsKey });
+      await refreshWonAuctions(queryClient);
     } finally {
       setGenerating(false);
     }

@@ -1,6 +1,7 @@
 import { productsEndpoints } from '@app/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const MARKETPLACE_PAGE_SIZE = 12;
 
@@ -9,11 +10,12 @@ export const getMarketplace = (page: number, size = MARKETPLACE_PAGE_SIZE) =>
   call(productsEndpoints.marketplace, { query: { page, size } });
 
 /** Pages of the Home 'Marketplace' tab, loaded one more at a time ('Cargar más'). */
-export function useMarketplace() {
-  return useInfiniteQuery({
-    queryKey: ['products', 'marketplace'],
+export const marketplaceQuery = () =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.products.marketplace,
     queryFn: ({ pageParam }) => getMarketplace(pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.page < last.meta.pages ? last.meta.page + 1 : undefined),
   });
-}
+
+export const useMarketplace = () => useInfiniteQuery(marketplaceQuery());

@@ -1,12 +1,12 @@
 import { productsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-
-export const myProductsKey = ['products', 'mine'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_products: the seller's own products, newest first. */
 export const getMyProducts = () => call(productsEndpoints.listOwn);
 
-export function useMyProducts(enabled = true) {
-  return useQuery({ queryKey: myProductsKey, queryFn: getMyProducts, enabled });
-}
+export const myProductsQuery = (enabled = true) =>
+  queryOptions({ queryKey: queryKeys.products.mine, queryFn: getMyProducts, enabled });
+
+export const useMyProducts = (enabled = true) => useQuery(myProductsQuery(enabled));

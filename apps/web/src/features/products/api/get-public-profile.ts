@@ -1,6 +1,7 @@
 import { type PublicProfile, usersEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type ProfileRef = { username: string } | { id: number };
 
@@ -11,10 +12,11 @@ export function getPublicProfile(ref: ProfileRef): Promise<PublicProfile> {
     : call(usersEndpoints.publicProfileById, { params: { id: ref.id } });
 }
 
-export function usePublicProfile(ref: ProfileRef | null) {
-  return useQuery({
-    queryKey: ['users', 'public', ref],
+export const publicProfileQuery = (ref: ProfileRef | null) =>
+  queryOptions({
+    queryKey: queryKeys.users.publicProfile(ref),
     queryFn: () => getPublicProfile(ref!),
     enabled: ref !== null,
   });
-}
+
+export const usePublicProfile = (ref: ProfileRef | null) => useQuery(publicProfileQuery(ref));

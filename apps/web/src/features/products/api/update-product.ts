@@ -1,7 +1,7 @@
 import { productsEndpoints, type UpdateProductInput } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import { productKey } from './get-product.ts';
+import { putSavedProduct } from './get-product.ts';
 
 /** PUT /api/products/update/{id}: name, description, reserve_price, year. */
 export const updateProduct = (id: number, payload: UpdateProductInput) =>
@@ -11,9 +11,6 @@ export function useUpdateProduct(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: UpdateProductInput) => updateProduct(id, payload),
-    onSuccess: (data) => {
-      queryClient.setQueryData(productKey(id), data.product);
-      void queryClient.invalidateQueries({ queryKey: ['products', 'mine'] });
-    },
+    onSuccess: (data) => putSavedProduct(queryClient, id, data.product),
   });
 }

@@ -1,6 +1,7 @@
 import { type CreateRatingInput, ratingsEndpoints } from '@app/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/ratings: the buyer rates a delivered purchase once. */
 export const createRating = (input: CreateRatingInput) => call(ratingsEndpoints.create, { body: input });
@@ -13,9 +14,11 @@ export function useCreateRating() {
 export const getSellerRatings = (username: string, page: number, size: number) =>
   call(ratingsEndpoints.forSeller, { params: { username }, query: { page, size } });
 
-export function useSellerRatings(username: string, page: number, size = 10) {
-  return useQuery({
-    queryKey: ['ratings', 'seller', username.toLowerCase(), page, size],
+export const sellerRatingsQuery = (username: string, page: number, size = 10) =>
+  queryOptions({
+    queryKey: queryKeys.ratings.seller(username, page, size),
     queryFn: () => getSellerRatings(username, page, size),
   });
-}
+
+export const useSellerRatings = (username: string, page: number, size = 10) =>
+  useQuery(sellerRatingsQuery(username, page, size));

@@ -1,20 +1,52 @@
-import { shippingEndpoints } from '@app/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type PurchasedProduct, type PurchasedProductsResponse, shippingEndpoints } from '@app/contracts';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-
-export const purchasesKey = ['shipping', 'purchases'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_purchased_products: the buyer's purchases, won and bought. */
 export const getPurchases = () => call(shippingEndpoints.purchases);
 
-export function usePurchases() {
-  return useQuery({ queryKey: purchasesKey, queryFn: getPurchases });
+export const purchasesQuery = () =>
+  queryOptions({ queryKey: queryKeys.shipping.purchases, queryFn: getPurchases });
+
+export const usePurchases = () => useQuery(purchasesQuery());
+
+/** Changes one purchase in the cached list in place (after a receipt or a rating). */
+export function updateCachedPurchase(
+  client: QueryClient,
+  productId: number,
+  change: Partial<PurchasedProduct>,
+) {
+  client.setQueryData<PurchasedProductsResponse>(queryKeys.shipping.purchases, (data) =>
+    data
+      ? {
+          ...data,
+          products: data.products.map((p) => (p.product_id === productId ? { ...p, ...change } : p)),
+        }
+      : data,
+  );
+}
+
+/** A rating saved for a purchase shows on its card at once. */
+export function useRatePurchaseInCache() {
+  const client = useQueryClient();
+  return (productId: number, rating: PurchasedProduct['rating']) =>
+    updateCachedPurchase(client, productId, { rating });
 }
 
 /** POST /api/products/confirm_delivery: the buyer says a shipped product arrived. */
 export const confirmDelivery = (productId: number) =>
   call(shippingEndpoints.confirmDelivery, { body: { product_id: productId } });
 
+/** The confirmed purchase's statuses change in the cached list in place. */
 export function useConfirmDelivery() {
-  return useMutation({ mutationFn: confirmDelivery });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: confirmDelivery,
+    onSuccess: (result, productId) =>
+      updateCachedPurchase(client, productId, {
+        shipping_status: result.shipping_status,
+        product_status: result.product_status,
+      }),
+  });
 }

@@ -1,8 +1,7 @@
 import { type ShippingAddress, type ShippingAddressInput, shippingEndpoints } from '@app/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
-
-export const addressesKey = ['shipping', 'addresses'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/shipping-addresses/get/user: a 404 means the user has none yet. */
 export async function getShippingAddresses(): Promise<ShippingAddress[]> {
@@ -14,9 +13,22 @@ export async function getShippingAddresses(): Promise<ShippingAddress[]> {
   }
 }
 
-export function useShippingAddresses() {
-  return useQuery({ queryKey: addressesKey, queryFn: getShippingAddresses });
+export const shippingAddressesQuery = () =>
+  queryOptions({ queryKey: queryKeys.shipping.addresses, queryFn: getShippingAddresses });
+
+export const useShippingAddresses = () => useQuery(shippingAddressesQuery());
+
+/** The list as the page expects it after a change the server confirmed, before it is read again. */
+export function updateCachedAddresses(
+  client: QueryClient,
+  update: (list: ShippingAddress[]) => ShippingAddress[],
+) {
+  client.setQueryData<ShippingAddress[]>(queryKeys.shipping.addresses, (list) => update(list ?? []));
 }
+
+/** Reads the addresses again from the server (the page does it a moment after a change). */
+export const reloadAddresses = (client: QueryClient) =>
+  client.invalidateQueries({ queryKey: queryKeys.shipping.addresses });
 
 /** POST /api/shipping-addresses/ or PUT /api/shipping-addresses/{id} with the same fields. */
 export function saveShippingAddress(input: { id: number | null; values: ShippingAddressInput }) {

@@ -1,20 +1,37 @@
-import { shippingEndpoints } from '@app/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type SoldProductsResponse, shippingEndpoints } from '@app/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-
-export const soldProductsKey = ['shipping', 'sold'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_sold_products: the seller's sales with buyer details. */
 export const getSoldProducts = () => call(shippingEndpoints.soldProducts);
 
-export function useSoldProducts() {
-  return useQuery({ queryKey: soldProductsKey, queryFn: getSoldProducts });
-}
+export const soldProductsQuery = () =>
+  queryOptions({ queryKey: queryKeys.shipping.sold, queryFn: getSoldProducts });
+
+export const useSoldProducts = () => useQuery(soldProductsQuery());
 
 /** POST /api/products/change_shipping_status: pending → shipped, by the seller. */
 export const markProductShipped = (productId: number) =>
   call(shippingEndpoints.markShipped, { body: { product_id: productId, shipping_status: 'shipped' } });
 
+/** The shipped sale's row updates in place in the cached list. */
 export function useMarkShipped() {
-  return useMutation({ mutationFn: markProductShipped });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: markProductShipped,
+    onSuccess: (result, productId) =>
+      client.setQueryData<SoldProductsResponse>(queryKeys.shipping.sold, (data) =>
+        data
+          ? {
+              ...data,
+              products: data.products.map((p) =>
+                p.product_id === productId
+                  ? { ...p, shipping_status: result.shipping_status, product_status: result.product_status }
+                  : p,
+              ),
+            }
+          : data,
+      ),
+  });
 }

@@ -3,19 +3,17 @@ import {
   formatLongDate,
   shippingStatusMessages as m,
   type PurchasedProduct,
-  type PurchasedProductsResponse,
   ratingMessages,
   shippingStatusLabel,
   shippingStatusTone,
 } from '@app/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { purchasesKey, useConfirmDelivery, usePurchases } from '../api/purchases.ts';
+import { useConfirmDelivery, usePurchases, useRatePurchaseInCache } from '../api/purchases.ts';
 import styles from './shipping.module.css';
 
 const toneClass = {
@@ -109,31 +107,19 @@ function PurchaseCard({
 
 /** 'Mis Compras': the buyer's purchases, receipt confirmation and the seller's rating. */
 export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRatingForm }) {
-  const queryClient = useQueryClient();
   const query = usePurchases();
   const confirm = useConfirmDelivery();
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  const update = (productId: number, change: Partial<PurchasedProduct>) =>
-    queryClient.setQueryData<PurchasedProductsResponse>(purchasesKey, (data) =>
-      data
-        ? {
-            ...data,
-            products: data.products.map((p) => (p.product_id === productId ? { ...p, ...change } : p)),
-          }
-        : data,
-    );
+  const rateInCache = useRatePurchaseInCache();
 
   async function onConfirm(purchase: PurchasedProduct) {
     setNotice(null);
     setConfirming(purchase.product_id);
     try {
+      // The card's statuses change in place (the mutation writes the cached list).
       const result = await confirm.mutateAsync(purchase.product_id);
-      update(purchase.product_id, {
-        shipping_status: result.shipping_status,
-        product_status: result.product_status,
-      });
       setNotice({ kind: 'success', text: result.message });
     } catch (error) {
       setNotice({ kind: 'error', text: errorMessage(error, m.deliveryConfirmFailed) });
@@ -195,7 +181,7 @@ export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRa
               onConfirm={() => void onConfirm(purchase)}
               renderRatingForm={renderRatingForm}
               onRated={(rating) => {
-                update(purchase.product_id, { rating });
+                rateInCache(purchase.product_id, rating);
                 setNotice({ kind: 'success', text: ratingMessages.created });
               }}
             />

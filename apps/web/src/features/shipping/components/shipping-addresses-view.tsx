@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import {
-  addressesKey,
+  reloadAddresses,
+  updateCachedAddresses,
   useDeleteShippingAddress,
   useSetDefaultShippingAddress,
   useShippingAddresses,
@@ -114,11 +115,9 @@ export function ShippingAddressesView() {
 
   function changed(text: string, update: (list: ShippingAddress[]) => ShippingAddress[]) {
     setNotice({ kind: 'success', text });
-    queryClient.setQueryData<ShippingAddress[]>(addressesKey, (list) => update(list ?? []));
+    updateCachedAddresses(queryClient, update);
     clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: addressesKey });
-    }, RELOAD_DELAY_MS);
+    reloadTimer.current = setTimeout(() => void reloadAddresses(queryClient), RELOAD_DELAY_MS);
   }
 
   async function makeDefault(address: ShippingAddress) {

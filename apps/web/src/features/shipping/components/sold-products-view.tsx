@@ -4,18 +4,16 @@ import {
   shippingStatusMessages as m,
   productPaymentStatusLabel,
   type SoldProduct,
-  type SoldProductsResponse,
   shippingAction,
   shippingStatusLabel,
   shippingStatusTone,
 } from '@app/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { soldProductsKey, useMarkShipped, useSoldProducts } from '../api/sold-products.ts';
+import { useMarkShipped, useSoldProducts } from '../api/sold-products.ts';
 import styles from './shipping.module.css';
 
 const toneClass = {
@@ -62,7 +60,6 @@ function Action({ sale, pending, onShip }: { sale: SoldProduct; pending: boolean
 
 /** 'Mis Ventas' (spec 2 section 2): the seller's sales, buyer details, shipping status. */
 export function SoldProductsView() {
-  const queryClient = useQueryClient();
   const query = useSoldProducts();
   const markShipped = useMarkShipped();
   const [shipping, setShipping] = useState<number | null>(null);
@@ -72,20 +69,8 @@ export function SoldProductsView() {
     setNotice(null);
     setShipping(sale.product_id);
     try {
-      const result = await markShipped.mutateAsync(sale.product_id);
-      // The row updates in place after success (spec 2 section 4).
-      queryClient.setQueryData<SoldProductsResponse>(soldProductsKey, (data) =>
-        data
-          ? {
-              ...data,
-              products: data.products.map((p) =>
-                p.product_id === sale.product_id
-                  ? { ...p, shipping_status: result.shipping_status, product_status: result.product_status }
-                  : p,
-              ),
-            }
-          : data,
-      );
+      // The row updates in place after success (the mutation writes the cached list).
+      await markShipped.mutateAsync(sale.product_id);
       setNotice({ kind: 'success', text: m.markedShipped });
     } catch (error) {
       setNotice({ kind: 'error', text: errorMessage(error, m.markShippedFailed) });

@@ -1,6 +1,7 @@
 import { auctionsEndpoints } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Activity counters of the logged-in user (spec 1 section 3, 'User totals'). */
 export interface UserTotals {
@@ -11,8 +12,6 @@ export interface UserTotals {
 }
 
 export const EMPTY_TOTALS: UserTotals = { total_bids: 0, total_wins: 0, total_sales: 0, active_auctions: 0 };
-export const userTotalsQueryKey = ['users', 'totals'] as const;
-
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** GET /api/auctions/get_totals */
@@ -27,6 +26,7 @@ export async function getUserTotals(): Promise<UserTotals> {
   };
 }
 
-export function useUserTotals() {
-  return useQuery({ queryKey: userTotalsQueryKey, queryFn: getUserTotals });
-}
+export const userTotalsQuery = () =>
+  queryOptions({ queryKey: queryKeys.users.totals, queryFn: getUserTotals });
+
+export const useUserTotals = () => useQuery(userTotalsQuery());

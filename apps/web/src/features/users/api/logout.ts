@@ -1,4 +1,5 @@
 import { usersEndpoints } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';
 
@@ -15,4 +16,13 @@ export async function logout(): Promise<void> {
   } finally {
     authStorage.clearToken();
   }
+}
+
+/** Logs out and forgets every cached answer, so nothing of this user shows to the next one. */
+export function useLogout() {
+  const client = useQueryClient();
+  return async () => {
+    await logout();
+    client.clear();
+  };
 }

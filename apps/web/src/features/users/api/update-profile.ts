@@ -1,7 +1,8 @@
 import { type EndpointResponse, type ProfileUpdateInput, usersEndpoints } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import { profileQueryKey } from './get-profile.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { profileQuery } from './get-profile.ts';
 
 export type UpdateProfileResponse = EndpointResponse<typeof usersEndpoints.updateProfile>;
 
@@ -15,8 +16,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (response) => {
-      queryClient.setQueryData(profileQueryKey, response.user ?? response);
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      queryClient.setQueryData(profileQuery().queryKey, response.user ?? response);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

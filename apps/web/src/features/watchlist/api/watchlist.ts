@@ -1,10 +1,11 @@
 import { type WatchlistItem, type WatchlistResponse, watchlistEndpoints } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 import { useIsLoggedIn } from '../../../lib/use-auth.ts';
 
-export const watchlistKey = ['watchlist'] as const;
+const watchlistKey = queryKeys.watchlist.all;
 
 /** GET /api/watchlist: the user's followed products with their live auction state. */
 export async function getWatchlist() {
@@ -14,14 +15,16 @@ export async function getWatchlist() {
 }
 
 /** `refreshMs` keeps prices and ends fresh on the Favoritos page (soft close moves ends). */
-export function useWatchlist(options: { refreshMs?: number } = {}) {
-  const loggedIn = useIsLoggedIn();
-  return useQuery({
+export const watchlistQuery = (loggedIn: boolean, refreshMs?: number) =>
+  queryOptions({
     queryKey: watchlistKey,
     queryFn: getWatchlist,
     enabled: loggedIn,
-    refetchInterval: options.refreshMs ?? false,
+    refetchInterval: refreshMs ?? false,
   });
+
+export function useWatchlist(options: { refreshMs?: number } = {}) {
+  return useQuery(watchlistQuery(useIsLoggedIn(), options.refreshMs));
 }
 
 /** POST or DELETE /api/watchlist/{productId}. */

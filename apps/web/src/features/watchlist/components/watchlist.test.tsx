@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { watchlistKey } from '../api/watchlist.ts';
+import { watchlistQuery } from '../api/watchlist.ts';
 import { WatchButton } from './watch-button.tsx';
 import { WatchlistView } from './watchlist-view.tsx';
 
@@ -34,7 +34,7 @@ describe('Favoritos', () => {
     );
 
   it('the heart is a labelled toggle that fills at once and rolls back when the server refuses', async () => {
-    client.setQueryData(watchlistKey, { items: [], server_time: new Date().toISOString() });
+    client.setQueryData(watchlistQuery(true).queryKey, { items: [], server_time: new Date().toISOString() });
     let fail!: (r: Response) => void;
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
       String(input).includes('/api/watchlist/9')

@@ -1,0 +1,73 @@
+/**
+ * Every cache key of the web app, in one tree. Features that read the same answer share a key
+ * (the profile, the seller check), and invalidating a branch (`queryKeys.auctions.all`) reaches
+ * every query under it. Each API file builds its `queryOptions` from these keys and keeps the
+ * cache writes of its calls beside them, so components never spell a key.
+ */
+export const queryKeys = {
+  auctions: {
+    all: ['auctions'] as const,
+    lists: ['auctions', 'list'] as const,
+    list: (search: string) => ['auctions', 'list', { search }] as const,
+    own: ['auctions', 'seller'] as const,
+    ownList: (search: string) => ['auctions', 'seller', { search }] as const,
+    productPage: (productId: string) => ['auctions', 'product', productId] as const,
+    products: (auctionId: string) => ['auctions', 'products', auctionId] as const,
+    bySeller: (sellerId: number) => ['auctions', 'by-seller', sellerId] as const,
+    selectedProducts: (ids: number[]) => ['auctions', 'selected-products', ids] as const,
+  },
+  bids: {
+    ceiling: (auctionId: number, productId: number) => ['bids', 'max', auctionId, productId] as const,
+  },
+  catalogue: {
+    categories: ['catalogue', 'categories'] as const,
+    brands: (categoryId: number | null) => ['catalogue', 'brands', categoryId] as const,
+    scales: ['catalogue', 'scales'] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    lists: ['notifications', 'list'] as const,
+    list: (unreadOnly: boolean) => ['notifications', 'list', { unreadOnly }] as const,
+    unreadCount: ['notifications', 'unread'] as const,
+  },
+  payments: {
+    banks: ['payments', 'banks'] as const,
+    documentTypes: ['payments', 'document-types'] as const,
+    won: ['payments', 'won'] as const,
+    bankAccount: ['payments', 'bank-account'] as const,
+    payouts: ['payments', 'payouts'] as const,
+    payout: (id: string | null) => ['payments', 'payout', id] as const,
+    verify: (paymentId: string | null) => ['payments', 'verify', paymentId] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    marketplace: ['products', 'marketplace'] as const,
+    mine: ['products', 'mine'] as const,
+    detail: (id: number) => ['products', 'detail', id] as const,
+    buy: (id: number) => ['products', 'buy', id] as const,
+    similar: (id: number) => ['products', 'similar', id] as const,
+    byUser: (userId: number | null) => ['products', 'by-user', userId] as const,
+  },
+  ratings: {
+    seller: (username: string, page: number, size: number) =>
+      ['ratings', 'seller', username.toLowerCase(), page, size] as const,
+  },
+  search: {
+    term: (term: string | null) => ['search', term] as const,
+  },
+  shipping: {
+    addresses: ['shipping', 'addresses'] as const,
+    purchases: ['shipping', 'purchases'] as const,
+    sold: ['shipping', 'sold'] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    profile: ['users', 'profile'] as const,
+    sellerCheck: ['users', 'check_seller'] as const,
+    totals: ['users', 'totals'] as const,
+    publicProfile: (ref: { username: string } | { id: number } | null) => ['users', 'public', ref] as const,
+  },
+  watchlist: {
+    all: ['watchlist'] as const,
+  },
+} as const;
