@@ -54,93 +54,65 @@ export const bidsRepository = {
 
   /**
    * Locks the product's race row; under READ COMMITTED the row returned is the latest
-   * committed one, so what follows sees every bid that won the lock before this one.
-   * `end_time` is the product's effective end (its own, else the auction's).
+   * committed one, so what follows sees every decision that took the lock before this one. It
+   * comes with the auction's rules as committed now (its status may have changed since they
+   * were read without the lock). `end_time` is the product's effective end (its own, else the
+   * auction's).
    */
   lockRace(trx: Database, auctionId: number, productId: number) {
-    return raceQuery(trx, auctionId, productId).forUpdate('ap').executeTakeFirst();
+    return raceQuery(trx, auctionId, productId)
+      .select(['a.owner_id', 'a.status', 'a.start_time', 'a.min_offer', 'a.max_offer'])
+      .forUpdate('ap')
+      .executeTakeFirst();
   },
 
-  /**
-   * The bid itself, decided by the database: raises the highest bid only if the auction is
-   * active and running at `now`, the bidder is not its owner and the amount obeys the increment
-   * rules against the current highest. Returns how many rows changed (0 or 1).
-   */
-  async raiseHighest(
+  /** The race after a decision, written under its lock. */
+  async saveRace(
     trx: Database,
-    input: { auctionId: number; productId: number; userId: number; amount: number; now: Date },
-  ): Promise<number> {
-    const { auctionId, productId, userId, amount, now } = input;
-    const result = await sql`
-      update auction_products ap
-      set highest_bid = ${amount}, highest_bidder_id = ${userId}, bid_count = ap.bid_count + 1
-      where ap.auction_id = ${auctionId}
-        and ap.product_id = ${productId}
-        and (ap.highest_bid is null or ap.highest_bid < ${amount})
-        and exists (
-          select 1 from auctions a
-          where a.id = ap.auction_id
-            and a.status = 'active'
-            and a.owner_id <> ${userId}
-            and (a.start_time is null or a.start_time <= ${now})
-            and coalesce(ap.end_time, a.end_time) > ${now}
-            and (a.min_offer = 0 or ${amount} >= coalesce(ap.highest_bid, 0) + a.min_offer)
-            and (a.max_offer = 0 or ${amount} <= coalesce(ap.highest_bid, 0) + a.max_offer)
-        )
-    `.execute(trx);
-    return Number(result.numAffectedRows ?? 0n);
+    input: {
+      auctionId: number;
+      productId: number;
+      highest: number | null;
+      leaderId: number | null;
+      bidCount: number;
+    },
+  ) {
+    await trx
+      .updateTable('auction_products')
+      .set({ highest_bid: input.highest, highest_bidder_id: input.leaderId, bid_count: input.bidCount })
+      .where('auction_id', '=', input.auctionId)
+      .where('product_id', '=', input.productId)
+      .execute();
   },
 
   findRace(db: Database, auctionId: number, productId: number) {
     return raceQuery(db, auctionId, productId).executeTakeFirst();
   },
 
-  insertBid(
+  /** A decision's bids in one statement, answered in the order given. */
+  async insertBids(
     trx: Database,
-    input: {
-      auctionId: number;
-      productId: number;
-      userId: number;
-      amount: number;
-      now: Date;
-      auto?: boolean;
-    },
+    input: { auctionId: number; productId: number; now: Date },
+    bids: Array<{ userId: number; amount: number; auto: boolean }>,
   ) {
-    return trx
+    const rows = await trx
       .insertInto('bids')
-      .values({
-        auction_id: input.auctionId,
-        product_id: input.productId,
-        user_id: input.userId,
-        amount: input.amount,
-        created_at: input.now,
-        auto: input.auto ?? false,
-      })
+      .values(
+        bids.map((bid) => ({
+          auction_id: input.auctionId,
+          product_id: input.productId,
+          user_id: bid.userId,
+          amount: bid.amount,
+          created_at: input.now,
+          auto: bid.auto,
+        })),
+      )
       .returning(['id', 'amount', 'created_at', 'auto'])
-      .executeTakeFirstOrThrow();
-  },
-
-  /**
-   * An automatic bid, inside the transaction that holds the race lock. The amount was decided
-   * from the ceilings (it obeys min_offer, not max_offer), so only "above the highest" is checked
-   * here; the unique amount per product remains the last guard.
-   */
-  async raiseHighestAuto(
-    trx: Database,
-    input: { auctionId: number; productId: number; userId: number; amount: number },
-  ): Promise<number> {
-    const result = await trx
-      .updateTable('auction_products')
-      .set((eb) => ({
-        highest_bid: input.amount,
-        highest_bidder_id: input.userId,
-        bid_count: eb('bid_count', '+', 1),
-      }))
-      .where('auction_id', '=', input.auctionId)
-      .where('product_id', '=', input.productId)
-      .where((eb) => eb.or([eb('highest_bid', 'is', null), eb('highest_bid', '<', input.amount)]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+      .execute();
+    // Amounts are unique per product (and strictly increasing within a decision): they pair
+    // each returned row with its bid whatever order the database answered in.
+    const byAmount = new Map(rows.map((row) => [Number(row.amount), row]));
+    return bids.map((bid) => byAmount.get(bid.amount)!);
   },
 
   /**
@@ -220,5 +192,9 @@ export const bidsRepository = {
       .select(['id', 'username', 'avatar'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
+  },
+
+  findBidders(db: Database, userIds: number[]) {
+    return db.selectFrom('users').select(['id', 'username', 'avatar']).where('id', 'in', userIds).execute();
   },
 };

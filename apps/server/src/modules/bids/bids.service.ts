@@ -8,16 +8,25 @@ import {
   type NewBidMessage,
   type PlaceBidInput,
   type PlaceBidResponse,
+  type RaceState,
   validateBid,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
+import { createGroupQueue } from '../../platform/group-queue.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
-import { decideAutoBids } from './proxy.ts';
+import {
+  type AuctionRules,
+  type DecidedBid,
+  decideGroup,
+  judge,
+  type PendingBid,
+  type Refusal,
+} from './decide-bids.ts';
 
 /** A product's bids, newest first, at most `limit` (the history of the product auction page). */
 export async function bidHistory(
@@ -30,51 +39,78 @@ export async function bidHistory(
   return rows.map(toBidDto);
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+type AuctionRow = NonNullable<Awaited<ReturnType<typeof repo.findAuction>>>;
+
+/** One request waiting for its product's decision, with what was read for it without the lock. */
+interface Waiting {
+  request: PendingBid;
+  bidder: { username: string; avatar: string | null } | null;
+  /** The amount as sent (pesos), for the refusal's message. */
+  amountPesos: number;
+  auction: AuctionRow;
+  productName: string | undefined;
+}
+
+type Decided = { bid: Bid | null; race: RaceState };
+
+/** The message of a refusal, with the race as it stood when the request was judged. */
+function refusalError(
+  refusal: Refusal,
+  amountPesos: number,
+  highest: number | null,
+  auction: AuctionRow,
+): AppError {
+  switch (refusal) {
+    case 'OWN_PRODUCT':
+      return forbidden('OWN_PRODUCT', bidMessages.ownProduct);
+    case 'AUCTION_ENDED':
+      return conflict('AUCTION_ENDED', bidMessages.auctionEnded);
+    case 'AUCTION_NOT_ACTIVE':
+      return conflict('AUCTION_NOT_ACTIVE', bidMessages.auctionNotActive);
+    case 'NOT_LEADING':
+      return conflict('NOT_LEADING', bidMessages.maxNotLeader);
+    case 'MAX_TOO_LOW':
+      return badRequest('BID_MAX_TOO_LOW', bidMessages.maxTooLow(toPesos(highest ?? 0)));
+    case 'BID_REJECTED': {
+      const message = validateBid({
+        amount: amountPesos,
+        highest: highest === null ? 0 : toPesos(highest),
+        min_offer: toPesos(auction.min_offer),
+        max_offer: toPesos(auction.max_offer),
+      });
+      return message ? badRequest('BID_REJECTED', message) : conflict('BID_REJECTED', bidMessages.placeError);
+    }
+  }
+}
+
+const rulesOf = (a: {
+  owner_id: number;
+  status: string;
+  start_time: Date | null;
+  min_offer: number;
+  max_offer: number;
+}): AuctionRules => ({
+  ownerId: a.owner_id,
+  status: a.status,
+  startTime: a.start_time,
+  minOffer: a.min_offer,
+  maxOffer: a.max_offer,
+});
 
 export function createBidsService(ctx: AppContext) {
   const { db, clock, events, config } = ctx;
 
-  /** Why a bid the database refused was refused, from a fresh read (after the transaction). */
-  async function explainRejection(
-    input: { auctionId: number; productId: number; userId: number; amountPesos: number },
-    race: { highest_bid: number | null; end_time: Date | null } | undefined,
-    now: Date,
-  ): Promise<AppError> {
-    const auction = await repo.findAuction(db, input.auctionId);
-    if (!auction) return notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
-    if (!race) return notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction);
-    if (auction.owner_id === input.userId) return forbidden('OWN_PRODUCT', bidMessages.ownProduct);
-    // The product's own end (soft close may have moved it past the auction's original end).
-    const end = race?.end_time ?? auction.end_time;
-    const over = end !== null && end.getTime() <= now.getTime();
-    if (auction.status === 'ended' || (auction.status === 'active' && over)) {
-      return conflict('AUCTION_ENDED', bidMessages.auctionEnded);
-    }
-    if (auction.status !== 'active' || (auction.start_time && auction.start_time.getTime() > now.getTime())) {
-      return conflict('AUCTION_NOT_ACTIVE', bidMessages.auctionNotActive);
-    }
-    const message = validateBid({
-      amount: input.amountPesos,
-      highest: race.highest_bid === null ? 0 : toPesos(race.highest_bid),
-      min_offer: toPesos(auction.min_offer),
-      max_offer: toPesos(auction.max_offer),
-    });
-    return message ? badRequest('BID_REJECTED', message) : conflict('BID_REJECTED', bidMessages.placeError);
-  }
-
-  /** The outbid notice for a user whose lead was taken (by a person or by a ceiling). */
-  async function outbidNotices(
+  /** The outbid notice for users whose lead was taken (by a person or by a ceiling). */
+  function outbidNotices(
     trx: Database,
-    outbid: Map<number, number>,
+    outbid: number[],
+    amount: number,
     input: { productId: number; auctionTitle: string; productName: string | undefined },
     now: Date,
   ) {
-    if (outbid.size === 0) return [];
     return createNotifications(
       trx,
-      [...outbid].map(([userId, amount]) => ({
+      outbid.map((userId) => ({
         userId,
         type: 'outbid',
         title: 'Te han superado en una puja',
@@ -86,84 +122,135 @@ export function createBidsService(ctx: AppContext) {
   }
 
   /**
-   * After an accepted bid (or a raised ceiling), inside the same transaction and under the race
-   * lock: places the automatic bids the ceilings call for, applies the soft close, and works out
-   * who was left outbid. Returns every bid placed by the decision, in order.
+   * Decides one product's waiting requests in one transaction: lock the race row (with the
+   * auction's rules as committed), read the ceilings, judge every request in arrival order
+   * (`decideGroup`), then one INSERT for every bid placed, one UPDATE of the race, the ceilings,
+   * the soft close and the outbid notices, and one commit. Names, live messages and
+   * notifications are published after the commit, outside the lock.
    */
-  async function settle(
-    trx: Database,
-    input: {
-      auctionId: number;
-      productId: number;
-      now: Date;
-      auctionTitle: string;
-      productName: string | undefined;
-    },
-    state: { highest: number; leaderId: number | null; bidCount: number; endTime: Date | null },
-    placed: Array<{ bid: Bid; previousLeader: number | null; userId: number }>,
-    minOffer: number,
-  ) {
-    const { auctionId, productId, now } = input;
-    const ceilings = await repo.ceilings(trx, auctionId, productId);
-    const autos = decideAutoBids({ highest: state.highest, leaderId: state.leaderId, minOffer, ceilings });
-    let { highest, leaderId, bidCount } = state;
-    for (const auto of autos) {
-      const changed = await repo.raiseHighestAuto(trx, { auctionId, productId, ...auto });
-      if (changed === 0) throw new Error('automatic bid refused under the race lock');
-      const row = await repo.insertBid(trx, { auctionId, productId, ...auto, now, auto: true });
-      const bidder = await repo.findBidder(trx, auto.userId);
-      placed.push({
-        bid: toBidDto({ ...row, username: bidder.username, avatar: bidder.avatar }),
-        previousLeader: leaderId,
-        userId: auto.userId,
+  async function decide(key: string, waiting: Waiting[]): Promise<Array<Decided | Error>> {
+    const [auctionId, productId] = key.split(':').map(Number) as [number, number];
+    const { auction, productName } = waiting[0]!;
+    const outcome = await db.transaction().execute(async (trx) => {
+      const race = await repo.lockRace(trx, auctionId, productId);
+      // Read the clock after the lock: decisions on one product get non-decreasing times.
+      const now = clock.now();
+      if (!race) return null;
+      const ceilings = await repo.ceilings(trx, auctionId, productId);
+      const decision = decideGroup({
+        rules: rulesOf(race),
+        race: {
+          highest: race.highest_bid,
+          leaderId: race.highest_bidder_id,
+          bidCount: race.bid_count,
+          endTime: race.end_time,
+        },
+        ceilings,
+        pending: waiting.map((w) => w.request),
+        now,
+        softCloseMs: config.SOFT_CLOSE_SECONDS * 1000,
       });
-      highest = auto.amount;
-      leaderId = auto.userId;
-      bidCount += 1;
+      const where = { auctionId, productId };
+      const rows =
+        decision.bids.length > 0 ? await repo.insertBids(trx, { ...where, now }, decision.bids) : [];
+      if (decision.bids.length > 0) await repo.saveRace(trx, { ...where, ...decision.race });
+      for (const ceiling of decision.ceilingWrites)
+        await repo.upsertCeiling(trx, { ...where, ...ceiling, now });
+      if (decision.race.extended) await repo.extendEnd(trx, { ...where, end: decision.race.endTime! });
+      const notified =
+        decision.outbid.length > 0
+          ? await outbidNotices(
+              trx,
+              decision.outbid,
+              decision.race.highest!,
+              { productId, auctionTitle: auction.title, productName },
+              now,
+            )
+          : [];
+      return { decision, rows, notified, bidCountBefore: race.bid_count };
+    });
+    if (!outcome) {
+      return waiting.map(() => notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction));
     }
 
-    // Soft close: an accepted bid with less than the window left moves this product's end.
-    let endTime = state.endTime;
-    const window = config.SOFT_CLOSE_SECONDS * 1000;
-    let extended = false;
-    if (placed.length > 0 && window > 0 && endTime && endTime.getTime() - now.getTime() < window) {
-      endTime = new Date(now.getTime() + window);
-      await repo.extendEnd(trx, { auctionId, productId, end: endTime });
-      extended = true;
-    }
-
-    // Everyone whose lead was taken, except whoever leads at the end of the decision.
-    const outbid = new Map<number, number>();
-    for (const p of placed) {
-      if (p.previousLeader !== null && p.previousLeader !== p.userId) outbid.set(p.previousLeader, 0);
-    }
-    outbid.delete(leaderId ?? -1);
-    for (const userId of outbid.keys()) outbid.set(userId, highest);
-    const notified = await outbidNotices(trx, outbid, input, now);
-    return { highest, leaderId, bidCount, endTime, extended, notified };
-  }
-
-  /** Live messages for every bid of one decision, in order, with the product's state after each. */
-  async function broadcast(
-    input: { auctionId: number; productId: number },
-    placed: Array<{ bid: Bid }>,
-    bidCountBefore: number,
-    endTime: Date | null,
-  ) {
-    let count = bidCountBefore;
-    for (const { bid } of placed) {
-      count += 1;
+    const { decision, rows, notified, bidCountBefore } = outcome;
+    const bids = await withNames(decision.bids, rows, waiting);
+    const endTime = decision.race.endTime ? decision.race.endTime.toISOString() : null;
+    const race: RaceState = {
+      auction_id: auctionId,
+      product_id: productId,
+      highest_bid: toPesos(decision.race.highest ?? 0),
+      bid_count: decision.race.bidCount,
+      end_time: endTime,
+    };
+    for (const [i, bid] of bids.entries()) {
       const message: NewBidMessage = {
         message: 'new_bid',
         bid,
-        auction_id: input.auctionId,
-        product_id: input.productId,
+        auction_id: auctionId,
+        product_id: productId,
         highest_bid: bid.amount,
-        bid_count: count,
-        end_time: endTime ? endTime.toISOString() : null,
+        bid_count: bidCountBefore + i + 1,
+        end_time: endTime,
       };
-      await events.publish(channels.productBids(input.auctionId, input.productId), message);
+      await events.publish(channels.productBids(auctionId, productId), message);
     }
+    if (notified.length > 0) await publishNotifications(events, notified);
+
+    return decision.outcomes.map((result, i) => {
+      const w = waiting[i]!;
+      if (!result.accepted) return refusalError(result.refusal, w.amountPesos, result.highest, w.auction);
+      const own = decision.bids.findIndex((b) => b.pending === i);
+      return { bid: own >= 0 ? bids[own]! : null, race };
+    });
+  }
+
+  /** Bid DTOs with their bidders' names: the people's were read with their request. */
+  async function withNames(
+    decided: DecidedBid[],
+    rows: Array<{ id: number; amount: number; created_at: Date; auto: boolean }>,
+    waiting: Waiting[],
+  ): Promise<Bid[]> {
+    const names = new Map<number, { username: string; avatar: string | null }>();
+    for (const w of waiting) if (w.bidder) names.set(w.request.userId, w.bidder);
+    const missing = [...new Set(decided.map((b) => b.userId).filter((id) => !names.has(id)))];
+    if (missing.length > 0) {
+      for (const user of await repo.findBidders(db, missing)) names.set(user.id, user);
+    }
+    return decided.map((b, i) => {
+      const { username, avatar } = names.get(b.userId)!;
+      return toBidDto({ ...rows[i]!, username, avatar });
+    });
+  }
+
+  const decisions = createGroupQueue(decide);
+  const raceKey = (auctionId: number, productId: number) => `${auctionId}:${productId}`;
+
+  /** Refuses without the lock what a committed race already refuses (the highest only grows). */
+  function refuseEarly(
+    request: PendingBid,
+    amountPesos: number,
+    auction: AuctionRow | undefined,
+    committed: Awaited<ReturnType<typeof repo.findRace>>,
+    now: Date,
+  ): AppError | null {
+    if (!auction) return notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
+    if (!committed) return notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction);
+    const race = {
+      highest: committed.highest_bid,
+      leaderId: committed.highest_bidder_id,
+      endTime: committed.end_time,
+    };
+    const refusal = judge(rulesOf(auction), race, request, now);
+    // Only refusals that later decisions cannot undo: a lower bid, an ended or owned product.
+    const final =
+      refusal === 'OWN_PRODUCT' ||
+      refusal === 'AUCTION_ENDED' ||
+      (refusal === 'BID_REJECTED' &&
+        request.kind === 'bid' &&
+        committed.highest_bid !== null &&
+        request.amount <= committed.highest_bid);
+    return final ? refusalError(refusal, amountPesos, committed.highest_bid, auction) : null;
   }
 
   return {
@@ -173,11 +260,11 @@ export function createBidsService(ctx: AppContext) {
     },
 
     /**
-     * Places a bid. One transaction: lock the product's race row, let a conditional UPDATE
-     * decide (rows changed = accepted), insert the bid (its unique amount is a second guard),
-     * save the bidder's ceiling, place the automatic bids the ceilings call for, apply the soft
-     * close and create the outbid notifications. Ties go to whoever took the lock first. Live
-     * events and notifications go out after the commit.
+     * Places a bid. What does not need the race lock (the bidder, the auction's rules and names,
+     * the committed race) is read first, and a bid a committed race already refuses is refused
+     * there. Then it waits for its product's next decision (`decide`): bids that arrive together
+     * share one lock and one commit, each judged in arrival order against the one before it.
+     * Ties go to whoever arrived first; across processes, the race row's lock decides.
      */
     async place(userId: number, input: PlaceBidInput): Promise<PlaceBidResponse> {
       if (!isValidBidAmount(input.amount)) throw badRequest('BID_INVALID_AMOUNT', bidMessages.invalidAmount);
@@ -186,85 +273,28 @@ export function createBidsService(ctx: AppContext) {
         if (!isValidBidAmount(maxAmount)) throw badRequest('BID_INVALID_MAX', bidMessages.invalidMax);
         if (maxAmount < input.amount) throw badRequest('BID_MAX_BELOW_AMOUNT', bidMessages.maxBelowAmount);
       }
-      const amount = toCentavos(input.amount);
-      const key = { auctionId: input.auction_id, productId: input.product_id, userId };
-
-      // Everything that does not need the race lock is read before taking it: the bidder, the
-      // auction's rules and names, and the last committed race. The highest bid only grows, so a
-      // bid not above a committed highest is refused without queueing for the lock.
+      const request: PendingBid = {
+        kind: 'bid',
+        userId,
+        amount: toCentavos(input.amount),
+        max: maxAmount === null ? null : toCentavos(maxAmount),
+      };
       const [bidder, auction, product, committed] = await Promise.all([
         repo.findBidder(db, userId),
         repo.findAuction(db, input.auction_id),
         repo.findProductName(db, input.product_id),
         repo.findRace(db, input.auction_id, input.product_id),
       ]);
-      if (!auction || !committed || (committed.highest_bid !== null && amount <= committed.highest_bid)) {
-        throw await explainRejection({ ...key, amountPesos: input.amount }, committed, clock.now());
-      }
-
-      const outcome = await db
-        .transaction()
-        .execute(async (trx) => {
-          const race = await repo.lockRace(trx, input.auction_id, input.product_id);
-          // Read the clock after the lock: bids on one product get increasing times.
-          const now = clock.now();
-          if (!race) return { accepted: false as const, race, now };
-          const changed = await repo.raiseHighest(trx, { ...key, amount, now });
-          if (changed === 0) return { accepted: false as const, race, now };
-          const row = await repo.insertBid(trx, { ...key, amount, now });
-          if (maxAmount !== null) await repo.upsertCeiling(trx, { ...key, max: toCentavos(maxAmount), now });
-          const placed = [
-            {
-              bid: toBidDto({ ...row, username: bidder.username, avatar: bidder.avatar }),
-              previousLeader: race.highest_bidder_id,
-              userId,
-            },
-          ];
-          const settled = await settle(
-            trx,
-            {
-              auctionId: input.auction_id,
-              productId: input.product_id,
-              now,
-              auctionTitle: auction.title,
-              productName: product?.name,
-            },
-            { highest: amount, leaderId: userId, bidCount: race.bid_count + 1, endTime: race.end_time },
-            placed,
-            auction.min_offer,
-          );
-          return { accepted: true as const, placed, bidCountBefore: race.bid_count, ...settled };
-        })
-        .catch((error: unknown) => {
-          // Only reachable if the guard above were bypassed: the same amount twice is "too low".
-          if (isUniqueViolation(error))
-            return { accepted: false as const, race: undefined, now: clock.now() };
-          throw error;
-        });
-
-      if (!outcome.accepted) {
-        const race = outcome.race ?? (await repo.findRace(db, input.auction_id, input.product_id));
-        throw await explainRejection({ ...key, amountPesos: input.amount }, race, outcome.now);
-      }
-
-      const { placed, notified, endTime, highest, bidCount } = outcome;
-      await broadcast(
-        { auctionId: input.auction_id, productId: input.product_id },
-        placed,
-        outcome.bidCountBefore,
-        endTime,
-      );
-      if (notified.length > 0) await publishNotifications(events, notified);
-      const own = placed[0]!.bid;
-      return {
-        ...own,
-        auction_id: input.auction_id,
-        product_id: input.product_id,
-        highest_bid: toPesos(highest),
-        bid_count: bidCount,
-        end_time: endTime ? endTime.toISOString() : null,
-        message: bidMessages.placed,
-      };
+      const early = refuseEarly(request, input.amount, auction, committed, clock.now());
+      if (early) throw early;
+      const { bid, race } = await decisions.submit(raceKey(input.auction_id, input.product_id), {
+        request,
+        bidder,
+        amountPesos: input.amount,
+        auction: auction!,
+        productName: product?.name,
+      });
+      return { ...bid!, ...race, message: bidMessages.placed };
     },
 
     /** The caller's own ceiling on a product, or null. Nobody else's is ever readable. */
@@ -277,7 +307,7 @@ export function createBidsService(ctx: AppContext) {
 
     /**
      * The leader raises their ceiling without bidding: above their current bid, while the
-     * product still runs. Decided under the race lock like a bid.
+     * product still runs. Decided with the product's bids, in the same queue.
      */
     async raiseCeiling(
       userId: number,
@@ -286,37 +316,21 @@ export function createBidsService(ctx: AppContext) {
       maxPesos: number,
     ): Promise<MaxBidResponse> {
       if (!isValidBidAmount(maxPesos)) throw badRequest('BID_INVALID_MAX', bidMessages.invalidMax);
-      const max = toCentavos(maxPesos);
-      const outcome = await db.transaction().execute(async (trx) => {
-        const [auction, product] = await Promise.all([
-          repo.findAuction(trx, auctionId),
-          repo.findProductName(trx, productId),
-        ]);
-        if (!auction) throw notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
-        const race = await repo.lockRace(trx, auctionId, productId);
-        if (!race) throw notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction);
-        if (auction.owner_id === userId) throw forbidden('OWN_PRODUCT', bidMessages.ownProduct);
-        const now = clock.now();
-        const over = race.end_time !== null && race.end_time.getTime() <= now.getTime();
-        if (auction.status === 'ended' || (auction.status === 'active' && over))
-          throw conflict('AUCTION_ENDED', bidMessages.auctionEnded);
-        if (auction.status !== 'active') throw conflict('AUCTION_NOT_ACTIVE', bidMessages.auctionNotActive);
-        if (race.highest_bidder_id !== userId) throw conflict('NOT_LEADING', bidMessages.maxNotLeader);
-        const current = race.highest_bid ?? 0;
-        if (max <= current) throw badRequest('BID_MAX_TOO_LOW', bidMessages.maxTooLow(toPesos(current)));
-        await repo.upsertCeiling(trx, { auctionId, productId, userId, max, now });
-        const placed: Array<{ bid: Bid; previousLeader: number | null; userId: number }> = [];
-        const settled = await settle(
-          trx,
-          { auctionId, productId, now, auctionTitle: auction.title, productName: product?.name },
-          { highest: current, leaderId: userId, bidCount: race.bid_count, endTime: race.end_time },
-          placed,
-          auction.min_offer,
-        );
-        return { placed, bidCountBefore: race.bid_count, ...settled };
+      const request: PendingBid = { kind: 'ceiling', userId, max: toCentavos(maxPesos) };
+      const [auction, product, committed] = await Promise.all([
+        repo.findAuction(db, auctionId),
+        repo.findProductName(db, productId),
+        repo.findRace(db, auctionId, productId),
+      ]);
+      const early = refuseEarly(request, maxPesos, auction, committed, clock.now());
+      if (early) throw early;
+      await decisions.submit(raceKey(auctionId, productId), {
+        request,
+        bidder: null,
+        amountPesos: maxPesos,
+        auction: auction!,
+        productName: product?.name,
       });
-      await broadcast({ auctionId, productId }, outcome.placed, outcome.bidCountBefore, outcome.endTime);
-      if (outcome.notified.length > 0) await publishNotifications(events, outcome.notified);
       return { max_amount: maxPesos };
     },
   };

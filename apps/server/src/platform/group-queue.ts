@@ -1,0 +1,55 @@
+/**
+ * Runs work in groups, one group at a time per key: what arrives for a key while its group runs
+ * waits, and the next group takes all of it (at most `maxGroup`, in arrival order). An idle key
+ * starts at once, so a lone request waits for nothing. Used where each run costs a lock and a
+ * commit whatever its size (one product's bids): under contention the cost is shared.
+ *
+ * `run` answers one result per item, in order; an Error in that list fails only its item, a
+ * thrown error fails the whole group.
+ */
+export function createGroupQueue<In, Out>(
+  run: (key: string, items: In[]) => Promise<Array<Out | Error>>,
+  maxGroup = 64,
+) {
+  interface Waiting {
+    input: In;
+    resolve: (value: Out) => void;
+    reject: (error: unknown) => void;
+  }
+  const queues = new Map<string, Waiting[]>();
+
+  async function drain(key: string, waiting: Waiting[]) {
+    while (waiting.length > 0) {
+      const group = waiting.splice(0, maxGroup);
+      try {
+        const results = await run(
+          key,
+          group.map((w) => w.input),
+        );
+        group.forEach((w, i) => {
+          const result = results[i];
+          if (result instanceof Error) w.reject(result);
+          else w.resolve(result as Out);
+        });
+      } catch (error) {
+        for (const w of group) w.reject(error);
+      }
+    }
+    queues.delete(key);
+  }
+
+  return {
+    submit(key: string, input: In): Promise<Out> {
+      return new Promise<Out>((resolve, reject) => {
+        const waiting = queues.get(key);
+        if (waiting) {
+          waiting.push({ input, resolve, reject });
+          return;
+        }
+        const fresh: Waiting[] = [{ input, resolve, reject }];
+        queues.set(key, fresh);
+        void drain(key, fresh);
+      });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createGroupQueue } from '../../src/platform/group-queue.ts';
+
+describe('group queue', () => {
+  it('runs a lone item at once, groups what arrives meanwhile, one group at a time per key', async () => {
+    const groups: Array<[string, number[]]> = [];
+    let running = 0;
+    let overlap = false;
+    const queue = createGroupQueue<number, number>(async (key, items) => {
+      running += 1;
+      if (running > 1) overlap = true;
+      groups.push([key, items]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+      return items.map((n) => n * 10);
+    });
+    const first = queue.submit('a', 1);
+    const rest = [2, 3, 4].map((n) => queue.submit('a', n));
+    expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
+    expect(groups).toEqual([
+      ['a', [1]],
+      ['a', [2, 3, 4]],
+    ]);
+    expect(overlap).toBe(false);
+  });
+
+  it('keys do not wait for each other', async () => {
+    const started: string[] = [];
+    const queue = createGroupQueue<string, string>(async (key, items) => {
+      started.push(key);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return items;
+    });
+    await Promise.all([queue.submit('a', 'x'), queue.submit('b', 'y')]);
+    expect(started).toEqual(['a', 'b']);
+  });
+
+  it('an Error answered for one item fails only it; a thrown error fails its whole group', async () => {
+    const queue = createGroupQueue<number, number>(async (_key, items) => {
+      if (items.includes(99)) throw new Error('group failed');
+      return items.map((n) => (n < 0 ? new Error(`bad ${n}`) : n));
+    }, 2);
+    const results = await Promise.allSettled([
+      queue.submit('k', 1),
+      queue.submit('k', -1),
+      queue.submit('k', 2),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      1,
+      'bad -1',
+      2,
+    ]);
+    const failed = await Promise.allSettled([
+      queue.submit('k', 5),
+      queue.submit('k', 99),
+      queue.submit('k', 6),
+    ]);
+    expect(failed.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+  });
+
+  it('takes at most maxGroup items per run', async () => {
+    const sizes: number[] = [];
+    const queue = createGroupQueue<number, number>(async (_key, items) => {
+      sizes.push(items.length);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return items;
+    }, 3);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => queue.submit('k', i)));
+    expect(sizes).toEqual([1, 3, 3, 1]);
+  });
+});
