@@ -305,6 +305,12 @@ export interface SearchWordsTable {
   key: string;
 }
 
+/** Change counters moved by triggers, read by the caches they guard (see read-cache.ts). */
+export interface ChangeVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
@@ -330,4 +336,5 @@ export interface DB {
   shipping_addresses: ShippingAddressesTable;
   product_search: ProductSearchTable;
   search_words: SearchWordsTable;
+  change_versions: ChangeVersionsTable;
 }

@@ -104,6 +104,17 @@ export const auctionsRepository = {
     return Number(row.count);
   },
 
+  /** When the next running auction ends: the active list changes then without any write. */
+  async nextActiveEnd(db: Database, now: Date): Promise<Date | null> {
+    const row = await db
+      .selectFrom('auctions')
+      .select((eb) => eb.fn.min('end_time').as('next'))
+      .where('status', '=', 'active')
+      .where('end_time', '>', now)
+      .executeTakeFirst();
+    return row?.next ? new Date(row.next) : null;
+  },
+
   /** Active lists end soonest first; the seller's own list is newest first. */
   async listAuctions(
     db: Database,

@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
+import { createReadCache } from '../../platform/read-cache.ts';
 import { bidHistory } from '../bids/bids.service.ts';
 import {
   createNotifications,
@@ -80,8 +81,34 @@ function toAuctionProduct(row: RaceRow, auction: Auction): AuctionProduct {
   };
 }
 
+/**
+ * The public list of running auctions, per page, shared by every service of one app: served
+ * while the `auction_list` change counter stands still, and each page at most until the next
+ * running auction ends (it leaves the list then, with no write) or a minute.
+ */
+const activeListCaches = new WeakMap<AppContext, ReturnType<typeof createActiveListCache>>();
+const LIST_CACHE_MAX_MS = 60_000;
+
+function createActiveListCache(ctx: AppContext) {
+  return createReadCache<Omit<AuctionListResponse, 'server_time'>>({
+    db: ctx.db,
+    clock: ctx.clock,
+    counter: 'auction_list',
+  });
+}
+
+export function activeListCache(ctx: AppContext) {
+  let cache = activeListCaches.get(ctx);
+  if (!cache) {
+    cache = createActiveListCache(ctx);
+    activeListCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
 export function createAuctionsService(ctx: AppContext) {
   const { db, clock, events } = ctx;
+  const activeList = activeListCache(ctx);
 
   async function summaries(rows: Auction[]): Promise<AuctionSummary[]> {
     const products = await repo.cardProducts(
@@ -128,7 +155,19 @@ export function createAuctionsService(ctx: AppContext) {
   return {
     /** Active auctions still running, ending soonest first; `search` matches titles and product names. */
     async listActive(query: AuctionListQuery): Promise<AuctionListResponse> {
-      return page({ status: 'active', endsAfter: clock.now(), search: query.search }, query, 'ending');
+      const now = clock.now();
+      const filter = { status: 'active' as const, endsAfter: now, search: query.search };
+      // Searches are as many as people can type: only the plain pages are cached.
+      if (query.search?.trim()) return page(filter, query, 'ending');
+      const { items, meta } = await activeList.get(`${query.page}:${query.size}`, async () => {
+        const [answer, nextEnd] = await Promise.all([
+          page(filter, query, 'ending'),
+          repo.nextActiveEnd(db, now),
+        ]);
+        const limit = now.getTime() + LIST_CACHE_MAX_MS;
+        return { value: answer, validUntil: new Date(Math.min(limit, nextEnd?.getTime() ?? limit)) };
+      });
+      return { items, meta, server_time: clock.now().toISOString() };
     },
 
     /** The seller's own auctions in every status, newest first. */
