@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { routeOnlyEndpoints } from './build/route-only-endpoints.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [routeOnlyEndpoints(), react(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,

@@ -8,11 +8,13 @@ import { baseUrl, launchBrowser, newContext, PHONE } from './support/browser.ts'
 const dist = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../dist');
 /**
  * The first page's JavaScript budget, compressed as the server sends it to a gzip-only browser.
- * It stops growth: today's landing is about 157 KB (React DOM, React Router and TanStack Query
- * about 109, zod and the declarations the page calls about 35); the goal is 120, which needs the
- * landing path free of zod.
+ * It stops growth: the landing is about 129 KB, React DOM, React Router and TanStack Query about
+ * 104 of it. The landing path loads no zod: the browser build keeps only the routes of the
+ * endpoint declarations (build/route-only-endpoints.ts), messages live apart from schemas, and
+ * the notifications socket (with its message schemas) loads once someone is logged in. The goal
+ * is 120.
  */
-const LANDING_JS_GZIP_BUDGET = 160 * 1024;
+const LANDING_JS_GZIP_BUDGET = 130 * 1024;
 
 describe('the first page on a phone', () => {
   let browser: Browser;

@@ -1,3 +1,4 @@
+export * from './auctions/auction.messages.ts';
 export * from './auctions/auction.schemas.ts';
 export * from './auctions/auction-form.ts';
 export * from './auctions/auctions.endpoints.ts';
@@ -17,6 +18,7 @@ export * from './payments/commission.ts';
 export * from './payments/payment.schemas.ts';
 export * from './payments/payments.endpoints.ts';
 export * from './products/catalogue.endpoints.ts';
+export * from './products/product.messages.ts';
 export * from './products/product.schemas.ts';
 export * from './products/product-rules.ts';
 export * from './products/products.endpoints.ts';
@@ -30,4 +32,5 @@ export * from './shipping/shipping-status.ts';
 export * from './users/user.endpoints.ts';
 export * from './users/user.schemas.ts';
 export * from './watchlist/watchlist.endpoints.ts';
+export * from './watchlist/watchlist.messages.ts';
 export * from './watchlist/watchlist.schemas.ts';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  productMessages as m,
-  makeCreateProductSchema,
-  UpdateProductInputSchema,
-} from './product.schemas.ts';
+import { productMessages as m } from './product.messages.ts';
+import { makeCreateProductSchema, UpdateProductInputSchema } from './product.schemas.ts';
 import { PRODUCT_IMAGE_MAX_BYTES } from './product-rules.ts';
 
 const DIE_CAST = 1;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+import { productMessages } from './product.messages.ts';
 import {
   base64DecodedBytes,
   dataUrlType,
@@ -10,64 +11,6 @@ import {
   PRODUCT_MAX_YEAR,
   PRODUCT_MIN_YEAR,
 } from './product-rules.ts';
-
-/** Product messages: the spec's texts where it names them, clear Spanish where it does not. */
-export const productMessages = {
-  nameRequired: 'El nombre es obligatorio',
-  nameTooLong: 'El nombre no puede tener más de 150 caracteres',
-  yearRequired: 'El año es obligatorio',
-  yearInvalid: `El año debe ser un número entre ${PRODUCT_MIN_YEAR} y ${PRODUCT_MAX_YEAR}`,
-  descriptionRequired: 'La descripción es obligatoria',
-  descriptionTooLong: 'La descripción no puede tener más de 5000 caracteres',
-  tagsTooLong: 'Las etiquetas no pueden tener más de 500 caracteres',
-  categoryRequired: 'Seleccione una categoría',
-  brandRequired: 'Seleccione una marca',
-  scaleRequired: 'Seleccione una escala',
-  scaleInvalid: 'La escala seleccionada no existe',
-  categoryNotFound: 'La categoría seleccionada no existe',
-  brandNotInCategory: 'La marca seleccionada no pertenece a la categoría',
-  sellPriceRequired: 'El precio de venta es obligatorio para la compra directa',
-  sellPricePositive: 'El precio de venta debe ser un número mayor que 0',
-  reservePriceInvalid: 'El precio de reserva debe ser un número mayor o igual a 0',
-  basePriceInvalid: 'El precio base debe ser un número mayor o igual a 0',
-  canBeBoughtInvalid: 'El valor de compra directa no es válido',
-  imageRequired: 'La imagen es obligatoria',
-  imageType: 'La imagen debe ser JPEG, PNG, WebP o GIF',
-  imageTooLarge: 'La imagen no puede superar 5 MB',
-  imageInvalid: 'El archivo no es una imagen válida',
-  imageMismatch: 'El contenido del archivo no corresponde al tipo de imagen declarado',
-  imageTooManyPixels: 'La imagen es demasiado grande: como máximo 40 megapíxeles',
-  created: '¡Producto creado exitosamente!',
-  updated: 'Producto actualizado correctamente',
-  notFound: 'Producto no encontrado',
-  userNotFound: 'Vendedor no encontrado',
-  inAuction: 'No puedes editar un producto mientras está en una subasta.',
-  notEditable: 'No puedes editar un producto que ya fue vendido.',
-  idListInvalid: 'La lista de productos no es válida: envía hasta 100 identificadores separados por comas',
-  categoryMissing: 'Categoría no encontrada',
-  // Client-side texts of spec 2 section 8 and the pages.
-  imageReadError: 'Error al procesar la imagen',
-  loadError: 'Failed to load product',
-  updateError: 'Failed to update product',
-  buyLoadError: 'Failed to load product details',
-  similarLoadError: 'Failed to load similar products',
-  notBuyable: 'Este producto no está disponible para compra directa.',
-  notAvailableForPurchase: 'This product is not available for purchase',
-  purchaseConfirm: '¿Estás seguro de que quieres comprar este producto?',
-  purchaseCancelled: 'Purchase cancelled.',
-  purchaseFailed: 'Failed to process the purchase. Please try again.',
-  purchaseError: 'Error processing your purchase. Please try again.',
-  paymentsUnavailable: 'Los pagos aún no están disponibles.',
-  noBrand: 'Sin marca',
-  listError: 'No se pudieron cargar tus productos. Por favor, intenta nuevamente.',
-  marketplaceError: 'No se pudieron cargar los productos del marketplace. Por favor, intenta nuevamente.',
-  marketplaceEmpty: 'Aún no hay productos de compra directa.',
-  profileNotFound: 'No se pudo obtener la información del perfil',
-  profileLoadError: 'Error al cargar el perfil del vendedor',
-  profileLoadFailed: 'No se pudo cargar el perfil del vendedor.',
-  profileNoBio: 'Este vendedor aún no ha agregado una descripción.',
-  profileNoBuyNow: 'Este vendedor no tiene productos de compra directa.',
-} as const;
 
 export const ProductStatusSchema = z.enum([
   'available',

@@ -1,65 +1,43 @@
-import { liveChannels, type NotificationSocketAuth } from '@app/contracts';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
+import type { LiveSocket } from '../../../lib/ws-client.ts';
 
 /**
- * One live connection per tab to the user's notifications (shared by the header count and the
- * notifications page): new ones refresh the list, the unread count is set from the server.
+ * One live connection per tab to the user's notifications, shared by the header count and the
+ * notifications page. The socket's module is loaded when the first user of it mounts.
  */
-let shared: { token: string; socket: LiveSocket; users: number } | null = null;
+interface Shared {
+  token: string;
+  socket: LiveSocket | null;
+  users: number;
+  closed: boolean;
+}
+let shared: Shared | null = null;
 
-function handle(queryClient: QueryClient, data: unknown) {
-  const parsed = liveChannels.notifications.server.safeParse(data);
-  if (!parsed.success) return;
-  const message = parsed.data;
-  if (message.message === 'unread_count') {
-    queryClient.setQueryData(queryKeys.notifications.unreadCount, { total: message.total });
-  } else {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists });
-  }
+function close(entry: Shared) {
+  entry.closed = true;
+  entry.socket?.close();
+  if (shared === entry) shared = null;
 }
 
 export function useNotificationsSocket(token: string | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return;
-    if (shared && shared.token !== token) {
-      shared.socket.close();
-      shared = null;
+    if (shared && shared.token !== token) close(shared);
+    let current = shared;
+    if (!current) {
+      const entry: Shared = { token, socket: null, users: 0, closed: false };
+      shared = current = entry;
+      void import('./notifications-live.ts').then(({ openNotificationsSocket }) => {
+        if (!entry.closed) entry.socket = openNotificationsSocket(token, queryClient);
+      });
     }
-    if (!shared) {
-      shared = {
-        token,
-        users: 0,
-        // The token goes in the first message, never in the URL (URLs end up in logs).
-        socket: openLiveSocket(liveChannels.notifications.url(), {
-          firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),
-          onMessage: (data) => handle(queryClient, data),
-          onOpen: (reconnected) => {
-            if (reconnected) void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
-          },
-          onResync: () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
-          // 4401: the token was refused (expired, or ended by a logout or a password change).
-          // Retrying with it is pointless. Whether the session is really over is for the API to
-          // say: the unread count is asked again, and a 401 there ends the session here as any
-          // 401 does. (Not cleared here directly: after a password change in this tab the socket
-          // of the old token closes while the fresh token is already stored.)
-          fatalCodes: [4401],
-          onFatal: () =>
-            void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount }),
-        }),
-      };
-    }
-    const current = shared;
-    current.users += 1;
+    const mine = current;
+    mine.users += 1;
     return () => {
-      current.users -= 1;
-      if (current.users === 0) {
-        current.socket.close();
-        if (shared === current) shared = null;
-      }
+      mine.users -= 1;
+      if (mine.users === 0) close(mine);
     };
   }, [token, queryClient]);
 }
