@@ -10,9 +10,12 @@ export function AuctionCard({
   auction,
   now,
   headingLevel = 'h2',
+  priority = false,
 }: {
   auction: AuctionSummary;
   now: number;
+  /** The first card of a page: its images are the page's largest paint, fetched first. */
+  priority?: boolean;
   /** h2 on the list pages, h3 inside a profile section. */
   headingLevel?: 'h2' | 'h3';
 }) {
@@ -26,7 +29,7 @@ export function AuctionCard({
   };
   return (
     <article className={`card ${styles.auctionCard}`} aria-labelledby={`auction-${auction.id}-title`}>
-      <AuctionImageGrid products={auction.products} total={count} />
+      <AuctionImageGrid products={auction.products} total={count} priority={priority} />
       <div className={styles.cardBody}>
         <div className={styles.cardTitleRow}>
           <Heading id={`auction-${auction.id}-title`} className={styles.cardTitle}>

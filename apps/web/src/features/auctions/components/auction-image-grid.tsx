@@ -3,7 +3,16 @@ import { SafeImage } from '../../../components/ui/image.tsx';
 import styles from './auctions.module.css';
 
 /** Up to 4 product thumbnails; a '+N' overlay on the last one counts the rest. */
-export function AuctionImageGrid({ products, total }: { products: AuctionCardProduct[]; total?: number }) {
+export function AuctionImageGrid({
+  products,
+  total,
+  priority = false,
+}: {
+  products: AuctionCardProduct[];
+  total?: number;
+  /** Above the fold: loaded at once and first, not lazily. */
+  priority?: boolean;
+}) {
   const shown = products.slice(0, 4);
   const extra = (total ?? products.length) - shown.length;
   if (shown.length === 0) {
@@ -17,7 +26,12 @@ export function AuctionImageGrid({ products, total }: { products: AuctionCardPro
     <div className={styles.imageGrid} data-count={shown.length}>
       {shown.map((p, i) => (
         <div key={p.id} className={styles.gridCell}>
-          <SafeImage src={p.thumbnail ?? p.image} alt={p.name} className={styles.gridImage} />
+          <SafeImage
+            src={p.thumbnail ?? p.image}
+            alt={p.name}
+            className={styles.gridImage}
+            {...(priority ? { loading: 'eager', fetchPriority: 'high' } : {})}
+          />
           {i === shown.length - 1 && extra > 0 ? (
             <span className={styles.overflow} role="img" aria-label={`${extra} productos más`}>
               +{extra}

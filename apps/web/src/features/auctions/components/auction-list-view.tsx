@@ -43,9 +43,9 @@ export function AuctionListView({ search }: { search?: string } = {}) {
   return (
     <div className="stack">
       <ul className={`grid ${styles.cardList}`} aria-label="Subastas activas">
-        {auctions.map((auction) => (
+        {auctions.map((auction, index) => (
           <li key={auction.id}>
-            <AuctionCard auction={auction} now={now} />
+            <AuctionCard auction={auction} now={now} priority={index === 0} />
           </li>
         ))}
       </ul>
