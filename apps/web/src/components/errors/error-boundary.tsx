@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
 
 interface Props {
   children: ReactNode;
@@ -29,12 +31,12 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
     if (!this.state.failed) return this.props.children;
     if (this.props.fallback) return this.props.fallback(this.retry);
     return (
-      <div className="alert alert-error" role="alert">
-        <p style={{ margin: 0 }}>{this.props.message ?? 'No se pudo mostrar esta sección.'}</p>
-        <button type="button" className="btn btn-sm" style={{ marginTop: 8 }} onClick={this.retry}>
+      <Alert kind="error" as="div">
+        <p className="flush">{this.props.message ?? 'No se pudo mostrar esta sección.'}</p>
+        <Button className="space-top" size="sm" onClick={this.retry}>
           Reintentar
-        </button>
-      </div>
+        </Button>
+      </Alert>
     );
   }
 }

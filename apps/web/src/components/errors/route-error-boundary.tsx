@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { LinkButton } from '../ui/button.tsx';
 
 /** What a route shows when it throws or fails to load, instead of a blank page. */
 export function RouteErrorBoundary() {
@@ -13,9 +14,9 @@ export function RouteErrorBoundary() {
           : 'Ocurrió un error inesperado al mostrar esta página. Por favor, intenta de nuevo.'}
       </p>
       <p>
-        <Link className="btn btn-primary" to="/">
+        <LinkButton variant="primary" to="/">
           Ir al inicio
-        </Link>
+        </LinkButton>
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { authStorage } from '../../lib/auth-storage.ts';
+import { Badge } from '../ui/badge.tsx';
 import styles from './header.module.css';
 
 const items = [
@@ -144,9 +145,9 @@ export function ActivityMenu({ unread, onNavigate }: { unread: number; onNavigat
               <span>{item.label}</span>
               {item.showsUnread && unread > 0 && (
                 <>
-                  <span className="badge badge-live" aria-hidden="true">
+                  <Badge tone="live" aria-hidden="true">
                     {unreadLabel}
-                  </span>
+                  </Badge>
                   <span className="sr-only">({unread} sin leer)</span>
                 </>
               )}

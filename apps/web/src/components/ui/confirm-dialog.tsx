@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
 
 export interface ConfirmDialogProps {
@@ -44,27 +46,18 @@ export function ConfirmDialog({
       closeOnBackdrop={!pending}
       footer={
         <>
-          <button type="button" className="btn" data-confirm-cancel onClick={onCancel} disabled={pending}>
+          <Button data-confirm-cancel onClick={onCancel} disabled={pending}>
             {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className={danger ? 'btn btn-danger' : 'btn btn-primary'}
-            onClick={onConfirm}
-            disabled={pending}
-          >
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={pending}>
             {pending ? pendingLabel : confirmLabel}
-          </button>
+          </Button>
         </>
       }
     >
       <div className="stack">
         <div>{message}</div>
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <Alert kind="error">{error}</Alert>}
       </div>
     </Modal>
   );

@@ -51,10 +51,12 @@ export function FormField({ label, error, hint, required, id, className, childre
   let control: ReactNode;
   if (typeof children === 'function') control = children(controlProps);
   else if (isValidElement(children)) {
-    const own = children.props['aria-describedby'];
+    const own = children.props;
     control = cloneElement(children, {
       ...controlProps,
-      'aria-describedby': [own, describedBy].filter(Boolean).join(' ') || undefined,
+      // The control's own marks stay: a caller may flag it invalid for a reason shown elsewhere.
+      'aria-invalid': controlProps['aria-invalid'] ?? own['aria-invalid'],
+      'aria-describedby': [own['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined,
     });
   } else control = children;
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CreateAuctionForm } from '../../../features/auctions/components/create-auction-form.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -31,9 +32,7 @@ export function Component() {
     <section className="page">
       <header className="page-header">
         <h1 className="page-title">Crear nueva subasta</h1>
-        <button type="button" className="btn" onClick={() => navigate(paths.products.getHref())}>
-          ← Volver
-        </button>
+        <Button onClick={() => navigate(paths.products.getHref())}>← Volver</Button>
       </header>
       <CreateAuctionForm productIds={ids} />
     </section>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { ProductAuctionView } from '../../../features/auctions/components/product-auction-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 
@@ -7,9 +8,9 @@ export function Component() {
   const { id } = useParams();
   if (!id) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         ID de subasta no proporcionado
-      </div>
+      </Alert>
     );
   }
   return (

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { LinkButton } from '../../../components/ui/button.tsx';
 import { CONTACT_EMAIL, paths } from '../../../config/paths.ts';
 import styles from './auth.module.css';
 
@@ -14,8 +16,8 @@ export function Component() {
         <h1 id="register-title" className={styles.title}>
           Registrarse
         </h1>
-        <div className="alert alert-info">
-          <p style={{ margin: 0 }}>
+        <Alert kind="info" as="div">
+          <p className="flush">
             <strong>Estamos en beta cerrada.</strong> Por ahora el registro está cerrado. Si quieres acceso
             anticipado para comprar, pujar o vender coleccionables, escríbenos a{' '}
             <a
@@ -26,10 +28,10 @@ export function Component() {
             </a>{' '}
             y te crearemos una cuenta.
           </p>
-        </div>
-        <Link to={paths.home.getHref()} className="btn btn-primary btn-block">
+        </Alert>
+        <LinkButton to={paths.home.getHref()} variant="primary" block>
           Ir al Home
-        </Link>
+        </LinkButton>
         <p className={styles.footer}>
           ¿Ya tienes cuenta? <Link to={paths.login.getHref()}>Iniciar Sesión</Link>
         </p>

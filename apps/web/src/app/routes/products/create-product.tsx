@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { LinkButton } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSellerCheck } from '../../../features/products/api/check-seller.ts';
@@ -14,12 +15,12 @@ export function Component() {
   if (seller.isPending) return <Spinner label="Cargando..." />;
   if (seller.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {errorMessage(
           seller.error,
           'No se pudo verificar tu cuenta de vendedor. Por favor, intenta nuevamente.',
         )}
-      </div>
+      </Alert>
     );
   }
   if (!seller.data) return <BecomeSeller />;
@@ -29,9 +30,9 @@ export function Component() {
         <h1 id="create-product-title" className="page-title">
           Agregar Producto
         </h1>
-        <Link to={paths.products.getHref()} className="btn btn-sm">
+        <LinkButton to={paths.products.getHref()} size="sm">
           <span aria-hidden="true">←</span> Volver a mis productos
-        </Link>
+        </LinkButton>
       </div>
       <p className="page-subtitle">Los campos marcados con * son obligatorios.</p>
       <CreateProductForm />

@@ -1,3 +1,4 @@
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSellerCheck } from '../../../features/products/api/check-seller.ts';
 import { BecomeSeller } from '../../../features/products/components/become-seller.tsx';
@@ -13,12 +14,12 @@ export function Component() {
   if (seller.isPending) return <Spinner label="Cargando..." />;
   if (seller.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {errorMessage(
           seller.error,
           'No se pudo verificar tu cuenta de vendedor. Por favor, intenta nuevamente.',
         )}
-      </div>
+      </Alert>
     );
   }
   return seller.data ? <SellerProductsView /> : <BecomeSeller />;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useProfile } from '../../../features/users/api/get-profile.ts';
@@ -39,13 +41,9 @@ export function Component() {
     return (
       <section className="page">
         <h1 className="page-title">Mi Perfil</h1>
-        <p className="alert alert-error" role="alert">
-          {PROFILE_LOAD_FAILED}
-        </p>
+        <Alert kind="error">{PROFILE_LOAD_FAILED}</Alert>
         <p>
-          <button type="button" className="btn" onClick={() => void profile.refetch()}>
-            Reintentar
-          </button>
+          <Button onClick={() => void profile.refetch()}>Reintentar</Button>
         </p>
       </section>
     );

@@ -1,5 +1,7 @@
 import { type AuctionSummary, formatTimeLeft } from '@app/contracts';
 import { useNavigate } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { needsLogin } from '../lib/login-redirect.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
@@ -35,8 +37,8 @@ export function AuctionCard({
           <Heading id={`auction-${auction.id}-title`} className={styles.cardTitle}>
             {auction.title}
           </Heading>
-          {auction.status === 'active' ? <span className="badge badge-live">Live</span> : null}
-          {auction.is_flash ? <span className="badge badge-accent">Flash</span> : null}
+          {auction.status === 'active' ? <Badge tone="live">Live</Badge> : null}
+          {auction.is_flash ? <Badge tone="accent">Flash</Badge> : null}
         </div>
         <p className={styles.cardMeta}>
           {count} {count === 1 ? 'artículo' : 'artículos'}
@@ -51,9 +53,9 @@ export function AuctionCard({
         </p>
         {/* The accessible name starts with the visible word (speech users say what they see) and
             adds which auction, since every card has the same button. */}
-        <button type="button" className="btn btn-primary btn-block" onClick={view}>
+        <Button variant="primary" block onClick={view}>
           View<span className="sr-only"> subasta {auction.title}</span>
-        </button>
+        </Button>
       </div>
     </article>
   );

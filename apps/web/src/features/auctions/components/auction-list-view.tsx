@@ -1,5 +1,7 @@
 import { auctionMessages } from '@app/contracts';
 import { useEffect, useRef } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerNow } from '../../../lib/server-clock.ts';
 import { useInfiniteAuctions } from '../api/get-auctions.ts';
@@ -32,9 +34,9 @@ export function AuctionListView({ search }: { search?: string } = {}) {
   if (query.isPending) return <Spinner label="Cargando subastas..." />;
   if (query.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {auctionMessages.listError}
-      </div>
+      </Alert>
     );
   }
   const auctions = query.data.pages.flatMap((p) => p.items);
@@ -54,9 +56,9 @@ export function AuctionListView({ search }: { search?: string } = {}) {
           {isFetchingNextPage ? (
             'Cargando más subastas...'
           ) : (
-            <button type="button" className="btn-link" onClick={() => void fetchNextPage()}>
+            <Button variant="link" onClick={() => void fetchNextPage()}>
               Scroll para ver más
-            </button>
+            </Button>
           )}
         </div>
       ) : null}

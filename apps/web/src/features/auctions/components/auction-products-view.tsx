@@ -1,6 +1,8 @@
 import { auctionMessages, formatNumber } from '@app/contracts';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { LinkButton } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -30,15 +32,15 @@ export function AuctionProductsView({
       {query.isPending ? (
         <Spinner label="Cargando coleccionables asombrosos..." />
       ) : query.isError ? (
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           {errorMessage(query.error, auctionMessages.auctionProductsError)}
-        </div>
+        </Alert>
       ) : (
         <>
           <div className="card stack">
             <div className="row">
-              <h2 style={{ margin: 0, fontSize: '1.25rem' }}>{query.data.auction.title}</h2>
-              {query.data.auction.status === 'active' ? <span className="badge badge-live">Live</span> : null}
+              <h2 className="title-sm">{query.data.auction.title}</h2>
+              {query.data.auction.status === 'active' ? <Badge tone="live">Live</Badge> : null}
             </div>
             <dl className={styles.summary}>
               <div className={styles.summaryItem}>
@@ -66,12 +68,12 @@ export function AuctionProductsView({
           {query.data.products.length === 0 ? (
             <p className="empty-state">No hay productos disponibles en esta subasta.</p>
           ) : (
-            <ul className="stack" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul className="stack plain-list">
               {query.data.products.map((p) => (
                 <li key={p.id} className={`card ${styles.productRow}`}>
                   <SafeImage src={p.thumbnail ?? p.image} alt={p.name} className="card-image" />
                   <div>
-                    <div className="row" style={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                    <div className="row row-between">
                       <h3>{p.name}</h3>
                       {renderWatch?.(p)}
                     </div>
@@ -113,21 +115,21 @@ export function AuctionProductsView({
                       ) : null}
                     </dl>
                     <div className={styles.actions}>
-                      <Link
+                      <LinkButton
                         to={paths.productAuction.getHref(p.id)}
-                        className="btn btn-primary"
+                        variant="primary"
                         aria-label={`Ver Producto ${p.name}`}
                       >
                         Ver Producto
-                      </Link>
+                      </LinkButton>
                       {p.can_be_bought ? (
-                        <Link
+                        <LinkButton
                           to={paths.buyProduct.getHref(p.id)}
-                          className="btn btn-accent"
+                          variant="accent"
                           aria-label={`Comprar Ahora ${p.name}`}
                         >
                           Comprar Ahora
-                        </Link>
+                        </LinkButton>
                       ) : null}
                     </div>
                   </div>

@@ -10,8 +10,11 @@ import {
 } from '@app/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
+import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -105,16 +108,16 @@ export function CreateAuctionForm({ productIds }: { productIds: number[] }) {
 
   return (
     <div className="stack">
-      <p className="muted" style={{ margin: 0 }} aria-live="polite">
+      <p className="muted flush" aria-live="polite">
         {productIds.length} {productIds.length === 1 ? 'producto seleccionado' : 'productos seleccionados'}
       </p>
 
       {products.isPending ? (
         <Spinner label="Cargando productos seleccionados..." />
       ) : loadFailed ? (
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           {auctionMessages.productsLoadError}
-        </div>
+        </Alert>
       ) : (
         <ul className={styles.selected} aria-label="Productos seleccionados">
           {products.data.map((p) => (
@@ -127,9 +130,9 @@ export function CreateAuctionForm({ productIds }: { productIds: number[] }) {
       )}
 
       {created ? (
-        <div className="alert alert-success" role="status">
+        <Alert kind="success" as="div">
           ¡Subasta creada exitosamente!
-        </div>
+        </Alert>
       ) : null}
 
       <form className="form card" onSubmit={submit} noValidate aria-label="Datos de la subasta">
@@ -144,38 +147,22 @@ export function CreateAuctionForm({ productIds }: { productIds: number[] }) {
           />
         </FormField>
         <div className={styles.formGrid}>
-          <FormField
+          <MoneyField
             label="Oferta mínima (incremento mínimo, $)"
             error={errors.min_offer}
             hint="0 significa sin mínimo"
             required
-          >
-            <input
-              className="input"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              value={minOffer}
-              onChange={(e) => setMinOffer(e.target.value)}
-            />
-          </FormField>
-          <FormField
+            value={minOffer}
+            onChange={(e) => setMinOffer(e.target.value)}
+          />
+          <MoneyField
             label="Oferta máxima (incremento máximo, $)"
             error={errors.max_offer}
             hint="0 significa sin límite"
             required
-          >
-            <input
-              className="input"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              value={maxOffer}
-              onChange={(e) => setMaxOffer(e.target.value)}
-            />
-          </FormField>
+            value={maxOffer}
+            onChange={(e) => setMaxOffer(e.target.value)}
+          />
           <FormField label="Duración (horas)" error={errors.duration} hint="Entre 1 y 168 horas" required>
             <input
               className="input"
@@ -214,18 +201,18 @@ export function CreateAuctionForm({ productIds }: { productIds: number[] }) {
           </p>
         ) : null}
         {formError ? (
-          <div className="alert alert-error" role="alert">
+          <Alert kind="error" as="div">
             {formError}
-          </div>
+          </Alert>
         ) : null}
         <div className="row">
-          <button
+          <Button
             type="submit"
-            className="btn btn-primary"
+            variant="primary"
             disabled={create.isPending || created || loadFailed || products.isPending}
           >
             {create.isPending ? 'Creando...' : 'Crear subasta'}
-          </button>
+          </Button>
         </div>
       </form>
     </div>

@@ -10,7 +10,10 @@ import {
   validateBid,
 } from '@app/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { MoneyInput } from '../../../components/ui/money-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { serverNow, useServerNow } from '../../../lib/server-clock.ts';
 import { useMe } from '../api/get-me.ts';
@@ -182,20 +185,15 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
       </dl>
 
       {closedMessage ? (
-        <p className="alert alert-info" role="status">
+        <Alert kind="info" role="status">
           {closedMessage}
-        </p>
+        </Alert>
       ) : (
         <form className={styles.bidForm} onSubmit={submit} noValidate>
           <div className="field">
             <label htmlFor={inputId}>Tu puja ($)</label>
-            <input
+            <MoneyInput
               id={inputId}
-              className="input"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
               placeholder={`Min bid: $${formatNumber(suggested)}`}
               value={amount}
               onChange={(e) => {
@@ -208,13 +206,8 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
           </div>
           <div className="field">
             <label htmlFor={`${inputId}-max`}>Puja máxima ($)</label>
-            <input
+            <MoneyInput
               id={`${inputId}-max`}
-              className="input"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
               value={maxAmount}
               onChange={(e) => {
                 setMaxAmount(e.target.value);
@@ -223,13 +216,13 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
               aria-describedby={`${inputId}-max-hint`}
             />
           </div>
-          <button type="submit" className="btn btn-accent" disabled={placeBid.isPending}>
+          <Button type="submit" variant="accent" disabled={placeBid.isPending}>
             Place Bid
-          </button>
+          </Button>
         </form>
       )}
       {closedMessage ? null : (
-        <p id={`${inputId}-max-hint`} className="muted" style={{ margin: 0, fontSize: '0.9rem' }}>
+        <p id={`${inputId}-max-hint`} className="muted note-sm">
           Opcional: con una puja máxima pujamos por ti con el incremento mínimo hasta ese monto; nadie más la
           ve.
         </p>
@@ -240,26 +233,22 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
         </p>
       ) : null}
       <div role="status" aria-live="polite" aria-atomic="true">
-        {announcement ? <p className="alert alert-info">{announcement}</p> : null}
+        {announcement ? <Alert kind="info">{announcement}</Alert> : null}
       </div>
       {error ? (
         <p id={`${inputId}-error`} className="field-error" role="alert">
           {error}
         </p>
       ) : null}
-      {success ? (
-        <p className="alert alert-success" role="status">
-          {success}
-        </p>
-      ) : null}
+      {success ? <Alert kind="success">{success}</Alert> : null}
       <ul className={styles.notes}>
         <li>Incremento mínimo de puja: ${formatNumber(minOffer)}</li>
         {maxOffer > 0 ? <li>Incremento máximo de puja: ${formatNumber(maxOffer)}</li> : null}
       </ul>
 
       <div className="stack">
-        <div className="row" style={{ justifyContent: 'space-between' }}>
-          <h2 style={{ margin: 0, fontSize: '1.2rem' }}>Historial de Pujas</h2>
+        <div className="row row-between">
+          <h2 className="title-sm">Historial de Pujas</h2>
           <span className={styles.liveStatus} data-status={live} aria-live="polite">
             {live === 'open' ? '● En vivo' : live === 'connecting' ? 'Conectando…' : 'Reconectando…'}
           </span>

@@ -1,5 +1,8 @@
 import { type AuctionSummary, auctionMessages, formatCountdown, formatNumber } from '@app/contracts';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,11 +12,11 @@ import { useSellerAuctions } from '../api/get-seller-auctions.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import styles from './auctions.module.css';
 
-const statusLabels: Record<AuctionSummary['status'], { label: string; badge: string }> = {
-  upcoming: { label: 'Próxima', badge: 'badge-info' },
-  active: { label: 'Live', badge: 'badge-live' },
-  ended: { label: 'Finalizada', badge: 'badge' },
-  cancelled: { label: 'Cancelada', badge: 'badge-danger' },
+const statusLabels: Record<AuctionSummary['status'], { label: string; tone: BadgeTone }> = {
+  upcoming: { label: 'Próxima', tone: 'info' },
+  active: { label: 'Live', tone: 'live' },
+  ended: { label: 'Finalizada', tone: 'neutral' },
+  cancelled: { label: 'Cancelada', tone: 'danger' },
 };
 
 function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number }) {
@@ -34,7 +37,7 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
         <h2 id={`my-auction-${auction.id}`} className={styles.cardTitle}>
           <Link to={paths.auctionProducts.getHref(auction.id)}>{auction.title}</Link>
         </h2>
-        <span className={`badge ${status.badge}`}>{status.label}</span>
+        <Badge tone={status.tone}>{status.label}</Badge>
       </div>
       <dl className={styles.offers}>
         <div>
@@ -51,9 +54,8 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
         <span>{countdown}</span>
       </p>
       {auction.status === 'upcoming' ? (
-        <button
-          type="button"
-          className="btn btn-accent"
+        <Button
+          variant="accent"
           disabled={activate.isPending}
           onClick={() =>
             activate.mutate(auction.id, {
@@ -63,7 +65,7 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
           }
         >
           {activate.isPending ? 'Activando...' : 'Activar Subasta'}
-        </button>
+        </Button>
       ) : null}
     </article>
   );
@@ -76,19 +78,19 @@ export function MyAuctionsView({ search }: { search?: string }) {
   if (query.isPending) return <Spinner label="Cargando subastas..." />;
   if (query.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {auctionMessages.myAuctionsError}
-      </div>
+      </Alert>
     );
   }
   if (query.data.items.length === 0) {
     return (
       <div className="empty-state stack">
-        <p style={{ margin: 0 }}>No se encontraron subastas</p>
-        <p style={{ margin: 0 }}>
-          <Link to={paths.products.getHref()} className="btn btn-primary">
+        <p className="flush">No se encontraron subastas</p>
+        <p className="flush">
+          <LinkButton to={paths.products.getHref()} variant="primary">
             Crear una subasta
-          </Link>
+          </LinkButton>
         </p>
       </div>
     );

@@ -2,6 +2,8 @@ import { auctionMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -31,35 +33,32 @@ export function ProductAuctionView({
   if (query.isPending) return <Spinner label="Cargando detalles del producto..." />;
   if (query.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {errorMessage(query.error, auctionMessages.productPageError)}
-      </div>
+      </Alert>
     );
   }
   const page = query.data;
   if (!page.auction || !product) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {auctionMessages.noAuctionInfo}
-      </div>
+      </Alert>
     );
   }
 
   return (
     <article className="stack">
-      <p className="muted" style={{ margin: 0 }}>
+      <p className="muted flush">
         <Link to={paths.auctionProducts.getHref(page.auction.id)}>{page.auction.title}</Link>
         {page.auction.status === 'active' ? (
-          <span className="badge badge-live" style={{ marginLeft: 8 }}>
+          <Badge className="space-left" tone="live">
             Live
-          </span>
+          </Badge>
         ) : null}
       </p>
       <div className={styles.auctionLayout}>
-        <div
-          className={`row ${styles.areaTitle}`}
-          style={{ justifyContent: 'space-between', alignItems: 'center' }}
-        >
+        <div className={`row ${styles.areaTitle} row-between`}>
           <h1 className="page-title">{product.name}</h1>
           {renderWatch?.(product)}
         </div>
@@ -77,7 +76,7 @@ export function ProductAuctionView({
         <div className={`stack ${styles.areaInfo}`}>
           <p className={styles.description}>{product.description}</p>
           <section className="card" aria-labelledby="seller-title">
-            <h2 id="seller-title" style={{ fontSize: '1rem', margin: '0 0 8px' }}>
+            <h2 className="aside-title" id="seller-title">
               Vendedor
             </h2>
             <Link to={paths.publicProfile.getHref(page.owner.username)} className={styles.seller}>

@@ -1,5 +1,8 @@
 import { formatDateTime, notificationMessages } from '@app/contracts';
 import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useToken } from '../../../lib/use-auth.ts';
@@ -33,9 +36,9 @@ export function NotificationsList() {
       {query.isPending ? (
         <Spinner label="Cargando notificaciones..." />
       ) : query.isError ? (
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           {notificationMessages.loadError}
-        </div>
+        </Alert>
       ) : items.length === 0 ? (
         <p className="empty-state">{notificationMessages.empty}</p>
       ) : (
@@ -45,7 +48,7 @@ export function NotificationsList() {
               <>
                 <span className={styles.head}>
                   <strong>{n.title}</strong>
-                  {!n.is_read ? <span className="badge badge-info">Nueva</span> : null}
+                  {!n.is_read ? <Badge tone="info">Nueva</Badge> : null}
                 </span>
                 <span className={styles.message}>{n.message}</span>
                 <time className={styles.time} dateTime={n.created_at}>
@@ -79,14 +82,9 @@ export function NotificationsList() {
         </ul>
       )}
       {query.hasNextPage ? (
-        <button
-          type="button"
-          className="btn"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
+        <Button disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           {query.isFetchingNextPage ? 'Cargando...' : 'Ver más'}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -10,6 +10,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -93,34 +95,30 @@ export function BankAccountForm({
       closeOnBackdrop={!save.isPending}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+          <Button onClick={onClose} disabled={save.isPending}>
             Cancelar
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             form={formId}
-            className="btn btn-primary"
+            variant="primary"
             disabled={save.isPending || loading || !!loadError}
           >
             {save.isPending ? 'Guardando...' : 'Guardar'}
-          </button>
+          </Button>
         </>
       }
     >
       {loading ? (
         <Spinner label="Cargando bancos..." />
       ) : loadError ? (
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           <p>{m.dataLoadError}</p>
           <p>{loadError}</p>
-        </div>
+        </Alert>
       ) : (
         <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          {serverError && (
-            <p className="alert alert-error" role="alert">
-              {serverError}
-            </p>
-          )}
+          {serverError && <Alert kind="error">{serverError}</Alert>}
           <div className={styles.formGrid}>
             <FormField label="Banco" required error={errors.bank_id?.message}>
               <select className="select" {...register('bank_id')}>

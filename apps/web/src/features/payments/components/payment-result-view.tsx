@@ -1,6 +1,7 @@
 import { paymentMessages as m, paymentResultView, shortPaymentId } from '@app/contracts';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -34,11 +35,7 @@ export function PaymentResultView({
   const serverStatus = !needsVerify ? undefined : verify.isError ? null : verify.data?.status;
   const view = paymentResultView({ txStatus, paymentId, serverStatus });
 
-  const back = (
-    <button type="button" className="btn" onClick={() => navigate(-1)}>
-      Volver
-    </button>
-  );
+  const back = <Button onClick={() => navigate(-1)}>Volver</Button>;
 
   if (view.kind === 'verify') {
     return (
@@ -66,14 +63,10 @@ export function PaymentResultView({
         </p>
         <div className={styles.resultActions}>
           {back}
-          <Link className="btn btn-primary" to="/">
+          <LinkButton variant="primary" to="/">
             {isAuction ? 'Volver a la subasta' : 'Volver al inicio'}
-          </Link>
-          {isAuction && (
-            <Link className="btn" to="/auctions/won/">
-              Mis Subastas Ganadas
-            </Link>
-          )}
+          </LinkButton>
+          {isAuction && <LinkButton to="/auctions/won/">Mis Subastas Ganadas</LinkButton>}
         </div>
       </div>
     );
@@ -93,9 +86,9 @@ export function PaymentResultView({
       </div>
       <div className={styles.resultActions}>
         {back}
-        <Link className="btn btn-primary" to="/">
+        <LinkButton variant="primary" to="/">
           Volver al inicio
-        </Link>
+        </LinkButton>
       </div>
     </div>
   );

@@ -12,6 +12,9 @@ import {
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -23,19 +26,11 @@ import styles from './payments.module.css';
 /** After a save the form closes and the data reloads this much later (spec 2 section 9). */
 export const RELOAD_DELAY_MS = 2000;
 
-const toneClass = {
-  success: 'badge-success',
-  danger: 'badge-danger',
-  warning: 'badge-warning',
-  info: 'badge-info',
-  neutral: '',
-};
-
 function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`badge ${toneClass[payoutStatusTone(status)]}`} data-status={status}>
+    <Badge tone={payoutStatusTone(status)} data-status={status}>
       {payoutStatusLabel(status)}
-    </span>
+    </Badge>
   );
 }
 
@@ -97,9 +92,7 @@ function PayoutDetail({ id, onClose }: { id: string; onClose: () => void }) {
       {detail.isPending ? (
         <Spinner label="Cargando detalles del pago..." />
       ) : detail.isError ? (
-        <p className="alert alert-error" role="alert">
-          {m.paymentDetailLoadError}
-        </p>
+        <Alert kind="error">{m.paymentDetailLoadError}</Alert>
       ) : (
         <div className="stack">
           <div className={styles.detailProduct}>
@@ -219,9 +212,9 @@ export function SellerPaymentsView() {
   return (
     <div className="stack">
       {notice && (
-        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role="alert">
+        <Alert kind={notice.kind} role="alert">
           {notice.text}
-        </p>
+        </Alert>
       )}
 
       <section className="card stack" aria-labelledby="bank-account-title">
@@ -229,16 +222,14 @@ export function SellerPaymentsView() {
           <h2 id="bank-account-title" className={styles.sectionTitle}>
             Mi Cuenta Bancaria
           </h2>
-          <button type="button" className="btn btn-primary" onClick={onAdd}>
+          <Button variant="primary" onClick={onAdd}>
             Agregar Cuenta
-          </button>
+          </Button>
         </div>
         {account.isPending ? (
           <Spinner label="Cargando tu cuenta bancaria..." />
         ) : account.isError ? (
-          <p className="alert alert-error" role="alert">
-            {m.accountsLoadError}
-          </p>
+          <Alert kind="error">{m.accountsLoadError}</Alert>
         ) : account.data ? (
           <BankAccountCard account={account.data} onEdit={() => setForm({ account: account.data })} />
         ) : (
@@ -255,9 +246,7 @@ export function SellerPaymentsView() {
         {payouts.isPending ? (
           <Spinner label="Cargando tus pagos..." />
         ) : payouts.isError ? (
-          <p className="alert alert-error" role="alert">
-            {m.pendingPaymentsLoadError}
-          </p>
+          <Alert kind="error">{m.pendingPaymentsLoadError}</Alert>
         ) : payouts.data.length === 0 ? (
           <p className="empty-state">Todavía no tienes pagos. Aparecerán aquí cuando vendas un producto.</p>
         ) : (

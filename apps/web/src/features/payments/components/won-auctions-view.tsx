@@ -8,7 +8,9 @@ import {
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClass, LinkButton } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -20,14 +22,6 @@ import styles from './payments.module.css';
 /** Generating a link always shows 'Generando...' at least this long (spec 2 section 9). */
 export const LINK_MIN_DELAY_MS = 2000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const toneClass = {
-  success: 'badge-success',
-  danger: 'badge-danger',
-  warning: 'badge-warning',
-  info: 'badge-info',
-  neutral: '',
-};
 
 function WonCard({ item }: { item: WonAuctionItem }) {
   const queryClient = useQueryClient();
@@ -60,7 +54,7 @@ function WonCard({ item }: { item: WonAuctionItem }) {
       <SafeImage className="card-image" src={item.product_image ?? undefined} alt={item.product_name} />
       <div className={styles.wonHead}>
         <h2 className={styles.wonTitle}>{item.product_name}</h2>
-        <span className={`badge ${toneClass[tone]}`}>{wonStatusLabel(item.status)}</span>
+        <Badge tone={tone}>{wonStatusLabel(item.status)}</Badge>
       </div>
       <p className={styles.amount}>{formatMoney(item.amount, item.currency)}</p>
       <p className={styles.meta}>Subasta #{item.auction_id}</p>
@@ -72,19 +66,19 @@ function WonCard({ item }: { item: WonAuctionItem }) {
       )}
       <div className={styles.cardActions}>
         {payable && item.payment_link ? (
-          <a className="btn btn-accent btn-block" href={item.payment_link}>
+          <a className={buttonClass({ variant: 'accent', block: true })} href={item.payment_link}>
             Pagar
           </a>
         ) : payable ? (
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
+          <Button
+            variant="primary"
+            block
             onClick={() => void generate()}
             disabled={generating}
             aria-busy={generating}
           >
             {generating ? 'Generando...' : 'Generar Link'}
-          </button>
+          </Button>
         ) : null}
       </div>
     </li>
@@ -102,12 +96,12 @@ export function WonAuctionsView() {
   if (query.isPending) return <Spinner label="Cargando tus subastas ganadas..." />;
   if (query.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {m.wonLoadError}{' '}
-        <button type="button" className="btn-link" onClick={() => void query.refetch()}>
+        <Button variant="link" onClick={() => void query.refetch()}>
           Reintentar
-        </button>
-      </div>
+        </Button>
+      </Alert>
     );
   }
   if (query.data.length === 0) {
@@ -115,9 +109,9 @@ export function WonAuctionsView() {
       <div className="empty-state stack">
         <p>{m.wonEmpty}</p>
         <p>
-          <Link className="btn btn-primary" to="/auctions">
+          <LinkButton variant="primary" to="/auctions">
             Explorar Subastas
-          </Link>
+          </LinkButton>
         </p>
       </div>
     );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { LinkButton } from '../../../components/ui/button.tsx';
 import { CONTACT_EMAIL, paths } from '../../../config/paths.ts';
 import styles from './products.module.css';
 
@@ -22,9 +22,7 @@ export function BecomeSeller() {
       <p>
         Escríbenos a <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> y habilitaremos tu cuenta.
       </p>
-      <Link to={paths.home.getHref()} className="btn">
-        Volver al inicio
-      </Link>
+      <LinkButton to={paths.home.getHref()}>Volver al inicio</LinkButton>
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { commonMessages, productMessages } from '@app/contracts';
 import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useBuyProduct } from '../api/buy-product.ts';
 
@@ -46,26 +48,17 @@ export function BuyNowAction({
 
   if (!canBuy) {
     return (
-      <button type="button" className="btn btn-block" disabled>
+      <Button block disabled>
         No Disponible para Comprar
-      </button>
+      </Button>
     );
   }
   return (
     <div className="stack">
-      <button
-        type="button"
-        className="btn btn-accent btn-block"
-        onClick={() => void onClick()}
-        disabled={buy.isPending}
-      >
+      <Button variant="accent" block onClick={() => void onClick()} disabled={buy.isPending}>
         {buy.isPending ? 'Procesando...' : 'Comprar Ahora'}
-      </button>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      </Button>
+      {error && <Alert kind="error">{error}</Alert>}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { productMessages } from '@app/contracts';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -22,9 +24,7 @@ function SimilarProducts({ id }: { id: number }) {
       {similar.isPending ? (
         <Spinner label="Cargando productos similares..." />
       ) : similar.isError ? (
-        <p className="alert alert-error" role="alert">
-          {errorMessage(similar.error, productMessages.similarLoadError)}
-        </p>
+        <Alert kind="error">{errorMessage(similar.error, productMessages.similarLoadError)}</Alert>
       ) : similar.data.length === 0 ? (
         <p className="empty-state">No hay productos similares disponibles en este momento.</p>
       ) : (
@@ -54,9 +54,9 @@ export function BuyProductView({ id }: { id: number }) {
   if (query.isPending) return <Spinner label="Cargando..." />;
   if (query.isError || !data) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {errorMessage(query.error, productMessages.buyLoadError)}
-      </div>
+      </Alert>
     );
   }
   const { product, owner, can_be_bought: buyable } = data;
@@ -75,9 +75,7 @@ export function BuyProductView({ id }: { id: number }) {
             {product.name}
           </h1>
           <div className="row">
-            <span className={buyable ? 'badge badge-success' : 'badge badge-danger'}>
-              {buyable ? 'Disponible' : 'No Disponible'}
-            </span>
+            <Badge tone={buyable ? 'success' : 'danger'}>{buyable ? 'Disponible' : 'No Disponible'}</Badge>
             <span className="muted">{product.category_name}</span>
           </div>
           <p className={styles.bigPrice}>
@@ -85,14 +83,14 @@ export function BuyProductView({ id }: { id: number }) {
             {priceLabel(product.sell_price)}
           </p>
           {!product.can_be_bought && (
-            <p className="alert alert-info" role="note">
+            <Alert kind="info" role="note">
               {productMessages.notBuyable}
-            </p>
+            </Alert>
           )}
           <BuyNowAction productId={product.id} canBuy={buyable} />
           <p className={styles.description}>{product.description}</p>
           <section aria-labelledby="specs-title">
-            <h2 id="specs-title" className={styles.sectionTitle} style={{ marginTop: 0 }}>
+            <h2 id="specs-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
               Especificaciones
             </h2>
             <dl className={styles.specs}>
@@ -115,7 +113,7 @@ export function BuyProductView({ id }: { id: number }) {
             </dl>
           </section>
           <section aria-labelledby="seller-title" className="card">
-            <h2 id="seller-title" className={styles.sectionTitle} style={{ marginTop: 0 }}>
+            <h2 id="seller-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
               Vendedor
             </h2>
             <Link to={paths.publicProfile.getHref(owner.username)} className={styles.sellerBlock}>

@@ -7,8 +7,11 @@ import {
 } from '@app/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -128,12 +131,12 @@ export function CreateProductForm() {
   if (categories.isPending) return <Spinner label="Cargando formulario..." />;
   if (categories.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {errorMessage(
           categories.error,
           'No se pudieron cargar las categorías. Por favor, intenta nuevamente.',
         )}
-      </div>
+      </Alert>
     );
   }
   return <ProductForm categories={categories.data} />;
@@ -197,20 +200,20 @@ function ProductForm({ categories }: { categories: Category[] }) {
   return (
     <form className={`card form ${styles.formCard}`} onSubmit={onSubmit} noValidate aria-busy={busy}>
       {created && (
-        <div className="alert alert-success" role="status">
+        <Alert kind="success" as="div">
           {productMessages.created}
-        </div>
+        </Alert>
       )}
       {formError.length > 0 && (
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           {formError.map((message) => (
-            <p key={message} style={{ margin: 0 }}>
+            <p className="flush" key={message}>
               {message}
             </p>
           ))}
-        </div>
+        </Alert>
       )}
-      <fieldset disabled={busy} className="form" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <fieldset disabled={busy} className="form plain-fieldset">
         <legend className="sr-only">Datos del producto</legend>
         <div className={styles.formGrid}>
           <FormField label="Nombre" required error={errors.name?.message} className={styles.full}>
@@ -284,26 +287,16 @@ function ProductForm({ categories }: { categories: Category[] }) {
               </select>
             </FormField>
           )}
-          <FormField label="Precio de reserva (COP)" error={errors.reserve_price?.message}>
-            <input
-              className="input"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              {...register('reserve_price')}
-            />
-          </FormField>
-          <FormField label="Precio base (COP)" error={errors.base_price?.message}>
-            <input
-              className="input"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              {...register('base_price')}
-            />
-          </FormField>
+          <MoneyField
+            label="Precio de reserva (COP)"
+            error={errors.reserve_price?.message}
+            {...register('reserve_price')}
+          />
+          <MoneyField
+            label="Precio base (COP)"
+            error={errors.base_price?.message}
+            {...register('base_price')}
+          />
           <div className={`field ${styles.full}`}>
             <label className="checkbox">
               <input
@@ -322,16 +315,12 @@ function ProductForm({ categories }: { categories: Category[] }) {
             </label>
           </div>
           {canBeBought && (
-            <FormField label="Precio de venta (COP)" required error={errors.sell_price?.message}>
-              <input
-                className="input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                {...register('sell_price')}
-              />
-            </FormField>
+            <MoneyField
+              label="Precio de venta (COP)"
+              required
+              error={errors.sell_price?.message}
+              {...register('sell_price')}
+            />
           )}
           <div className={styles.full}>
             <ImagePicker
@@ -348,12 +337,10 @@ function ProductForm({ categories }: { categories: Category[] }) {
         </div>
       </fieldset>
       <div className="modal-actions">
-        <Link to={paths.products.getHref()} className="btn">
-          Cancelar
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <LinkButton to={paths.products.getHref()}>Cancelar</LinkButton>
+        <Button type="submit" variant="primary" disabled={busy}>
           {create.isPending ? 'Creando...' : 'Crear Producto'}
-        </button>
+        </Button>
       </div>
     </form>
   );

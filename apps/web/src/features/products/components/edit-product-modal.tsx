@@ -1,7 +1,10 @@
 import { type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 
@@ -89,20 +92,20 @@ export function EditProductModal({
       closeOnBackdrop={!update.isPending}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={update.isPending}>
+          <Button onClick={onClose} disabled={update.isPending}>
             Cancelar
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={update.isPending}>
+          </Button>
+          <Button type="submit" form={formId} variant="primary" disabled={update.isPending}>
             {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </button>
+          </Button>
         </>
       }
     >
       <form id={formId} className="form" onSubmit={onSubmit} noValidate>
         {error && (
-          <div className="alert alert-error" role="alert">
+          <Alert kind="error" as="div">
             {error}
-          </div>
+          </Alert>
         )}
         <FormField label="Nombre del producto" error={fieldErrors.name}>
           <input className="input" value={values.name} onChange={set('name')} maxLength={150} />
@@ -116,17 +119,12 @@ export function EditProductModal({
             maxLength={5000}
           />
         </FormField>
-        <FormField label="Precio de reserva" error={fieldErrors.reserve_price}>
-          <input
-            className="input"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            value={values.reserve_price}
-            onChange={set('reserve_price')}
-          />
-        </FormField>
+        <MoneyField
+          label="Precio de reserva"
+          error={fieldErrors.reserve_price}
+          value={values.reserve_price}
+          onChange={set('reserve_price')}
+        />
         <FormField label="Año" error={fieldErrors.year}>
           <input
             className="input"

@@ -1,5 +1,6 @@
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, productMessages } from '@app/contracts';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import styles from './products.module.css';
 
 /** Reads a file as a data URL; rejects with 'Error al procesar la imagen' when the browser cannot. */
@@ -101,7 +102,7 @@ export function ImagePicker({ value, onChange, onPickError, error, disabled }: I
             Arrastra una imagen aquí o selecciónala desde tu dispositivo. JPEG, PNG, WebP o GIF, máximo 5 MB.
           </p>
         )}
-        <label htmlFor={inputId} className="btn btn-sm">
+        <label htmlFor={inputId} className={buttonClass({ size: 'sm' })}>
           {value ? 'Cambiar imagen' : 'Seleccionar imagen'}
         </label>
         <input
@@ -127,9 +128,8 @@ export function ImagePicker({ value, onChange, onPickError, error, disabled }: I
         {value && (
           <div className="row">
             {fileName && <span className="muted">{fileName}</span>}
-            <button
-              type="button"
-              className="btn btn-sm"
+            <Button
+              size="sm"
               disabled={disabled}
               onClick={() => {
                 setFileName('');
@@ -138,7 +138,7 @@ export function ImagePicker({ value, onChange, onPickError, error, disabled }: I
               }}
             >
               Quitar imagen
-            </button>
+            </Button>
           </div>
         )}
       </div>

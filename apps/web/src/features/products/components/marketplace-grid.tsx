@@ -1,4 +1,6 @@
 import { productMessages } from '@app/contracts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMarketplace } from '../api/get-marketplace.ts';
@@ -12,12 +14,12 @@ export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {
   // A failed next page keeps the pages already shown (the error is shown under them).
   if (query.isError && !query.data) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         <p>{errorMessage(query.error, productMessages.marketplaceError)}</p>
-        <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+        <Button size="sm" onClick={() => void query.refetch()}>
           Reintentar
-        </button>
-      </div>
+        </Button>
+      </Alert>
     );
   }
   const pages = query.data?.pages ?? [];
@@ -40,14 +42,13 @@ export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {
           </p>
         )}
         {query.hasNextPage && (
-          <button
-            type="button"
-            className="btn btn-primary"
+          <Button
+            variant="primary"
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
             {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
-          </button>
+          </Button>
         )}
       </div>
     </section>

@@ -1,6 +1,9 @@
 import { parseTags, productMessages, productMetaDescription } from '@app/contracts';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge, badgeClass } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -20,14 +23,13 @@ import styles from './products.module.css';
 function BackButton() {
   const navigate = useNavigate();
   return (
-    <button
-      type="button"
-      className="btn btn-sm"
-      style={{ alignSelf: 'flex-start' }}
+    <Button
+      className="self-start"
+      size="sm"
       onClick={() => (window.history.state?.idx > 0 ? navigate(-1) : navigate(paths.products.getHref()))}
     >
       <span aria-hidden="true">←</span> Volver
-    </button>
+    </Button>
   );
 }
 
@@ -69,9 +71,9 @@ export function ProductDetailView({
     return (
       <section className="page">
         <BackButton />
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           {errorMessage(query.error, productMessages.loadError)}
-        </div>
+        </Alert>
       </section>
     );
   }
@@ -101,13 +103,13 @@ export function ProductDetailView({
           </h1>
           <div className="row">
             <span className={statusBadgeClass(product.status)}>{statusLabel(product.status)}</span>
-            {product.can_be_bought && <span className="badge badge-accent">Compra Directa</span>}
+            {product.can_be_bought && <Badge tone="accent">Compra Directa</Badge>}
             {renderWatch?.({ id: product.id, name: product.name })}
           </div>
           {tags.length > 0 && (
             <ul className={styles.tags} aria-label="Etiquetas">
               {tags.map((tag) => (
-                <li key={tag} className="badge badge-info">
+                <li key={tag} className={badgeClass('info')}>
                   {tag}
                 </li>
               ))}
@@ -115,9 +117,7 @@ export function ProductDetailView({
           )}
           {reserve !== null && (
             <div>
-              <p className="muted" style={{ margin: 0 }}>
-                Precio de Reserva
-              </p>
+              <p className="muted flush">Precio de Reserva</p>
               <p className={styles.bigPrice}>{priceLabel(reserve)}</p>
             </div>
           )}
@@ -146,22 +146,19 @@ export function ProductDetailView({
             )}
           </dl>
           <div>
-            <h2 className={styles.sectionTitle} style={{ marginTop: 0 }}>
-              Descripcion
-            </h2>
+            <h2 className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>Descripcion</h2>
             <p className={styles.description}>{product.description}</p>
           </div>
           {isOwner && (
-            <div className="stack" style={{ alignItems: 'flex-start' }}>
-              <button
-                type="button"
-                className="btn btn-primary"
+            <div className="stack items-start">
+              <Button
+                variant="primary"
                 disabled={!editable}
                 aria-describedby={editable ? undefined : 'edit-disabled-hint'}
                 onClick={() => setEditing(true)}
               >
                 Editar detalles
-              </button>
+              </Button>
               {!editable && (
                 <p id="edit-disabled-hint" className="field-hint">
                   {lockedHint}

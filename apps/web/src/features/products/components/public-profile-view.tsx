@@ -1,5 +1,7 @@
 import { formatLongDate, formatNumber, type PublicProfile, productMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { RatingSummary } from '../../../components/ui/rating-summary.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -25,10 +27,10 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
           {profile.username}
         </h1>
         {profile.is_seller && (
-          <p style={{ margin: 0 }}>
-            <span className="badge badge-success">
+          <p className="flush">
+            <Badge tone="success">
               <span aria-hidden="true">✔</span> Vendedor Verificado
-            </span>
+            </Badge>
           </p>
         )}
         <RatingSummary average={profile.rating_average} count={profile.rating_count} />
@@ -42,7 +44,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
           <span className="sr-only">Ubicación: </span>
           {profile.address || 'Colombia'}
         </p>
-        <p style={{ margin: 0 }}>{profile.bio?.trim() ? profile.bio : productMessages.profileNoBio}</p>
+        <p className="flush">{profile.bio?.trim() ? profile.bio : productMessages.profileNoBio}</p>
       </div>
     </div>
   );
@@ -104,18 +106,18 @@ export function PublicProfileView({ profileRef, renderAuctions, renderRatings }:
 
   if (!profileRef) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {productMessages.profileLoadFailed}
-      </div>
+      </Alert>
     );
   }
   if (query.isPending) return <Spinner label="Cargando perfil..." />;
   if (query.isError || !profile) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {missing ? productMessages.profileNotFound : productMessages.profileLoadError}
-      </div>
+      </Alert>
     );
   }
 

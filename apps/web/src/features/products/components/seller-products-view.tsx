@@ -2,6 +2,9 @@ import type { Product } from '@app/contracts';
 import { productMessages } from '@app/contracts';
 import { useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -63,7 +66,7 @@ function SellerProductCard({
       </dl>
       {product.can_be_bought && (
         <p className="row">
-          <span className="badge badge-accent">Compra Directa</span>
+          <Badge tone="accent">Compra Directa</Badge>
           <span className="muted">{priceLabel(product.sell_price)}</span>
         </p>
       )}
@@ -102,12 +105,10 @@ export function SellerProductsView() {
           Mis Productos
         </h1>
         <div className="row">
-          <Link to={paths.createProduct.getHref()} className="btn btn-primary">
+          <LinkButton to={paths.createProduct.getHref()} variant="primary">
             Agregar Producto
-          </Link>
-          <Link to={paths.myAuctions.getHref()} className="btn">
-            Mis Subastas
-          </Link>
+          </LinkButton>
+          <LinkButton to={paths.myAuctions.getHref()}>Mis Subastas</LinkButton>
         </div>
       </div>
 
@@ -144,18 +145,18 @@ export function SellerProductsView() {
       {products.isPending ? (
         <Spinner label="Cargando tus productos..." />
       ) : products.isError ? (
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           <p>{errorMessage(products.error, productMessages.listError)}</p>
-          <button type="button" className="btn btn-sm" onClick={() => void products.refetch()}>
+          <Button size="sm" onClick={() => void products.refetch()}>
             Reintentar
-          </button>
-        </div>
+          </Button>
+        </Alert>
       ) : all.length === 0 ? (
         <div className="empty-state">
           <p>Aún no tienes productos. Agrega tu primer coleccionable para venderlo o subastarlo.</p>
-          <Link to={paths.createProduct.getHref()} className="btn btn-primary">
+          <LinkButton to={paths.createProduct.getHref()} variant="primary">
             Agregar Producto
-          </Link>
+          </LinkButton>
         </div>
       ) : visible.length === 0 ? (
         <p className="empty-state">Ningún producto coincide con tu búsqueda.</p>
@@ -180,14 +181,13 @@ export function SellerProductsView() {
               ? '1 producto seleccionado'
               : `${selectedIds.length} productos seleccionados`}
           </p>
-          <button
-            type="button"
-            className="btn btn-accent"
+          <Button
+            variant="accent"
             disabled={selectedIds.length === 0}
             onClick={() => navigate(paths.createAuction.getHref(selectedIds))}
           >
             Crear Subasta
-          </button>
+          </Button>
         </section>
       )}
     </section>

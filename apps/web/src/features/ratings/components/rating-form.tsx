@@ -1,5 +1,7 @@
 import { CreateRatingSchema, ratingMessages as m, RATING_COMMENT_MAX } from '@app/contracts';
 import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateRating } from '../api/ratings.ts';
 import styles from './ratings.module.css';
@@ -76,14 +78,10 @@ export function RatingForm({
         value={comment}
         onChange={(e) => setComment(e.target.value)}
       />
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary btn-sm" disabled={mutation.isPending}>
+      {error && <Alert kind="error">{error}</Alert>}
+      <Button type="submit" variant="primary" size="sm" disabled={mutation.isPending}>
         {mutation.isPending ? 'Enviando...' : m.sendRating}
-      </button>
+      </Button>
     </form>
   );
 }

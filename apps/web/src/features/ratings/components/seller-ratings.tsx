@@ -1,6 +1,8 @@
 import { formatLongDate, ratingMessages as m } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { useSellerRatings } from '../api/ratings.ts';
@@ -13,12 +15,7 @@ export function SellerRatings({ username }: { username: string }) {
   const [page, setPage] = useState(1);
   const query = useSellerRatings(username, page, PAGE_SIZE);
   if (query.isPending) return <Spinner label="Cargando calificaciones..." />;
-  if (query.isError)
-    return (
-      <p className="alert alert-error" role="alert">
-        {m.loadError}
-      </p>
-    );
+  if (query.isError) return <Alert kind="error">{m.loadError}</Alert>;
   const { items, meta } = query.data;
   if (items.length === 0) return <p className="empty-state">{m.empty}</p>;
   return (
@@ -39,20 +36,15 @@ export function SellerRatings({ username }: { username: string }) {
       </ul>
       {meta.pages > 1 && (
         <nav className={styles.pager} aria-label="Páginas de calificaciones">
-          <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Anterior
-          </button>
+          </Button>
           <span>
             Página {meta.page} de {meta.pages}
           </span>
-          <button
-            type="button"
-            className="btn btn-sm"
-            disabled={page >= meta.pages}
-            onClick={() => setPage(page + 1)}
-          >
+          <Button size="sm" disabled={page >= meta.pages} onClick={() => setPage(page + 1)}>
             Siguiente
-          </button>
+          </Button>
         </nav>
       )}
     </div>

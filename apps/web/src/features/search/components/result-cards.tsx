@@ -1,5 +1,6 @@
 import type { SearchAuction, SearchProduct, SearchUser } from '@app/contracts';
 import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatSearchPrice, searchTimeLeft } from '../lib/format.ts';
@@ -35,9 +36,9 @@ export function ProductResult({ product }: { product: SearchProduct }) {
       <div className={styles.cardBody}>
         <h2 className={styles.title}>{product.name}</h2>
         <div className={styles.badges}>
-          <span className="badge badge-info">{product.category}</span>
-          {product.auction_id !== null ? <span className="badge badge-live">En subasta</span> : null}
-          {buyable ? <span className="badge badge-success">Compra directa</span> : null}
+          <Badge tone="info">{product.category}</Badge>
+          {product.auction_id !== null ? <Badge tone="live">En subasta</Badge> : null}
+          {buyable ? <Badge tone="success">Compra directa</Badge> : null}
         </div>
         {product.description ? <p className={styles.clamp}>{product.description}</p> : null}
         {buyable ? (
@@ -61,7 +62,7 @@ export function AuctionResult({ auction, now }: { auction: SearchAuction; now: n
         <h2 className={styles.title}>{auction.title}</h2>
         {auction.is_flash ? (
           <div className={styles.badges}>
-            <span className="badge badge-accent">Flash</span>
+            <Badge tone="accent">Flash</Badge>
           </div>
         ) : null}
         <div className={styles.owner}>

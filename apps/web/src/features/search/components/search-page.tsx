@@ -1,5 +1,7 @@
 import { SearchTermSchema, searchMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSearch } from '../api/search.ts';
@@ -16,20 +18,20 @@ export function SearchPage({ query }: { query: string | null }) {
   if (!parsed.success) {
     // Empty or too long: said right away, without asking the server.
     body = (
-      <p className="alert alert-info" role="status">
+      <Alert kind="info" role="status">
         {parsed.error.issues[0]?.message ?? searchMessages.emptyTerm}
-      </p>
+      </Alert>
     );
   } else if (search.isPending) {
     body = <Spinner label="Buscando..." />;
   } else if (search.isError) {
     body = (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         <p>{errorMessage(search.error, searchMessages.failed)}</p>
-        <button type="button" className="btn btn-sm" onClick={() => search.refetch()}>
+        <Button size="sm" onClick={() => search.refetch()}>
           Reintentar
-        </button>
-      </div>
+        </Button>
+      </Alert>
     );
   } else {
     body = <SearchResults term={term!} result={search.data} />;

@@ -8,6 +8,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -62,21 +64,17 @@ export function AddressForm({
       closeOnBackdrop={!save.isPending}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose} disabled={save.isPending}>
+          <Button onClick={onClose} disabled={save.isPending}>
             Cancelar
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={save.isPending}>
+          </Button>
+          <Button type="submit" form={formId} variant="primary" disabled={save.isPending}>
             {save.isPending ? 'Guardando...' : 'Guardar'}
-          </button>
+          </Button>
         </>
       }
     >
       <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        {serverError && (
-          <p className="alert alert-error" role="alert">
-            {serverError}
-          </p>
-        )}
+        {serverError && <Alert kind="error">{serverError}</Alert>}
         <FormField label="Dirección" required error={errors.address?.message}>
           <input className="input" autoComplete="street-address" {...register('address')} />
         </FormField>

@@ -9,20 +9,15 @@ import {
 } from '@app/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmDelivery, usePurchases, useRatePurchaseInCache } from '../api/purchases.ts';
 import styles from './shipping.module.css';
-
-const toneClass = {
-  success: 'badge-success',
-  danger: 'badge-danger',
-  warning: 'badge-warning',
-  info: 'badge-info',
-  neutral: '',
-};
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -74,21 +69,18 @@ function PurchaseCard({
         <dd>{purchase.paid_at ? formatLongDate(purchase.paid_at) : 'N/A'}</dd>
         <dt>Envío</dt>
         <dd>
-          <span className={`badge ${toneClass[shippingStatusTone(status)]}`}>
-            {shippingStatusLabel(status)}
-          </span>
+          <Badge tone={shippingStatusTone(status)}>{shippingStatusLabel(status)}</Badge>
         </dd>
       </dl>
       {status === 'shipped' && (
-        <button
-          type="button"
-          className="btn btn-primary"
+        <Button
+          variant="primary"
           onClick={onConfirm}
           disabled={confirming}
           aria-label={`${m.confirmDelivery}: ${purchase.product_name}`}
         >
           {confirming ? 'Confirmando...' : m.confirmDelivery}
-        </button>
+        </Button>
       )}
       {status === 'pending' && <p className="muted">El vendedor está preparando el envío.</p>}
       {status === 'delivered' &&
@@ -135,40 +127,31 @@ export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRa
     <div className="stack">
       <div className="page-header">
         <h1 className="page-title">Mis Compras</h1>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-        >
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
           {refreshing ? 'Actualizando...' : 'Actualizar'}
-        </button>
+        </Button>
       </div>
       {notice && (
-        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role="alert">
+        <Alert kind={notice.kind} role="alert">
           {notice.text}
-        </p>
+        </Alert>
       )}
       {query.isPending ? (
         <Spinner label={m.purchasesLoading} />
       ) : query.isError ? (
         <div className="stack">
-          <p className="alert alert-error" role="alert">
-            {errorMessage(query.error, m.purchasesLoadError)}
-          </p>
+          <Alert kind="error">{errorMessage(query.error, m.purchasesLoadError)}</Alert>
           <p>
-            <button type="button" className="btn" onClick={() => void query.refetch()}>
-              Reintentar
-            </button>
+            <Button onClick={() => void query.refetch()}>Reintentar</Button>
           </p>
         </div>
       ) : purchases.length === 0 ? (
         <div className="empty-state stack">
           <p>{m.purchasesEmpty}</p>
           <p>
-            <Link className="btn btn-primary" to="/auctions">
+            <LinkButton variant="primary" to="/auctions">
               Explorar subastas
-            </Link>
+            </LinkButton>
           </p>
         </div>
       ) : (

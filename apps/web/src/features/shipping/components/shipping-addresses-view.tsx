@@ -1,6 +1,9 @@
 import { shippingAddressMessages as m, type ShippingAddress } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -53,7 +56,7 @@ function AddressCard({
     <li className={`card ${styles.addressCard}`} data-default={address.is_default}>
       <div className={styles.addressHead}>
         <h2 className={styles.city}>{address.city}</h2>
-        {address.is_default && <span className="badge badge-success">Predeterminada</span>}
+        {address.is_default && <Badge tone="success">Predeterminada</Badge>}
       </div>
       <dl className={styles.addressLines}>
         <div>
@@ -75,26 +78,25 @@ function AddressCard({
       </dl>
       <div className={styles.actions}>
         {!address.is_default && (
-          <button type="button" className="btn btn-sm" onClick={onMakeDefault} disabled={busy}>
+          <Button size="sm" onClick={onMakeDefault} disabled={busy}>
             Establecer predeterminada
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          className="btn btn-sm"
+        <Button
+          size="sm"
           onClick={onEdit}
           aria-label={`Editar dirección ${address.address}, ${address.city}`}
         >
           Editar
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-danger"
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
           onClick={onDelete}
           aria-label={`Eliminar dirección ${address.address}, ${address.city}`}
         >
           Eliminar
-        </button>
+        </Button>
       </div>
     </li>
   );
@@ -143,9 +145,9 @@ export function ShippingAddressesView() {
   }
 
   const addButton = (
-    <button type="button" className="btn btn-primary" onClick={() => setForm({ address: null })}>
+    <Button variant="primary" onClick={() => setForm({ address: null })}>
       Agregar Dirección
-    </button>
+    </Button>
   );
 
   return (
@@ -155,16 +157,14 @@ export function ShippingAddressesView() {
         {addButton}
       </div>
       {notice && (
-        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role="alert">
+        <Alert kind={notice.kind} role="alert">
           {notice.text}
-        </p>
+        </Alert>
       )}
       {query.isPending ? (
         <Spinner label="Cargando tus direcciones..." />
       ) : query.isError ? (
-        <p className="alert alert-error" role="alert">
-          {m.loadError}
-        </p>
+        <Alert kind="error">{m.loadError}</Alert>
       ) : query.data.length === 0 ? (
         <div className="empty-state">
           <p>{m.empty}</p>

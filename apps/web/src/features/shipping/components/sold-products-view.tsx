@@ -10,24 +10,17 @@ import {
 } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMarkShipped, useSoldProducts } from '../api/sold-products.ts';
 import styles from './shipping.module.css';
 
-const toneClass = {
-  success: 'badge-success',
-  danger: 'badge-danger',
-  warning: 'badge-warning',
-  info: 'badge-info',
-  neutral: '',
-};
-
 function ShippingBadge({ status }: { status: string }) {
-  return (
-    <span className={`badge ${toneClass[shippingStatusTone(status)]}`}>{shippingStatusLabel(status)}</span>
-  );
+  return <Badge tone={shippingStatusTone(status)}>{shippingStatusLabel(status)}</Badge>;
 }
 
 function Buyer({ sale }: { sale: SoldProduct }) {
@@ -46,15 +39,15 @@ function Action({ sale, pending, onShip }: { sale: SoldProduct; pending: boolean
   const action = shippingAction(sale.shipping_status);
   if (action.kind === 'text') return <span className={styles.stateText}>{action.label}</span>;
   return (
-    <button
-      type="button"
-      className="btn btn-primary btn-sm"
+    <Button
+      variant="primary"
+      size="sm"
       onClick={onShip}
       disabled={pending}
       aria-label={`Marcar como Enviado: ${sale.product_name}`}
     >
       {pending ? 'Actualizando...' : action.label}
-    </button>
+    </Button>
   );
 }
 
@@ -86,33 +79,26 @@ export function SoldProductsView() {
     <div className="stack">
       <div className="page-header">
         <h1 className="page-title">Mis Ventas</h1>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-        >
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
           {refreshing ? 'Actualizando...' : 'Actualizar'}
-        </button>
+        </Button>
       </div>
       {notice && (
-        <p className={`alert ${notice.kind === 'success' ? 'alert-success' : 'alert-error'}`} role="alert">
+        <Alert kind={notice.kind} role="alert">
           {notice.text}
-        </p>
+        </Alert>
       )}
       {query.isPending ? (
         <Spinner label={m.soldLoading} />
       ) : query.isError ? (
-        <p className="alert alert-error" role="alert">
-          {errorMessage(query.error, m.soldLoadError)}
-        </p>
+        <Alert kind="error">{errorMessage(query.error, m.soldLoadError)}</Alert>
       ) : sales.length === 0 ? (
         <div className="empty-state stack">
           <p>{m.soldEmpty}</p>
           <p>
-            <Link className="btn btn-primary" to="/products">
+            <LinkButton variant="primary" to="/products">
               Vender un Producto
-            </Link>
+            </LinkButton>
           </p>
         </div>
       ) : (

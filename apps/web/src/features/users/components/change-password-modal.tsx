@@ -2,6 +2,8 @@ import { type ChangePasswordForm, ChangePasswordFormSchema, userMessages } from 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -51,27 +53,17 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       closeOnBackdrop={!isDirty && !busy}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose}>
-            {success ? 'Cerrar' : 'Cancelar'}
-          </button>
-          <button type="submit" form="change-password-form" className="btn btn-primary" disabled={busy}>
+          <Button onClick={onClose}>{success ? 'Cerrar' : 'Cancelar'}</Button>
+          <Button type="submit" form="change-password-form" variant="primary" disabled={busy}>
             {mutation.isPending ? 'Guardando...' : 'Cambiar contraseña'}
-          </button>
+          </Button>
         </>
       }
     >
       <form id="change-password-form" className="form" onSubmit={onSubmit} noValidate>
-        {success && (
-          <p className="alert alert-success" role="status">
-            {success}
-          </p>
-        )}
-        {failure && (
-          <p className="alert alert-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <fieldset disabled={busy} className="form" style={{ border: 0, padding: 0, margin: 0 }}>
+        {success && <Alert kind="success">{success}</Alert>}
+        {failure && <Alert kind="error">{failure}</Alert>}
+        <fieldset disabled={busy} className="form plain-fieldset">
           <FormField label="Contraseña actual" required error={errors.current_password?.message}>
             {(control) => (
               <PasswordInput autoComplete="current-password" {...control} {...register('current_password')} />

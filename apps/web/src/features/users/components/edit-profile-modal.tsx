@@ -8,6 +8,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -97,17 +99,15 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
       closeOnBackdrop={!isDirty && !busy}
       footer={
         <>
-          <button type="button" className="btn" onClick={onClose}>
-            {success ? 'Cerrar' : 'Cancelar'}
-          </button>
-          <button
+          <Button onClick={onClose}>{success ? 'Cerrar' : 'Cancelar'}</Button>
+          <Button
             type="submit"
             form="edit-profile-form"
-            className="btn btn-primary"
+            variant="primary"
             disabled={busy || loadFailed || profile.isPending}
           >
             {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </button>
+          </Button>
         </>
       }
     >
@@ -115,26 +115,14 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
         <Spinner label="Cargando datos del perfil..." />
       ) : loadFailed ? (
         <div className="stack">
-          <p className="alert alert-error" role="alert">
-            {editProfileMessages.loadFailed}
-          </p>
-          <button type="button" className="btn" onClick={() => void profile.refetch()}>
-            Reintentar
-          </button>
+          <Alert kind="error">{editProfileMessages.loadFailed}</Alert>
+          <Button onClick={() => void profile.refetch()}>Reintentar</Button>
         </div>
       ) : (
         <form id="edit-profile-form" className="form" onSubmit={onSubmit} noValidate>
-          {success && (
-            <p className="alert alert-success" role="status">
-              {success}
-            </p>
-          )}
-          {failure && (
-            <p className="alert alert-error" role="alert">
-              {failure}
-            </p>
-          )}
-          <fieldset disabled={busy} className={styles.formGrid} style={{ border: 0, padding: 0, margin: 0 }}>
+          {success && <Alert kind="success">{success}</Alert>}
+          {failure && <Alert kind="error">{failure}</Alert>}
+          <fieldset disabled={busy} className={`${styles.formGrid} plain-fieldset`}>
             <FormField label="Nombre" required error={errors.name?.message}>
               <input className="input" autoComplete="given-name" {...register('name')} />
             </FormField>

@@ -2,6 +2,8 @@ import { type LoginInput, LoginInputSchema } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { loginErrorMessage, useLogin } from '../api/login.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -34,11 +36,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
   const pending = loginMutation.isPending;
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={pending}>
-      {failure && (
-        <p className="alert alert-error" role="alert">
-          {failure}
-        </p>
-      )}
+      {failure && <Alert kind="error">{failure}</Alert>}
       <FormField label="Correo electrónico" error={errors.email?.message}>
         <input
           className="input"
@@ -54,9 +52,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           <PasswordInput autoComplete="current-password" {...control} {...register('password')} />
         )}
       </FormField>
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+      <Button type="submit" variant="primary" block disabled={pending}>
         Iniciar Sesión
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { UserProfile } from '@app/contracts';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import styles from './users.module.css';
 
@@ -20,9 +21,9 @@ export function ProfileCard({ profile }: { profile: UserProfile }) {
           loading="eager"
         />
         <div className={styles.identity}>
-          <div className="row" style={{ justifyContent: 'inherit' }}>
+          <div className="row justify-inherit">
             <h2 id="profile-username">{profile.username}</h2>
-            {profile.is_seller && <span className="badge badge-success">Vendedor</span>}
+            {profile.is_seller && <Badge tone="success">Vendedor</Badge>}
           </div>
           {fullName && <p className={styles.fullName}>{fullName}</p>}
           <dl className={styles.details}>

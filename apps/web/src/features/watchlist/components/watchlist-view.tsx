@@ -1,5 +1,7 @@
 import { formatNumber, formatTimeLeft, msUntil, type WatchlistItem, watchlistMessages } from '@app/contracts';
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -54,12 +56,10 @@ export function WatchlistView() {
   if (query.isPending) return <Spinner label="Cargando favoritos..." />;
   if (query.isError) {
     return (
-      <div className="alert alert-error" role="alert">
+      <Alert kind="error" as="div">
         {errorMessage(query.error, watchlistMessages.loadError)}{' '}
-        <button type="button" className="btn btn-secondary" onClick={() => void query.refetch()}>
-          Reintentar
-        </button>
-      </div>
+        <Button onClick={() => void query.refetch()}>Reintentar</Button>
+      </Alert>
     );
   }
   if (query.data.items.length === 0) return <p className="muted">{watchlistMessages.empty}</p>;

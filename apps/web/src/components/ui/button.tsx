@@ -1,0 +1,45 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { Link, type LinkProps } from 'react-router';
+
+export type ButtonVariant = 'default' | 'primary' | 'accent' | 'danger' | 'link';
+
+export interface ButtonStyle {
+  variant?: ButtonVariant;
+  size?: 'md' | 'sm';
+  /** Full width. */
+  block?: boolean;
+  className?: string;
+}
+
+/** The classes of a button look, for the rare element that is neither a button nor a link. */
+export function buttonClass({
+  variant = 'default',
+  size = 'md',
+  block = false,
+  className,
+}: ButtonStyle = {}) {
+  // A link-looking button is plain text: none of the button box.
+  const classes = variant === 'link' ? ['btn-link'] : ['btn'];
+  if (variant !== 'default' && variant !== 'link') classes.push(`btn-${variant}`);
+  if (size === 'sm') classes.push('btn-sm');
+  if (block) classes.push('btn-block');
+  if (className) classes.push(className);
+  return classes.join(' ');
+}
+
+/** A button; `type` is "button" unless said otherwise, so it never submits a form by accident. */
+export function Button({
+  variant,
+  size,
+  block,
+  className,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle) {
+  return <button type={type} className={buttonClass({ variant, size, block, className })} {...rest} />;
+}
+
+/** A link (client-side navigation) that looks like a button. */
+export function LinkButton({ variant, size, block, className, ...rest }: LinkProps & ButtonStyle) {
+  return <Link className={buttonClass({ variant, size, block, className })} {...rest} />;
+}
