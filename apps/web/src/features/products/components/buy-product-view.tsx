@@ -12,6 +12,7 @@ import { useSimilarProducts } from '../api/get-similar-products.ts';
 import { brandLabel, priceLabel } from '../lib/product-labels.ts';
 import { BuyNowAction } from './buy-now-action.tsx';
 import { BuyNowGrid } from './buy-now-card.tsx';
+import { ProductHero } from './product-hero.tsx';
 import styles from './products.module.css';
 
 function SimilarProducts({ id }: { id: number }) {
@@ -63,71 +64,60 @@ export function BuyProductView({ id }: { id: number }) {
 
   return (
     <section className="page" aria-labelledby="buy-title">
-      <div className={styles.detailLayout}>
-        <SafeImage
-          src={product.image ?? undefined}
-          alt={product.name}
-          className={styles.detailImage}
-          loading="eager"
-        />
-        <div className={styles.detailInfo}>
-          <h1 id="buy-title" className={styles.detailTitle}>
-            {product.name}
-          </h1>
-          <div className="row">
-            <Badge tone={buyable ? 'success' : 'danger'}>{buyable ? 'Disponible' : 'No Disponible'}</Badge>
-            <span className="muted">{product.category_name}</span>
-          </div>
-          <p className={styles.bigPrice}>
-            <span className="sr-only">Precio: </span>
-            {priceLabel(product.sell_price)}
-          </p>
-          {!product.can_be_bought && (
-            <Alert kind="info" role="note">
-              {productMessages.notBuyable}
-            </Alert>
-          )}
-          <BuyNowAction productId={product.id} canBuy={buyable} />
-          <p className={styles.description}>{product.description}</p>
-          <section aria-labelledby="specs-title">
-            <h2 id="specs-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
-              Especificaciones
-            </h2>
-            <dl className={styles.specs}>
-              <div>
-                <dt>Marca</dt>
-                <dd>{brandLabel(product.brand_name)}</dd>
-              </div>
-              <div>
-                <dt>Año</dt>
-                <dd>{product.year}</dd>
-              </div>
-              <div>
-                <dt>Escala</dt>
-                <dd>{product.scale_name ?? 'N/A'}</dd>
-              </div>
-              <div>
-                <dt>Categoria</dt>
-                <dd>{product.category_name}</dd>
-              </div>
-            </dl>
-          </section>
-          <section aria-labelledby="seller-title" className="card">
-            <h2 id="seller-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
-              Vendedor
-            </h2>
-            <Link to={paths.publicProfile.getHref(owner.username)} className={styles.sellerBlock}>
-              <SafeImage
-                src={owner.avatar ?? owner.image ?? undefined}
-                fallback={PLACEHOLDER_AVATAR}
-                alt=""
-                className={styles.avatarSmall}
-              />
-              <span>{owner.username}</span>
-            </Link>
-          </section>
+      <ProductHero titleId="buy-title" name={product.name} image={product.image}>
+        <div className="row">
+          <Badge tone={buyable ? 'success' : 'danger'}>{buyable ? 'Disponible' : 'No Disponible'}</Badge>
+          <span className="muted">{product.category_name}</span>
         </div>
-      </div>
+        <p className={styles.bigPrice}>
+          <span className="sr-only">Precio: </span>
+          {priceLabel(product.sell_price)}
+        </p>
+        {!product.can_be_bought && (
+          <Alert kind="info" role="note">
+            {productMessages.notBuyable}
+          </Alert>
+        )}
+        <BuyNowAction productId={product.id} canBuy={buyable} />
+        <p className={styles.description}>{product.description}</p>
+        <section aria-labelledby="specs-title">
+          <h2 id="specs-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
+            Especificaciones
+          </h2>
+          <dl className={styles.specs}>
+            <div>
+              <dt>Marca</dt>
+              <dd>{brandLabel(product.brand_name)}</dd>
+            </div>
+            <div>
+              <dt>Año</dt>
+              <dd>{product.year}</dd>
+            </div>
+            <div>
+              <dt>Escala</dt>
+              <dd>{product.scale_name ?? 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>Categoria</dt>
+              <dd>{product.category_name}</dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="seller-title" className="card">
+          <h2 id="seller-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
+            Vendedor
+          </h2>
+          <Link to={paths.publicProfile.getHref(owner.username)} className={styles.sellerBlock}>
+            <SafeImage
+              src={owner.avatar ?? owner.image ?? undefined}
+              fallback={PLACEHOLDER_AVATAR}
+              alt=""
+              className={styles.avatarSmall}
+            />
+            <span>{owner.username}</span>
+          </Link>
+        </section>
+      </ProductHero>
       <SimilarProducts id={id} />
     </section>
   );

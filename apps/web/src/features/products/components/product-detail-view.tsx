@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, badgeClass } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -13,10 +12,11 @@ import {
   brandLabel,
   currentUserId,
   priceLabel,
-  statusBadgeClass,
+  statusBadgeTone,
   statusLabel,
 } from '../lib/product-labels.ts';
 import { EditProductModal } from './edit-product-modal.tsx';
+import { ProductHero } from './product-hero.tsx';
 import styles from './products.module.css';
 
 /** 'Volver': one step back when there is somewhere to go back to, else the seller's products. */
@@ -90,84 +90,73 @@ export function ProductDetailView({
   return (
     <section className="page" aria-labelledby="product-title">
       <BackButton />
-      <div className={styles.detailLayout}>
-        <SafeImage
-          src={product.image ?? undefined}
-          alt={product.name}
-          className={styles.detailImage}
-          loading="eager"
-        />
-        <div className={styles.detailInfo}>
-          <h1 id="product-title" className={styles.detailTitle}>
-            {product.name}
-          </h1>
-          <div className="row">
-            <span className={statusBadgeClass(product.status)}>{statusLabel(product.status)}</span>
-            {product.can_be_bought && <Badge tone="accent">Compra Directa</Badge>}
-            {renderWatch?.({ id: product.id, name: product.name })}
-          </div>
-          {tags.length > 0 && (
-            <ul className={styles.tags} aria-label="Etiquetas">
-              {tags.map((tag) => (
-                <li key={tag} className={badgeClass('info')}>
-                  {tag}
-                </li>
-              ))}
-            </ul>
-          )}
-          {reserve !== null && (
-            <div>
-              <p className="muted flush">Precio de Reserva</p>
-              <p className={styles.bigPrice}>{priceLabel(reserve)}</p>
-            </div>
-          )}
-          <dl className={styles.specs}>
-            <div>
-              <dt>Marca</dt>
-              <dd>{brandLabel(product.brand_name)}</dd>
-            </div>
-            <div>
-              <dt>Categoria</dt>
-              <dd>{product.category_name}</dd>
-            </div>
-            <div>
-              <dt>Escala</dt>
-              <dd>{product.scale_name ?? 'N/A'}</dd>
-            </div>
-            <div>
-              <dt>Año</dt>
-              <dd>{product.year}</dd>
-            </div>
-            {product.can_be_bought && (
-              <div>
-                <dt>Precio de venta</dt>
-                <dd>{priceLabel(product.sell_price)}</dd>
-              </div>
-            )}
-          </dl>
-          <div>
-            <h2 className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>Descripcion</h2>
-            <p className={styles.description}>{product.description}</p>
-          </div>
-          {isOwner && (
-            <div className="stack items-start">
-              <Button
-                variant="primary"
-                disabled={!editable}
-                aria-describedby={editable ? undefined : 'edit-disabled-hint'}
-                onClick={() => setEditing(true)}
-              >
-                Editar detalles
-              </Button>
-              {!editable && (
-                <p id="edit-disabled-hint" className="field-hint">
-                  {lockedHint}
-                </p>
-              )}
-            </div>
-          )}
+      <ProductHero titleId="product-title" name={product.name} image={product.image}>
+        <div className="row">
+          <Badge tone={statusBadgeTone(product.status)}>{statusLabel(product.status)}</Badge>
+          {product.can_be_bought && <Badge tone="accent">Compra Directa</Badge>}
+          {renderWatch?.({ id: product.id, name: product.name })}
         </div>
-      </div>
+        {tags.length > 0 && (
+          <ul className={styles.tags} aria-label="Etiquetas">
+            {tags.map((tag) => (
+              <li key={tag} className={badgeClass('info')}>
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        {reserve !== null && (
+          <div>
+            <p className="muted flush">Precio de Reserva</p>
+            <p className={styles.bigPrice}>{priceLabel(reserve)}</p>
+          </div>
+        )}
+        <dl className={styles.specs}>
+          <div>
+            <dt>Marca</dt>
+            <dd>{brandLabel(product.brand_name)}</dd>
+          </div>
+          <div>
+            <dt>Categoria</dt>
+            <dd>{product.category_name}</dd>
+          </div>
+          <div>
+            <dt>Escala</dt>
+            <dd>{product.scale_name ?? 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Año</dt>
+            <dd>{product.year}</dd>
+          </div>
+          {product.can_be_bought && (
+            <div>
+              <dt>Precio de venta</dt>
+              <dd>{priceLabel(product.sell_price)}</dd>
+            </div>
+          )}
+        </dl>
+        <div>
+          <h2 className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>Descripcion</h2>
+          <p className={styles.description}>{product.description}</p>
+        </div>
+        {isOwner && (
+          <div className="stack items-start">
+            <Button
+              variant="primary"
+              disabled={!editable}
+              aria-describedby={editable ? undefined : 'edit-disabled-hint'}
+              onClick={() => setEditing(true)}
+            >
+              Editar detalles
+            </Button>
+            {!editable && (
+              <p id="edit-disabled-hint" className="field-hint">
+                {lockedHint}
+              </p>
+            )}
+          </div>
+        )}
+      </ProductHero>
       {isOwner && 'reserve_price' in product && (
         <EditProductModal product={product} open={editing} onClose={() => setEditing(false)} />
       )}

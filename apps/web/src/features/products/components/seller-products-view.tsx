@@ -11,7 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
-import { brandLabel, priceLabel, statusBadgeClass, statusLabel } from '../lib/product-labels.ts';
+import { brandLabel, priceLabel, statusBadgeTone, statusLabel } from '../lib/product-labels.ts';
 import styles from './products.module.css';
 
 /** Lower-case without accents, so 'pokemon' finds 'Pokémon'. */
@@ -46,7 +46,7 @@ function SellerProductCard({
             {selectable ? 'Seleccionar' : ''}
           </span>
         </label>
-        <span className={statusBadgeClass(product.status)}>{statusLabel(product.status)}</span>
+        <Badge tone={statusBadgeTone(product.status)}>{statusLabel(product.status)}</Badge>
       </div>
       <SafeImage
         src={product.thumbnail ?? product.image ?? undefined}

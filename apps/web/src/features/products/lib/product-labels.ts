@@ -1,4 +1,5 @@
 import { formatCOP, type ProductStatus, productMessages } from '@app/contracts';
+import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import { authStorage } from '../../../lib/auth-storage.ts';
 
 const STATUS_LABELS: Record<ProductStatus, string> = {
@@ -14,11 +15,12 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status as ProductStatus] ?? 'Desconocido';
 }
 
-export function statusBadgeClass(status: string): string {
-  if (status === 'available') return 'badge badge-success';
-  if (status === 'in_auction') return 'badge badge-live';
-  if (status === 'cancelled') return 'badge badge-danger';
-  return 'badge badge-info';
+/** The badge tone of a product status. */
+export function statusBadgeTone(status: string): BadgeTone {
+  if (status === 'available') return 'success';
+  if (status === 'in_auction') return 'live';
+  if (status === 'cancelled') return 'danger';
+  return 'info';
 }
 
 /** Brand or 'Sin marca'. */

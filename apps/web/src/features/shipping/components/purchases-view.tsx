@@ -7,7 +7,7 @@ import {
   shippingStatusLabel,
   shippingStatusTone,
 } from '@app/contracts';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -17,9 +17,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmDelivery, usePurchases, useRatePurchaseInCache } from '../api/purchases.ts';
+import { ListPageHeader, useRowAction } from './list-page.tsx';
 import styles from './shipping.module.css';
-
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 type PurchaseRating = NonNullable<PurchasedProduct['rating']>;
 
@@ -101,41 +100,23 @@ function PurchaseCard({
 export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRatingForm }) {
   const query = usePurchases();
   const confirm = useConfirmDelivery();
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-
   const rateInCache = useRatePurchaseInCache();
+  const { busy: confirming, setNotice, run, noticeBox } = useRowAction();
 
-  async function onConfirm(purchase: PurchasedProduct) {
-    setNotice(null);
-    setConfirming(purchase.product_id);
-    try {
-      // The card's statuses change in place (the mutation writes the cached list).
-      const result = await confirm.mutateAsync(purchase.product_id);
-      setNotice({ kind: 'success', text: result.message });
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorMessage(error, m.deliveryConfirmFailed) });
-    } finally {
-      setConfirming(null);
-    }
-  }
+  // The card's statuses change in place (the mutation writes the cached list).
+  const onConfirm = (purchase: PurchasedProduct) =>
+    run(
+      purchase.product_id,
+      async () => (await confirm.mutateAsync(purchase.product_id)).message,
+      m.deliveryConfirmFailed,
+    );
 
-  const refreshing = query.isFetching && !query.isPending;
   const purchases = query.data?.products ?? [];
 
   return (
     <div className="stack">
-      <div className="page-header">
-        <h1 className="page-title">Mis Compras</h1>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {refreshing ? 'Actualizando...' : 'Actualizar'}
-        </Button>
-      </div>
-      {notice && (
-        <Alert kind={notice.kind} role="alert">
-          {notice.text}
-        </Alert>
-      )}
+      <ListPageHeader title="Mis Compras" query={query} />
+      {noticeBox}
       {query.isPending ? (
         <Spinner label={m.purchasesLoading} />
       ) : query.isError ? (

@@ -8,7 +8,6 @@ import {
   shippingStatusLabel,
   shippingStatusTone,
 } from '@app/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -17,6 +16,7 @@ import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMarkShipped, useSoldProducts } from '../api/sold-products.ts';
+import { ListPageHeader, useRowAction } from './list-page.tsx';
 import styles from './shipping.module.css';
 
 function ShippingBadge({ status }: { status: string }) {
@@ -55,39 +55,25 @@ function Action({ sale, pending, onShip }: { sale: SoldProduct; pending: boolean
 export function SoldProductsView() {
   const query = useSoldProducts();
   const markShipped = useMarkShipped();
-  const [shipping, setShipping] = useState<number | null>(null);
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { busy: shipping, run, noticeBox } = useRowAction();
 
-  async function ship(sale: SoldProduct) {
-    setNotice(null);
-    setShipping(sale.product_id);
-    try {
-      // The row updates in place after success (the mutation writes the cached list).
-      await markShipped.mutateAsync(sale.product_id);
-      setNotice({ kind: 'success', text: m.markedShipped });
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorMessage(error, m.markShippedFailed) });
-    } finally {
-      setShipping(null);
-    }
-  }
+  // The row updates in place after success (the mutation writes the cached list).
+  const ship = (sale: SoldProduct) =>
+    run(
+      sale.product_id,
+      async () => {
+        await markShipped.mutateAsync(sale.product_id);
+        return m.markedShipped;
+      },
+      m.markShippedFailed,
+    );
 
-  const refreshing = query.isFetching && !query.isPending;
   const sales = query.data?.products ?? [];
 
   return (
     <div className="stack">
-      <div className="page-header">
-        <h1 className="page-title">Mis Ventas</h1>
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {refreshing ? 'Actualizando...' : 'Actualizar'}
-        </Button>
-      </div>
-      {notice && (
-        <Alert kind={notice.kind} role="alert">
-          {notice.text}
-        </Alert>
-      )}
+      <ListPageHeader title="Mis Ventas" query={query} />
+      {noticeBox}
       {query.isPending ? (
         <Spinner label={m.soldLoading} />
       ) : query.isError ? (
