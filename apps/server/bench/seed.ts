@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
 import type { Database } from '../src/platform/db.ts';
 
-export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 200_000);
-export const AUCTIONS = Number(process.env.BENCH_AUCTIONS ?? 20_000);
-export const USERS = Number(process.env.BENCH_USERS ?? 5_000);
+export interface SeedSizes {
+  products: number;
+  auctions: number;
+  users: number;
+}
+
+/** The search arm's catalogue: 200,000 products, 20,000 auctions, 5,000 users (env overrides). */
+export const SEARCH_SIZES: SeedSizes = {
+  products: Number(process.env.BENCH_PRODUCTS ?? 200_000),
+  auctions: Number(process.env.BENCH_AUCTIONS ?? 20_000),
+  users: Number(process.env.BENCH_USERS ?? 5_000),
+};
 
 // name, category, brand: the models a die-cast, trading-card and vinyl marketplace sells.
 const MODELS: [string, string, string][] = [
@@ -121,9 +130,16 @@ export async function timed<T>(label: string, run: () => Promise<T>): Promise<T>
   return result;
 }
 
-/** Set-based seed: one INSERT ... SELECT generate_series per table, indexes built after loading. */
-export async function seed(db: Database) {
-  const now = new Date('2026-11-22T12:00:00Z');
+/**
+ * Set-based seed: one INSERT ... SELECT generate_series per table, indexes built after loading.
+ * Times are relative to `now` (half the auctions are active, ending 1 to 96 hours after it).
+ */
+export async function seed(
+  db: Database,
+  sizes: SeedSizes = SEARCH_SIZES,
+  now = new Date('2026-11-22T12:00:00Z'),
+) {
+  const { products: PRODUCTS, auctions: AUCTIONS, users: USERS } = sizes;
   const models = MODELS.map(([name]) => name);
   const categories = MODELS.map(([, category]) => category);
   const brands = MODELS.map(([, , brand]) => brand);

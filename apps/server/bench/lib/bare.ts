@@ -1,0 +1,34 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import type { RunningServer } from './server.ts';
+
+/** Starts one of `bench/ceilings/*.ts` in a process of its own on `port`, once it listens. */
+export async function startCeiling(name: string, port: number, url: string): Promise<RunningServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../ceilings', `${name}.ts`)],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${name} did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+/** Whether a PostgreSQL server answers at `url`. */
+export async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `work` with the URL of a fresh database beside `baseUrl`, dropped afterwards. */
+export async function withFreshDatabase<T>(baseUrl: string, work: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await work(url.toString());
+  } finally {
+    if (process.env.BENCH_KEEP === '1') console.log(`  (kept ${name}; drop it when done)`);
+    else {
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    }
+  }
+}
+
+/**
+ * pgbench's transactions per second for `script` at `clients` connections for `seconds`, on the
+ * database at `url` (the ceiling a bid path is measured against: the same SQL shape, no app).
+ */
+export async function pgbenchTps(
+  url: string,
+  script: string,
+  clients: number,
+  seconds: number,
+): Promise<number> {
+  const { writeFileSync, mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pgbench-')), 'script.sql');
+  writeFileSync(file, script);
+  const u = new URL(url);
+  const { stdout } = await promisify(execFile)(
+    'pgbench',
+    [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-f',
+      file,
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username || 'postgres'),
+      u.pathname.slice(1),
+    ],
+    { env: { ...process.env, PGPASSWORD: decodeURIComponent(u.password) } },
+  );
+  const match = /tps = ([\d.]+)/.exec(stdout);
+  if (!match) throw new Error(`pgbench printed no tps:\n${stdout}`);
+  return Number(match[1]);
+}
