@@ -1,25 +1,15 @@
-import net from 'node:net';
 import { openDatabase } from '../../src/platform/db.ts';
 import { migrateToLatest } from '../../src/platform/migrate.ts';
 import { startCeiling } from '../lib/bare.ts';
 import { closedLoop } from '../lib/load.ts';
 import { withFreshDatabase } from '../lib/postgres.ts';
-import { startServer } from '../lib/server.ts';
+import { freePort, startServer } from '../lib/server.ts';
 import { round } from '../lib/stats.ts';
 import { seed } from '../seed.ts';
 import type { Arm, ArmResult } from '../types.ts';
 
 const CONNECTIONS = 32;
 const PATH = '/api/auctions/list?page=1&size=8';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** GET of the first page of running auctions at 32 connections over `products` products. */
 async function listRun(postgresUrl: string, products: number, seconds: number) {

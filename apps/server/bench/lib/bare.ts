@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import type { RunningServer } from './server.ts';
+import { type RunningServer, stopChild } from './server.ts';
 
 /** Starts one of `bench/ceilings/*.ts` in a process of its own on `port`, once it listens. */
 export async function startCeiling(name: string, port: number, url: string): Promise<RunningServer> {
@@ -22,13 +22,5 @@ export async function startCeiling(name: string, port: number, url: string): Pro
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-    },
-  };
+  return { url, stop: () => stopChild(child) };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { watchlistMessages } from './watchlist.messages.ts';
 
 /** How long before a watched product's effective end its watchers get `ending_soon`. */
 export const ENDING_SOON_MS = 15 * 60 * 1000;
