@@ -24,15 +24,27 @@ export function toBidDto(row: BidRow): Bid {
   };
 }
 
+/**
+ * A product's race with what deciding a bid on it needs: the auction's rules and the names its
+ * notices use. `end_time` is the product's effective end (its own, else the auction's).
+ */
 function raceQuery(db: Database, auctionId: number, productId: number) {
   return db
     .selectFrom('auction_products as ap')
     .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
+    .innerJoin('products as p', 'p.id', 'ap.product_id')
     .select((eb) => [
       'ap.highest_bid',
       'ap.highest_bidder_id',
       'ap.bid_count',
       eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
+      'a.owner_id',
+      'a.status',
+      'a.start_time',
+      'a.min_offer',
+      'a.max_offer',
+      'a.title',
+      'p.name as product_name',
     ])
     .where('ap.auction_id', '=', auctionId)
     .where('ap.product_id', '=', productId);
@@ -54,16 +66,11 @@ export const bidsRepository = {
 
   /**
    * Locks the product's race row; under READ COMMITTED the row returned is the latest
-   * committed one, so what follows sees every decision that took the lock before this one. It
-   * comes with the auction's rules as committed now (its status may have changed since they
-   * were read without the lock). `end_time` is the product's effective end (its own, else the
-   * auction's).
+   * committed one, so what follows sees every decision that took the lock before this one, and
+   * the auction's rules as committed now (its status may have changed since the last read).
    */
   lockRace(trx: Database, auctionId: number, productId: number) {
-    return raceQuery(trx, auctionId, productId)
-      .select(['a.owner_id', 'a.status', 'a.start_time', 'a.min_offer', 'a.max_offer'])
-      .forUpdate('ap')
-      .executeTakeFirst();
+    return raceQuery(trx, auctionId, productId).forUpdate('ap').executeTakeFirst();
   },
 
   /** The race after a decision, written under its lock. */
@@ -180,10 +187,6 @@ export const bidsRepository = {
       .select(['id', 'title', 'owner_id', 'status', 'start_time', 'end_time', 'min_offer', 'max_offer'])
       .where('id', '=', auctionId)
       .executeTakeFirst();
-  },
-
-  findProductName(db: Database, productId: number) {
-    return db.selectFrom('products').select(['id', 'name']).where('id', '=', productId).executeTakeFirst();
   },
 
   findBidder(db: Database, userId: number) {

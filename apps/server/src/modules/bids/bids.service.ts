@@ -39,7 +39,7 @@ export async function bidHistory(
   return rows.map(toBidDto);
 }
 
-type AuctionRow = NonNullable<Awaited<ReturnType<typeof repo.findAuction>>>;
+type RaceRow = NonNullable<Awaited<ReturnType<typeof repo.findRace>>>;
 
 /** One request waiting for its product's decision, with what was read for it without the lock. */
 interface Waiting {
@@ -47,8 +47,6 @@ interface Waiting {
   bidder: { username: string; avatar: string | null } | null;
   /** The amount as sent (pesos), for the refusal's message. */
   amountPesos: number;
-  auction: AuctionRow;
-  productName: string | undefined;
 }
 
 type Decided = { bid: Bid | null; race: RaceState };
@@ -58,7 +56,7 @@ function refusalError(
   refusal: Refusal,
   amountPesos: number,
   highest: number | null,
-  auction: AuctionRow,
+  auction: Pick<RaceRow, 'min_offer' | 'max_offer'>,
 ): AppError {
   switch (refusal) {
     case 'OWN_PRODUCT':
@@ -130,7 +128,6 @@ export function createBidsService(ctx: AppContext) {
    */
   async function decide(key: string, waiting: Waiting[]): Promise<Array<Decided | Error>> {
     const [auctionId, productId] = key.split(':').map(Number) as [number, number];
-    const { auction, productName } = waiting[0]!;
     const outcome = await db.transaction().execute(async (trx) => {
       const race = await repo.lockRace(trx, auctionId, productId);
       // Read the clock after the lock: decisions on one product get non-decreasing times.
@@ -163,17 +160,18 @@ export function createBidsService(ctx: AppContext) {
               trx,
               decision.outbid,
               decision.race.highest!,
-              { productId, auctionTitle: auction.title, productName },
+              { productId, auctionTitle: race.title, productName: race.product_name },
               now,
             )
           : [];
-      return { decision, rows, notified, bidCountBefore: race.bid_count };
+      return { decision, rows, notified, race };
     });
     if (!outcome) {
       return waiting.map(() => notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction));
     }
 
-    const { decision, rows, notified, bidCountBefore } = outcome;
+    const { decision, rows, notified } = outcome;
+    const bidCountBefore = outcome.race.bid_count;
     const bids = await withNames(decision.bids, rows, waiting);
     const endTime = decision.race.endTime ? decision.race.endTime.toISOString() : null;
     const race: RaceState = {
@@ -199,7 +197,7 @@ export function createBidsService(ctx: AppContext) {
 
     return decision.outcomes.map((result, i) => {
       const w = waiting[i]!;
-      if (!result.accepted) return refusalError(result.refusal, w.amountPesos, result.highest, w.auction);
+      if (!result.accepted) return refusalError(result.refusal, w.amountPesos, result.highest, outcome.race);
       const own = decision.bids.findIndex((b) => b.pending === i);
       return { bid: own >= 0 ? bids[own]! : null, race };
     });
@@ -226,22 +224,29 @@ export function createBidsService(ctx: AppContext) {
   const decisions = createGroupQueue(decide);
   const raceKey = (auctionId: number, productId: number) => `${auctionId}:${productId}`;
 
-  /** Refuses without the lock what a committed race already refuses (the highest only grows). */
-  function refuseEarly(
+  /**
+   * Refuses without the lock what the committed race already refuses for good (the highest only
+   * grows, an end passed or an owner do not change): one read of the race with its auction's rules.
+   */
+  async function refuseEarly(
     request: PendingBid,
     amountPesos: number,
-    auction: AuctionRow | undefined,
-    committed: Awaited<ReturnType<typeof repo.findRace>>,
+    auctionId: number,
+    committed: RaceRow | undefined,
     now: Date,
-  ): AppError | null {
-    if (!auction) return notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
-    if (!committed) return notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction);
+  ): Promise<AppError | null> {
+    if (!committed) {
+      const auction = await repo.findAuction(db, auctionId);
+      return auction
+        ? notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction)
+        : notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
+    }
     const race = {
       highest: committed.highest_bid,
       leaderId: committed.highest_bidder_id,
       endTime: committed.end_time,
     };
-    const refusal = judge(rulesOf(auction), race, request, now);
+    const refusal = judge(rulesOf(committed), race, request, now);
     // Only refusals that later decisions cannot undo: a lower bid, an ended or owned product.
     const final =
       refusal === 'OWN_PRODUCT' ||
@@ -250,7 +255,7 @@ export function createBidsService(ctx: AppContext) {
         request.kind === 'bid' &&
         committed.highest_bid !== null &&
         request.amount <= committed.highest_bid);
-    return final ? refusalError(refusal, amountPesos, committed.highest_bid, auction) : null;
+    return final ? refusalError(refusal, amountPesos, committed.highest_bid, committed) : null;
   }
 
   return {
@@ -260,8 +265,8 @@ export function createBidsService(ctx: AppContext) {
     },
 
     /**
-     * Places a bid. What does not need the race lock (the bidder, the auction's rules and names,
-     * the committed race) is read first, and a bid a committed race already refuses is refused
+     * Places a bid. What does not need the race lock (the bidder; the committed race with its
+     * auction's rules) is read first, and a bid a committed race already refuses is refused
      * there. Then it waits for its product's next decision (`decide`): bids that arrive together
      * share one lock and one commit, each judged in arrival order against the one before it.
      * Ties go to whoever arrived first; across processes, the race row's lock decides.
@@ -279,20 +284,16 @@ export function createBidsService(ctx: AppContext) {
         amount: toCentavos(input.amount),
         max: maxAmount === null ? null : toCentavos(maxAmount),
       };
-      const [bidder, auction, product, committed] = await Promise.all([
+      const [bidder, committed] = await Promise.all([
         repo.findBidder(db, userId),
-        repo.findAuction(db, input.auction_id),
-        repo.findProductName(db, input.product_id),
         repo.findRace(db, input.auction_id, input.product_id),
       ]);
-      const early = refuseEarly(request, input.amount, auction, committed, clock.now());
+      const early = await refuseEarly(request, input.amount, input.auction_id, committed, clock.now());
       if (early) throw early;
       const { bid, race } = await decisions.submit(raceKey(input.auction_id, input.product_id), {
         request,
         bidder,
         amountPesos: input.amount,
-        auction: auction!,
-        productName: product?.name,
       });
       return { ...bid!, ...race, message: bidMessages.placed };
     },
@@ -317,20 +318,10 @@ export function createBidsService(ctx: AppContext) {
     ): Promise<MaxBidResponse> {
       if (!isValidBidAmount(maxPesos)) throw badRequest('BID_INVALID_MAX', bidMessages.invalidMax);
       const request: PendingBid = { kind: 'ceiling', userId, max: toCentavos(maxPesos) };
-      const [auction, product, committed] = await Promise.all([
-        repo.findAuction(db, auctionId),
-        repo.findProductName(db, productId),
-        repo.findRace(db, auctionId, productId),
-      ]);
-      const early = refuseEarly(request, maxPesos, auction, committed, clock.now());
+      const committed = await repo.findRace(db, auctionId, productId);
+      const early = await refuseEarly(request, maxPesos, auctionId, committed, clock.now());
       if (early) throw early;
-      await decisions.submit(raceKey(auctionId, productId), {
-        request,
-        bidder: null,
-        amountPesos: maxPesos,
-        auction: auction!,
-        productName: product?.name,
-      });
+      await decisions.submit(raceKey(auctionId, productId), { request, bidder: null, amountPesos: maxPesos });
       return { max_amount: maxPesos };
     },
   };
