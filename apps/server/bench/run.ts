@@ -16,6 +16,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as bids from './arms/bids.ts';
+import * as fanout from './arms/fanout.ts';
 import * as list from './arms/list.ts';
 import * as search from './arms/search.ts';
 import { postgresReachable, postgresVersion } from './lib/postgres.ts';
@@ -24,6 +25,7 @@ import type { Arm, ArmResult, BenchEnv } from './types.ts';
 const arms: Record<string, { run: Arm; needs?: 'postgres' }> = {
   bids: { run: bids.run, needs: 'postgres' },
   list: { run: list.run, needs: 'postgres' },
+  fanout: { run: fanout.run, needs: 'postgres' },
   search: { run: search.run },
 };
 

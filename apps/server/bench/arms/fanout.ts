@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { liveChannels } from '@app/contracts';
+import WebSocket from 'ws';
+import { startCeiling } from '../lib/bare.ts';
+import { logIn, prepareBidRace } from '../lib/bid-fixture.ts';
+import { withFreshDatabase } from '../lib/postgres.ts';
+import { freePort, startServer } from '../lib/server.ts';
+import { percentile, round } from '../lib/stats.ts';
+import type { Arm, ArmResult } from '../types.ts';
+
+const BIDS_PER_SECOND = 10;
+
+/** Opens `count` sockets to `url`, each calling `onMessage` with the receipt time. */
+async function openSockets(url: string, count: number, onMessage: (data: string, at: number) => void) {
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < count; i += 200) {
+    const batch = Array.from({ length: Math.min(200, count - i) }, () => {
+      const socket = new WebSocket(url);
+      socket.on('message', (data) => onMessage(String(data), Date.now()));
+      sockets.push(socket);
+      return new Promise<void>((resolve, reject) => {
+        socket.once('open', () => resolve());
+        socket.once('error', reject);
+      });
+    });
+    await Promise.all(batch);
+  }
+  return sockets;
+}
+
+/** Accepted bids on one product, 10 a second, to `sockets` watchers: commit-to-receipt latencies. */
+async function productFanout(postgresUrl: string, sockets: number, seconds: number) {
+  return withFreshDatabase(postgresUrl, async (databaseUrl) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-fanout-'));
+    const race = await prepareBidRace({ databaseUrl, dataDir, bidders: 1 });
+    const server = await startServer({ databaseUrl, dataDir });
+    try {
+      const [token] = await logIn(server.url, race.emails);
+      const latencies: number[] = [];
+      let received = 0;
+      const wsUrl =
+        server.url.replace(/^http/, 'ws') + liveChannels.productBids.url(race.auctionId, race.productId);
+      const open = await openSockets(wsUrl, sockets, (data, at) => {
+        const message = JSON.parse(data) as { message?: string; bid?: { timestamp: string } };
+        if (message.message !== 'new_bid' || !message.bid) return;
+        received += 1;
+        latencies.push(at - Date.parse(message.bid.timestamp));
+      });
+      let accepted = 0;
+      for (let i = 0; i < seconds * BIDS_PER_SECOND; i++) {
+        const res = await fetch(`${server.url}/api/bids/create-bid`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ auction_id: race.auctionId, product_id: race.productId, amount: 100 + i }),
+        });
+        if (res.status === 201) accepted += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1000 / BIDS_PER_SECOND));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (const socket of open) socket.terminate();
+      latencies.sort((a, b) => a - b);
+      return { p99: percentile(latencies, 99), delivered: received / (accepted * sockets) };
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+}
+
+/** The same broadcast from a bare `ws` server: the ceiling. */
+async function bareFanout(sockets: number, seconds: number) {
+  const port = await freePort();
+  process.env.CLIENTS = String(sockets);
+  process.env.SECONDS = String(seconds);
+  const bare = await startCeiling('bare-ws', port, `http://127.0.0.1:${port}/`);
+  try {
+    const latencies: number[] = [];
+    const open = await openSockets(`ws://127.0.0.1:${port}`, sockets, (data, at) => {
+      latencies.push(at - (JSON.parse(data) as { sent: number }).sent);
+    });
+    await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
+    for (const socket of open) socket.terminate();
+    latencies.sort((a, b) => a - b);
+    return { p99: percentile(latencies, 99), messages: latencies.length };
+  } finally {
+    await bare.stop();
+  }
+}
+
+export const run: Arm = async (env) => {
+  if (!env.postgresUrl) return [];
+  const seconds = env.quick ? 3 : 10;
+  const results: ArmResult[] = [];
+  for (const sockets of env.quick ? [2_000] : [2_000, 5_000]) {
+    const bare = await bareFanout(sockets, seconds);
+    const live = await productFanout(env.postgresUrl, sockets, seconds);
+    const ratio = live.p99 / bare.p99;
+    results.push({
+      arm: `fanout-${sockets}`,
+      metric: `commit-to-receipt p99, ${sockets} sockets on one product, ${BIDS_PER_SECOND} bids/s`,
+      value: round(live.p99, 1),
+      unit: 'ms',
+      ceiling: round(bare.p99, 1),
+      ratio: round(ratio),
+      goal: 'p99 <= 50 ms and <= 1.2x bare ws, all delivered',
+      met: live.p99 <= 50 && ratio <= 1.2 && live.delivered >= 1,
+      details: { delivered: round(live.delivered, 4) },
+    });
+  }
+  return results;
+};
