@@ -14,6 +14,7 @@ import { BuyNowAction } from './buy-now-action.tsx';
 import { BuyNowGrid } from './buy-now-card.tsx';
 import { ProductHero } from './product-hero.tsx';
 import styles from './products.module.css';
+import { SpecList } from './spec-list.tsx';
 
 function SimilarProducts({ id }: { id: number }) {
   const similar = useSimilarProducts(id);
@@ -84,24 +85,14 @@ export function BuyProductView({ id }: { id: number }) {
           <h2 id="specs-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
             Especificaciones
           </h2>
-          <dl className={styles.specs}>
-            <div>
-              <dt>Marca</dt>
-              <dd>{brandLabel(product.brand_name)}</dd>
-            </div>
-            <div>
-              <dt>Año</dt>
-              <dd>{product.year}</dd>
-            </div>
-            <div>
-              <dt>Escala</dt>
-              <dd>{product.scale_name ?? 'N/A'}</dd>
-            </div>
-            <div>
-              <dt>Categoria</dt>
-              <dd>{product.category_name}</dd>
-            </div>
-          </dl>
+          <SpecList
+            rows={[
+              ['Marca', brandLabel(product.brand_name)],
+              ['Año', product.year],
+              ['Escala', product.scale_name ?? 'N/A'],
+              ['Categoria', product.category_name],
+            ]}
+          />
         </section>
         <section aria-labelledby="seller-title" className="card">
           <h2 id="seller-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>

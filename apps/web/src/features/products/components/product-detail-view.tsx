@@ -18,6 +18,7 @@ import {
 import { EditProductModal } from './edit-product-modal.tsx';
 import { ProductHero } from './product-hero.tsx';
 import styles from './products.module.css';
+import { SpecList } from './spec-list.tsx';
 
 /** 'Volver': one step back when there is somewhere to go back to, else the seller's products. */
 function BackButton() {
@@ -111,30 +112,15 @@ export function ProductDetailView({
             <p className={styles.bigPrice}>{priceLabel(reserve)}</p>
           </div>
         )}
-        <dl className={styles.specs}>
-          <div>
-            <dt>Marca</dt>
-            <dd>{brandLabel(product.brand_name)}</dd>
-          </div>
-          <div>
-            <dt>Categoria</dt>
-            <dd>{product.category_name}</dd>
-          </div>
-          <div>
-            <dt>Escala</dt>
-            <dd>{product.scale_name ?? 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Año</dt>
-            <dd>{product.year}</dd>
-          </div>
-          {product.can_be_bought && (
-            <div>
-              <dt>Precio de venta</dt>
-              <dd>{priceLabel(product.sell_price)}</dd>
-            </div>
-          )}
-        </dl>
+        <SpecList
+          rows={[
+            ['Marca', brandLabel(product.brand_name)],
+            ['Categoria', product.category_name],
+            ['Escala', product.scale_name ?? 'N/A'],
+            ['Año', product.year],
+            product.can_be_bought && ['Precio de venta', priceLabel(product.sell_price)],
+          ]}
+        />
         <div>
           <h2 className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>Descripcion</h2>
           <p className={styles.description}>{product.description}</p>
