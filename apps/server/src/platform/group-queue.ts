@@ -7,10 +7,7 @@
  * `run` answers one result per item, in order; an Error in that list fails only its item, a
  * thrown error fails the whole group.
  */
-export function createGroupQueue<In, Out>(
-  run: (key: string, items: In[]) => Promise<Array<Out | Error>>,
-  maxGroup = 64,
-) {
+export function createGroupQueue<In, Out>(run: (items: In[]) => Promise<Array<Out | Error>>, maxGroup = 64) {
   interface Waiting {
     input: In;
     resolve: (value: Out) => void;
@@ -22,10 +19,7 @@ export function createGroupQueue<In, Out>(
     while (waiting.length > 0) {
       const group = waiting.splice(0, maxGroup);
       try {
-        const results = await run(
-          key,
-          group.map((w) => w.input),
-        );
+        const results = await run(group.map((w) => w.input));
         group.forEach((w, i) => {
           const result = results[i];
           if (result instanceof Error) w.reject(result);

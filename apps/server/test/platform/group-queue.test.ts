@@ -3,13 +3,13 @@ import { createGroupQueue } from '../../src/platform/group-queue.ts';
 
 describe('group queue', () => {
   it('runs a lone item at once, groups what arrives meanwhile, one group at a time per key', async () => {
-    const groups: Array<[string, number[]]> = [];
+    const groups: number[][] = [];
     let running = 0;
     let overlap = false;
-    const queue = createGroupQueue<number, number>(async (key, items) => {
+    const queue = createGroupQueue<number, number>(async (items) => {
       running += 1;
       if (running > 1) overlap = true;
-      groups.push([key, items]);
+      groups.push(items);
       await new Promise((resolve) => setTimeout(resolve, 20));
       running -= 1;
       return items.map((n) => n * 10);
@@ -17,26 +17,29 @@ describe('group queue', () => {
     const first = queue.submit('a', 1);
     const rest = [2, 3, 4].map((n) => queue.submit('a', n));
     expect(await Promise.all([first, ...rest])).toEqual([10, 20, 30, 40]);
-    expect(groups).toEqual([
-      ['a', [1]],
-      ['a', [2, 3, 4]],
-    ]);
+    expect(groups).toEqual([[1], [2, 3, 4]]);
     expect(overlap).toBe(false);
   });
 
   it('keys do not wait for each other', async () => {
-    const started: string[] = [];
-    const queue = createGroupQueue<string, string>(async (key, items) => {
-      started.push(key);
+    const running: string[][] = [];
+    let concurrent = 0;
+    let most = 0;
+    const queue = createGroupQueue<string, string>(async (items) => {
+      running.push(items);
+      concurrent += 1;
+      most = Math.max(most, concurrent);
       await new Promise((resolve) => setTimeout(resolve, 20));
+      concurrent -= 1;
       return items;
     });
     await Promise.all([queue.submit('a', 'x'), queue.submit('b', 'y')]);
-    expect(started).toEqual(['a', 'b']);
+    expect(running).toEqual([['x'], ['y']]);
+    expect(most).toBe(2);
   });
 
   it('an Error answered for one item fails only it; a thrown error fails its whole group', async () => {
-    const queue = createGroupQueue<number, number>(async (_key, items) => {
+    const queue = createGroupQueue<number, number>(async (items) => {
       if (items.includes(99)) throw new Error('group failed');
       return items.map((n) => (n < 0 ? new Error(`bad ${n}`) : n));
     }, 2);
@@ -60,7 +63,7 @@ describe('group queue', () => {
 
   it('takes at most maxGroup items per run', async () => {
     const sizes: number[] = [];
-    const queue = createGroupQueue<number, number>(async (_key, items) => {
+    const queue = createGroupQueue<number, number>(async (items) => {
       sizes.push(items.length);
       await new Promise((resolve) => setTimeout(resolve, 5));
       return items;

@@ -43,6 +43,8 @@ type RaceRow = NonNullable<Awaited<ReturnType<typeof repo.findRace>>>;
 
 /** One request waiting for its product's decision, with what was read for it without the lock. */
 interface Waiting {
+  auctionId: number;
+  productId: number;
   request: PendingBid;
   bidder: { username: string; avatar: string | null } | null;
   /** The amount as sent (pesos), for the refusal's message. */
@@ -126,8 +128,8 @@ export function createBidsService(ctx: AppContext) {
    * the soft close and the outbid notices, and one commit. Names, live messages and
    * notifications are published after the commit, outside the lock.
    */
-  async function decide(key: string, waiting: Waiting[]): Promise<Array<Decided | Error>> {
-    const [auctionId, productId] = key.split(':').map(Number) as [number, number];
+  async function decide(waiting: Waiting[]): Promise<Array<Decided | Error>> {
+    const { auctionId, productId } = waiting[0]!;
     const outcome = await db.transaction().execute(async (trx) => {
       const race = await repo.lockRace(trx, auctionId, productId);
       // Read the clock after the lock: decisions on one product get non-decreasing times.
@@ -221,8 +223,9 @@ export function createBidsService(ctx: AppContext) {
     });
   }
 
+  // One queue per product: its requests are decided together.
   const decisions = createGroupQueue(decide);
-  const raceKey = (auctionId: number, productId: number) => `${auctionId}:${productId}`;
+  const submit = (waiting: Waiting) => decisions.submit(`${waiting.auctionId}:${waiting.productId}`, waiting);
 
   /**
    * Refuses without the lock what the committed race already refuses for good (the highest only
@@ -290,7 +293,9 @@ export function createBidsService(ctx: AppContext) {
       ]);
       const early = await refuseEarly(request, input.amount, input.auction_id, committed, clock.now());
       if (early) throw early;
-      const { bid, race } = await decisions.submit(raceKey(input.auction_id, input.product_id), {
+      const { bid, race } = await submit({
+        auctionId: input.auction_id,
+        productId: input.product_id,
         request,
         bidder,
         amountPesos: input.amount,
@@ -321,7 +326,7 @@ export function createBidsService(ctx: AppContext) {
       const committed = await repo.findRace(db, auctionId, productId);
       const early = await refuseEarly(request, maxPesos, auctionId, committed, clock.now());
       if (early) throw early;
-      await decisions.submit(raceKey(auctionId, productId), { request, bidder: null, amountPesos: maxPesos });
+      await submit({ auctionId, productId, request, bidder: null, amountPesos: maxPesos });
       return { max_amount: maxPesos };
     },
   };
