@@ -72,9 +72,10 @@ async function productFanout(postgresUrl: string, sockets: number, seconds: numb
 /** The same broadcast from a bare `ws` server: the ceiling. */
 async function bareFanout(sockets: number, seconds: number) {
   const port = await freePort();
-  process.env.CLIENTS = String(sockets);
-  process.env.SECONDS = String(seconds);
-  const bare = await startCeiling('bare-ws', port, `http://127.0.0.1:${port}/`);
+  const bare = await startCeiling('bare-ws', port, `http://127.0.0.1:${port}/`, {
+    CLIENTS: String(sockets),
+    SECONDS: String(seconds),
+  });
   try {
     const latencies: number[] = [];
     const open = await openSockets(`ws://127.0.0.1:${port}`, sockets, (data, at) => {

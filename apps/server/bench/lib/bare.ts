@@ -3,12 +3,17 @@ import path from 'node:path';
 import { type RunningServer, stopChild } from './server.ts';
 
 /** Starts one of `bench/ceilings/*.ts` in a process of its own on `port`, once it listens. */
-export async function startCeiling(name: string, port: number, url: string): Promise<RunningServer> {
+export async function startCeiling(
+  name: string,
+  port: number,
+  url: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, '../ceilings', `${name}.ts`)],
     {
-      env: { ...process.env, PORT: String(port) },
+      env: { ...process.env, ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { createDatabaseBeside } from '../../test/helpers/database.ts';
 
 /** Whether a PostgreSQL server answers at `url`. */
 export async function postgresReachable(url: string): Promise<boolean> {
@@ -29,23 +29,12 @@ export async function postgresVersion(url: string): Promise<string> {
 
 /** Runs `work` with the URL of a fresh database beside `baseUrl`, dropped afterwards. */
 export async function withFreshDatabase<T>(baseUrl: string, work: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const database = await createDatabaseBeside(baseUrl, 'bench');
   try {
-    return await work(url.toString());
+    return await work(database.url);
   } finally {
-    if (process.env.BENCH_KEEP === '1') console.log(`  (kept ${name}; drop it when done)`);
-    else {
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    }
+    if (process.env.BENCH_KEEP === '1') console.log(`  (kept ${database.url}; drop it when done)`);
+    else await database.drop();
   }
 }
 

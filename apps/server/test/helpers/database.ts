@@ -10,7 +10,18 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 export async function createFreshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  return createDatabaseBeside(base, 't');
+}
+
+/**
+ * Creates an empty database on the server of `base` (the tests' and the benchmark's fresh
+ * databases); returns its URL and a drop function that ends whatever is still connected.
+ */
+export async function createDatabaseBeside(
+  base: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
