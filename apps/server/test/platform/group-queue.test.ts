@@ -54,9 +54,9 @@ describe('group queue', () => {
       2,
     ]);
     const failed = await Promise.allSettled([
-      queue.submit('k', 5),
-      queue.submit('k', 99),
-      queue.submit('k', 6),
+      queue.submit('j', 5),
+      queue.submit('j', 99),
+      queue.submit('j', 6),
     ]);
     expect(failed.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
   });
@@ -70,5 +70,50 @@ describe('group queue', () => {
     }, 3);
     await Promise.all(Array.from({ length: 8 }, (_, i) => queue.submit('k', i)));
     expect(sizes).toEqual([1, 3, 3, 1]);
+  });
+
+  it('a run that hands over lets the next group start before it ends; the group after waits for its hand-over', async () => {
+    const events: string[] = [];
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+    const locked = new Map<number, ReturnType<typeof gate>>();
+    const committed = new Map<number, ReturnType<typeof gate>>();
+    for (const n of [1, 2, 4]) {
+      locked.set(n, gate());
+      committed.set(n, gate());
+    }
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const queue = createGroupQueue<number, number>(async (items, handOver) => {
+      const name = items.join(',');
+      events.push(`start ${name}`);
+      await locked.get(items[0]!)!.opened;
+      handOver();
+      await committed.get(items[0]!)!.opened;
+      events.push(`end ${name}`);
+      return items;
+    });
+    const all = [queue.submit('k', 1), queue.submit('k', 2), queue.submit('k', 3)];
+    await settle();
+    expect(events).toEqual(['start 1']);
+    locked.get(1)!.open();
+    await settle();
+    expect(events).toEqual(['start 1', 'start 2,3']);
+    all.push(queue.submit('k', 4));
+    await settle();
+    // Group 2,3 has not handed over yet: 4 waits in the queue.
+    expect(events).toEqual(['start 1', 'start 2,3']);
+    locked.get(2)!.open();
+    await settle();
+    expect(events).toEqual(['start 1', 'start 2,3', 'start 4']);
+    for (const n of [4, 1, 2]) {
+      locked.get(n)!.open();
+      committed.get(n)!.open();
+    }
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4]);
   });
 });

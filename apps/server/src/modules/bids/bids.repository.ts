@@ -2,6 +2,7 @@ import type { Bid } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
+import type { NotificationInsert } from '../notifications/notifications.service.ts';
 import type { Ceiling } from './proxy.ts';
 
 export interface BidRow {
@@ -12,6 +13,8 @@ export interface BidRow {
   avatar: string | null;
   auto: boolean;
 }
+
+export type BidderName = { username: string; avatar: string | null };
 
 export function toBidDto(row: BidRow): Bid {
   return {
@@ -67,59 +70,107 @@ export const bidsRepository = {
   /**
    * Locks the product's race row; under READ COMMITTED the row returned is the latest
    * committed one, so what follows sees every decision that took the lock before this one, and
-   * the auction's rules as committed now (its status may have changed since the last read).
+   * the auction's rules as committed now (its status may have changed since the last read). The
+   * same statement reads the race's ceilings and the names of `bidderIds` and of the ceilings'
+   * holders, so deciding a group
+   * costs one read under the lock.
    */
-  lockRace(trx: Database, auctionId: number, productId: number) {
-    return raceQuery(trx, auctionId, productId).forUpdate('ap').executeTakeFirst();
+  async lockRace(trx: Database, auctionId: number, productId: number, bidderIds: number[]) {
+    const ids = bidderIds.length > 0 ? sql.join(bidderIds) : sql`null`;
+    const row = await raceQuery(trx, auctionId, productId)
+      .select([
+        sql<Array<[number, number, number, string, string | null]>>`(
+          select coalesce(json_agg(json_build_array(c.user_id, c.max_amount, c.set_order, u.username, u.avatar)), '[]')
+          from bid_ceilings c join users u on u.id = c.user_id
+          where c.auction_id = ap.auction_id and c.product_id = ap.product_id
+        )`.as('ceilings'),
+        sql<Array<[number, string, string | null]>>`(
+          select coalesce(json_agg(json_build_array(u.id, u.username, u.avatar)), '[]')
+          from users u where u.id in (${ids})
+        )`.as('bidders'),
+      ])
+      .forUpdate('ap')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { ceilings, bidders, ...race } = row;
+    // The names of everyone who may bid in this decision: the group's people and, for the
+    // automatic answers, the ceilings' holders.
+    const names = new Map<number, BidderName>(
+      bidders.map(([id, username, avatar]) => [id, { username, avatar }]),
+    );
+    for (const [id, , , username, avatar] of ceilings) names.set(id, { username, avatar });
+    return {
+      race,
+      ceilings: ceilings.map(
+        ([userId, max, order]): Ceiling => ({ userId, max: Number(max), order: Number(order) }),
+      ),
+      names,
+    };
   },
 
-  /** The race after a decision, written under its lock. */
-  async saveRace(
+  /**
+   * A decision's writes in one statement: its bids (answered in the order given), the race
+   * after them and the outbid notices (their ids by user). Data-modifying CTEs all run, read or
+   * not, and atomically with the statement.
+   */
+  async writeDecision(
     trx: Database,
     input: {
       auctionId: number;
       productId: number;
-      highest: number | null;
-      leaderId: number | null;
-      bidCount: number;
+      now: Date;
+      bids: Array<{ userId: number; amount: number; auto: boolean }>;
+      race: { highest: number | null; leaderId: number | null; bidCount: number };
+      notices: NotificationInsert[];
     },
   ) {
-    await trx
-      .updateTable('auction_products')
-      .set({ highest_bid: input.highest, highest_bidder_id: input.leaderId, bid_count: input.bidCount })
-      .where('auction_id', '=', input.auctionId)
-      .where('product_id', '=', input.productId)
-      .execute();
+    const { auctionId, productId, now } = input;
+    const bidValues = sql.join(
+      input.bids.map((b) => sql`(${auctionId}, ${productId}, ${b.userId}, ${b.amount}, ${now}, ${b.auto})`),
+    );
+    const sent =
+      input.notices.length > 0
+        ? sql`, sent as (
+            insert into notifications (user_id, type, title, message, link, is_system, created_at)
+            values ${sql.join(
+              input.notices.map(
+                (n) =>
+                  sql`(${n.user_id}, ${n.type}, ${n.title}, ${n.message}, ${n.link}, ${n.is_system}, ${n.created_at})`,
+              ),
+            )}
+            returning id, user_id
+          )`
+        : sql``;
+    const { rows } = await sql<{
+      bids: Array<{ id: number; amount: number }>;
+      notices: Array<{ id: number; user_id: number }>;
+    }>`
+      with placed as (
+        insert into bids (auction_id, product_id, user_id, amount, created_at, auto)
+        values ${bidValues}
+        returning id, amount
+      ), race as (
+        update auction_products
+        set highest_bid = ${input.race.highest}, highest_bidder_id = ${input.race.leaderId},
+            bid_count = ${input.race.bidCount}
+        where auction_id = ${auctionId} and product_id = ${productId}
+        returning 1
+      )${sent}
+      select (select coalesce(json_agg(placed), '[]') from placed) as bids,
+             ${input.notices.length > 0 ? sql`(select coalesce(json_agg(sent), '[]') from sent)` : sql`'[]'::json`} as notices
+    `.execute(trx);
+    const written = rows[0]!;
+    // Amounts are unique per product (and strictly increasing within a decision): they pair
+    // each returned row with its bid whatever order the database answered in.
+    const byAmount = new Map(written.bids.map((row) => [Number(row.amount), row.id]));
+    return {
+      bidIds: input.bids.map((bid) => byAmount.get(bid.amount)!),
+      noticeIds: new Map(written.notices.map((n) => [n.user_id, n.id])),
+    };
   },
 
   findRace(db: Database, auctionId: number, productId: number) {
     return raceQuery(db, auctionId, productId).executeTakeFirst();
-  },
-
-  /** A decision's bids in one statement, answered in the order given. */
-  async insertBids(
-    trx: Database,
-    input: { auctionId: number; productId: number; now: Date },
-    bids: Array<{ userId: number; amount: number; auto: boolean }>,
-  ) {
-    const rows = await trx
-      .insertInto('bids')
-      .values(
-        bids.map((bid) => ({
-          auction_id: input.auctionId,
-          product_id: input.productId,
-          user_id: bid.userId,
-          amount: bid.amount,
-          created_at: input.now,
-          auto: bid.auto,
-        })),
-      )
-      .returning(['id', 'amount', 'created_at', 'auto'])
-      .execute();
-    // Amounts are unique per product (and strictly increasing within a decision): they pair
-    // each returned row with its bid whatever order the database answered in.
-    const byAmount = new Map(rows.map((row) => [Number(row.amount), row]));
-    return bids.map((bid) => byAmount.get(bid.amount)!);
   },
 
   /**
@@ -161,16 +212,6 @@ export const bidsRepository = {
     `.execute(trx);
   },
 
-  async ceilings(trx: Database, auctionId: number, productId: number): Promise<Ceiling[]> {
-    const rows = await trx
-      .selectFrom('bid_ceilings')
-      .select(['user_id', 'max_amount', 'set_order'])
-      .where('auction_id', '=', auctionId)
-      .where('product_id', '=', productId)
-      .execute();
-    return rows.map((r) => ({ userId: r.user_id, max: Number(r.max_amount), order: Number(r.set_order) }));
-  },
-
   findCeiling(db: Database, auctionId: number, productId: number, userId: number) {
     return db
       .selectFrom('bid_ceilings')
@@ -187,17 +228,5 @@ export const bidsRepository = {
       .select(['id', 'title', 'owner_id', 'status', 'start_time', 'end_time', 'min_offer', 'max_offer'])
       .where('id', '=', auctionId)
       .executeTakeFirst();
-  },
-
-  findBidder(db: Database, userId: number) {
-    return db
-      .selectFrom('users')
-      .select(['id', 'username', 'avatar'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-  },
-
-  findBidders(db: Database, userIds: number[]) {
-    return db.selectFrom('users').select(['id', 'username', 'avatar']).where('id', 'in', userIds).execute();
   },
 };

@@ -17,16 +17,13 @@ import { type AppError, badRequest, conflict, forbidden, notFound } from '../../
 import { channels } from '../../platform/events.ts';
 import { createGroupQueue } from '../../platform/group-queue.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
-import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
-import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
 import {
-  type AuctionRules,
-  type DecidedBid,
-  decideGroup,
-  judge,
-  type PendingBid,
-  type Refusal,
-} from './decide-bids.ts';
+  notificationRows,
+  publishNotifications,
+  storedNotification,
+} from '../notifications/notifications.service.ts';
+import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
+import { type AuctionRules, decideGroup, judge, type PendingBid, type Refusal } from './decide-bids.ts';
 
 /** A product's bids, newest first, at most `limit` (the history of the product auction page). */
 export async function bidHistory(
@@ -41,12 +38,15 @@ export async function bidHistory(
 
 type RaceRow = NonNullable<Awaited<ReturnType<typeof repo.findRace>>>;
 
+const raceKey = (auctionId: number, productId: number) => `${auctionId}:${productId}`;
+/** Races remembered per process (one entry per recently bid product; the oldest go first). */
+const COMMITTED_RACES_MAX = 10_000;
+
 /** One request waiting for its product's decision, with what was read for it without the lock. */
 interface Waiting {
   auctionId: number;
   productId: number;
   request: PendingBid;
-  bidder: { username: string; avatar: string | null } | null;
   /** The amount as sent (pesos), for the refusal's message. */
   amountPesos: number;
 }
@@ -100,16 +100,14 @@ const rulesOf = (a: {
 export function createBidsService(ctx: AppContext) {
   const { db, clock, events, config } = ctx;
 
-  /** The outbid notice for users whose lead was taken (by a person or by a ceiling). */
+  /** The outbid notices for users whose lead was taken (by a person or by a ceiling). */
   function outbidNotices(
-    trx: Database,
     outbid: number[],
     amount: number,
     input: { productId: number; auctionTitle: string; productName: string | undefined },
     now: Date,
   ) {
-    return createNotifications(
-      trx,
+    return notificationRows(
       outbid.map((userId) => ({
         userId,
         type: 'outbid',
@@ -122,20 +120,25 @@ export function createBidsService(ctx: AppContext) {
   }
 
   /**
-   * Decides one product's waiting requests in one transaction: lock the race row (with the
-   * auction's rules as committed), read the ceilings, judge every request in arrival order
-   * (`decideGroup`), then one INSERT for every bid placed, one UPDATE of the race, the ceilings,
-   * the soft close and the outbid notices, and one commit. Names, live messages and
-   * notifications are published after the commit, outside the lock.
+   * Decides one product's waiting requests in one transaction of four round trips (the next
+   * group's first two overlap this one's last two, see `handOver`): one read under the race lock (the race with its auction's rules, its ceilings and the bidders'
+   * names), the judgement of every request in arrival order (`decideGroup`), one statement for
+   * the bids, the race and the outbid notices, and the commit. Ceiling writes and a soft close
+   * add a statement each when they happen. Live messages and notifications go out after the
+   * commit, outside the lock.
    */
-  async function decide(waiting: Waiting[]): Promise<Array<Decided | Error>> {
+  async function decide(waiting: Waiting[], handOver: () => void): Promise<Array<Decided | Error>> {
     const { auctionId, productId } = waiting[0]!;
+    const key = raceKey(auctionId, productId);
+    const people = [...new Set(waiting.map((w) => w.request.userId))];
     const outcome = await db.transaction().execute(async (trx) => {
-      const race = await repo.lockRace(trx, auctionId, productId);
+      const locked = await repo.lockRace(trx, auctionId, productId, people);
+      // The lock is ours: the next group may ask for it now (it gets it when this one commits).
+      handOver();
       // Read the clock after the lock: decisions on one product get non-decreasing times.
       const now = clock.now();
-      if (!race) return null;
-      const ceilings = await repo.ceilings(trx, auctionId, productId);
+      if (!locked) return null;
+      const { race, ceilings, names } = locked;
       const decision = decideGroup({
         rules: rulesOf(race),
         race: {
@@ -150,31 +153,55 @@ export function createBidsService(ctx: AppContext) {
         softCloseMs: config.SOFT_CLOSE_SECONDS * 1000,
       });
       const where = { auctionId, productId };
-      const rows =
-        decision.bids.length > 0 ? await repo.insertBids(trx, { ...where, now }, decision.bids) : [];
-      if (decision.bids.length > 0) await repo.saveRace(trx, { ...where, ...decision.race });
+      // Only a bid takes a lead, so notices come with bids.
+      const notices = outbidNotices(
+        decision.outbid,
+        decision.race.highest ?? 0,
+        { productId, auctionTitle: race.title, productName: race.product_name },
+        now,
+      );
+      const written =
+        decision.bids.length > 0
+          ? await repo.writeDecision(trx, {
+              ...where,
+              now,
+              bids: decision.bids,
+              race: decision.race,
+              notices,
+            })
+          : null;
       for (const ceiling of decision.ceilingWrites)
         await repo.upsertCeiling(trx, { ...where, ...ceiling, now });
       if (decision.race.extended) await repo.extendEnd(trx, { ...where, end: decision.race.endTime! });
-      const notified =
-        decision.outbid.length > 0
-          ? await outbidNotices(
-              trx,
-              decision.outbid,
-              decision.race.highest!,
-              { productId, auctionTitle: race.title, productName: race.product_name },
-              now,
-            )
-          : [];
-      return { decision, rows, notified, race };
+      return { decision, written, notices, race, names, now };
     });
     if (!outcome) {
-      return waiting.map(() => notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction));
+      committedRaces.delete(key);
+      const auction = await repo.findAuction(db, auctionId);
+      const error = auction
+        ? notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction)
+        : notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
+      return waiting.map(() => error);
     }
 
-    const { decision, rows, notified } = outcome;
+    const { decision, written, notices, names, now } = outcome;
+    remember(key, {
+      ...outcome.race,
+      highest_bid: decision.race.highest,
+      highest_bidder_id: decision.race.leaderId,
+      bid_count: decision.race.bidCount,
+      end_time: decision.race.endTime,
+    });
     const bidCountBefore = outcome.race.bid_count;
-    const bids = await withNames(decision.bids, rows, waiting);
+    const bids = decision.bids.map((b, i) =>
+      toBidDto({
+        id: written!.bidIds[i]!,
+        amount: b.amount,
+        created_at: now,
+        auto: b.auto,
+        ...names.get(b.userId)!,
+      }),
+    );
     const endTime = decision.race.endTime ? decision.race.endTime.toISOString() : null;
     const race: RaceState = {
       auction_id: auctionId,
@@ -183,8 +210,10 @@ export function createBidsService(ctx: AppContext) {
       bid_count: decision.race.bidCount,
       end_time: endTime,
     };
-    for (const [i, bid] of bids.entries()) {
-      const message: NewBidMessage = {
+    // Handed to the bus in one go, before anything can yield to the next group's commit: the
+    // buses keep the order of calls, so subscribers get every product's bids in commit order.
+    const published = bids.map((bid, i) =>
+      events.publish(channels.productBids(auctionId, productId), {
         message: 'new_bid',
         bid,
         auction_id: auctionId,
@@ -192,10 +221,10 @@ export function createBidsService(ctx: AppContext) {
         highest_bid: bid.amount,
         bid_count: bidCountBefore + i + 1,
         end_time: endTime,
-      };
-      await events.publish(channels.productBids(auctionId, productId), message);
-    }
-    if (notified.length > 0) await publishNotifications(events, notified);
+      } satisfies NewBidMessage),
+    );
+    const sent = notices.map((row) => storedNotification(row, written!.noticeIds.get(row.user_id)!));
+    await Promise.all([...published, publishNotifications(events, sent)]);
 
     return decision.outcomes.map((result, i) => {
       const w = waiting[i]!;
@@ -205,55 +234,59 @@ export function createBidsService(ctx: AppContext) {
     });
   }
 
-  /** Bid DTOs with their bidders' names: the people's were read with their request. */
-  async function withNames(
-    decided: DecidedBid[],
-    rows: Array<{ id: number; amount: number; created_at: Date; auto: boolean }>,
-    waiting: Waiting[],
-  ): Promise<Bid[]> {
-    const names = new Map<number, { username: string; avatar: string | null }>();
-    for (const w of waiting) if (w.bidder) names.set(w.request.userId, w.bidder);
-    const missing = [...new Set(decided.map((b) => b.userId).filter((id) => !names.has(id)))];
-    if (missing.length > 0) {
-      for (const user of await repo.findBidders(db, missing)) names.set(user.id, user);
-    }
-    return decided.map((b, i) => {
-      const { username, avatar } = names.get(b.userId)!;
-      return toBidDto({ ...rows[i]!, username, avatar });
-    });
+  /**
+   * The race of each product as this process last saw it committed (by its own decisions or a
+   * read), so a bid is refused early without a read. Other processes move races too, so only
+   * what cannot be undone is taken from it: the owner, and a highest bid that only grows.
+   */
+  const committedRaces = new Map<string, RaceRow>();
+  function remember(key: string, race: RaceRow) {
+    committedRaces.delete(key);
+    if (committedRaces.size >= COMMITTED_RACES_MAX)
+      committedRaces.delete(committedRaces.keys().next().value!);
+    committedRaces.set(key, race);
   }
 
   // One queue per product: its requests are decided together.
   const decisions = createGroupQueue(decide);
-  const submit = (waiting: Waiting) => decisions.submit(`${waiting.auctionId}:${waiting.productId}`, waiting);
+  const submit = (waiting: Waiting) =>
+    decisions.submit(raceKey(waiting.auctionId, waiting.productId), waiting);
 
   /**
-   * Refuses without the lock what the committed race already refuses for good (the highest only
-   * grows, an end passed or an owner do not change): one read of the race with its auction's rules.
+   * Refuses without the lock what a committed race already refuses for good: a bid at or below
+   * its highest (which only grows), a bid on one's own product, and (read just now) an ended
+   * product or an unknown one. Every other request waits for the decision, which judges it again.
    */
   async function refuseEarly(
     request: PendingBid,
     amountPesos: number,
     auctionId: number,
-    committed: RaceRow | undefined,
-    now: Date,
+    productId: number,
   ): Promise<AppError | null> {
+    const key = raceKey(auctionId, productId);
+    let committed = committedRaces.get(key);
+    // A remembered end may have moved (soft close) and a status changed: only a fresh read
+    // refuses an ended product.
+    const fresh = !committed;
     if (!committed) {
-      const auction = await repo.findAuction(db, auctionId);
-      return auction
-        ? notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction)
-        : notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
+      committed = await repo.findRace(db, auctionId, productId);
+      if (!committed) {
+        const auction = await repo.findAuction(db, auctionId);
+        return auction
+          ? notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction)
+          : notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
+      }
+      remember(key, committed);
     }
     const race = {
       highest: committed.highest_bid,
       leaderId: committed.highest_bidder_id,
       endTime: committed.end_time,
     };
-    const refusal = judge(rulesOf(committed), race, request, now);
-    // Only refusals that later decisions cannot undo: a lower bid, an ended or owned product.
+    const refusal = judge(rulesOf(committed), race, request, clock.now());
     const final =
       refusal === 'OWN_PRODUCT' ||
-      refusal === 'AUCTION_ENDED' ||
+      (refusal === 'AUCTION_ENDED' && fresh) ||
       (refusal === 'BID_REJECTED' &&
         request.kind === 'bid' &&
         committed.highest_bid !== null &&
@@ -287,17 +320,12 @@ export function createBidsService(ctx: AppContext) {
         amount: toCentavos(input.amount),
         max: maxAmount === null ? null : toCentavos(maxAmount),
       };
-      const [bidder, committed] = await Promise.all([
-        repo.findBidder(db, userId),
-        repo.findRace(db, input.auction_id, input.product_id),
-      ]);
-      const early = await refuseEarly(request, input.amount, input.auction_id, committed, clock.now());
+      const early = await refuseEarly(request, input.amount, input.auction_id, input.product_id);
       if (early) throw early;
       const { bid, race } = await submit({
         auctionId: input.auction_id,
         productId: input.product_id,
         request,
-        bidder,
         amountPesos: input.amount,
       });
       return { ...bid!, ...race, message: bidMessages.placed };
@@ -323,10 +351,9 @@ export function createBidsService(ctx: AppContext) {
     ): Promise<MaxBidResponse> {
       if (!isValidBidAmount(maxPesos)) throw badRequest('BID_INVALID_MAX', bidMessages.invalidMax);
       const request: PendingBid = { kind: 'ceiling', userId, max: toCentavos(maxPesos) };
-      const committed = await repo.findRace(db, auctionId, productId);
-      const early = await refuseEarly(request, maxPesos, auctionId, committed, clock.now());
+      const early = await refuseEarly(request, maxPesos, auctionId, productId);
       if (early) throw early;
-      await submit({ auctionId, productId, request, bidder: null, amountPesos: maxPesos });
+      await submit({ auctionId, productId, request, amountPesos: maxPesos });
       return { max_amount: maxPesos };
     },
   };

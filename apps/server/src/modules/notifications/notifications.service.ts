@@ -40,6 +40,39 @@ export interface NotificationDto {
   created_at: string;
 }
 
+/** A notification's row as written, one shape for every writer. */
+export type NotificationInsert = ReturnType<typeof notificationRows>[number];
+
+export function notificationRows(items: NewNotification[], now: Date) {
+  return items.map((n) => ({
+    user_id: n.userId,
+    type: n.type,
+    title: n.title,
+    message: n.message,
+    link: n.link ?? null,
+    is_system: n.type === 'system',
+    created_at: now,
+  }));
+}
+
+/** A written row with the id the database gave it, as it is sent live (unread when new). */
+export function storedNotification(
+  row: Omit<NotificationInsert, 'type'> & { type: string },
+  id: number,
+): NotificationDto & { user_id: number } {
+  return {
+    id,
+    user_id: row.user_id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    link: row.link,
+    is_read: false,
+    is_system: row.is_system,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
 /**
  * Stores notifications inside the caller's transaction and returns them, so the caller can
  * push them live with `publishNotifications` after the commit.
@@ -52,30 +85,10 @@ export async function createNotifications(
   if (items.length === 0) return [];
   const rows = await trx
     .insertInto('notifications')
-    .values(
-      items.map((n) => ({
-        user_id: n.userId,
-        type: n.type,
-        title: n.title,
-        message: n.message,
-        link: n.link ?? null,
-        is_system: n.type === 'system',
-        created_at: now,
-      })),
-    )
+    .values(notificationRows(items, now))
     .returningAll()
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    user_id: r.user_id,
-    title: r.title,
-    message: r.message,
-    type: r.type,
-    link: r.link,
-    is_read: r.is_read,
-    is_system: r.is_system,
-    created_at: r.created_at.toISOString(),
-  }));
+  return rows.map((row) => storedNotification(row, row.id));
 }
 
 /** Pushes stored notifications to their users' live channels (after commit). */
