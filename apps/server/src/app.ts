@@ -1,5 +1,4 @@
 import { commonMessages } from '@app/contracts';
-import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -35,6 +34,7 @@ import { migrateToLatest } from './platform/migrate.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/static.ts';
 import { seedDemo } from './seed/index.ts';
 
@@ -120,26 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('userId', null);
   app.decorate('ctx', ctx);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Avatars may be https URLs on other hosts.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // Same origin only, sockets included ('self' covers ws:/wss: of this host in CSP 3).
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   // Before the websocket plugin's own preClose (hooks run in order): live sockets are told the
   // server is going away (1001), so clients reconnect, elsewhere if there is another process. Not
   // awaited, so the listening socket closes at once; the server's close then waits for these

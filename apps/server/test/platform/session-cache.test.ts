@@ -74,4 +74,24 @@ describe('token checks', () => {
     expect(await auth.verifyToken(forged)).toBeNull();
     expect(reads).toEqual([99, 99]);
   });
+
+  it('refuse a token once it expires, though its signature was checked before', async () => {
+    const clock = createClock(true);
+    const auth = createAuth('a-secret-that-is-long-enough-for-hs256', clock, async () => ({
+      token_version: 0,
+    }));
+    const token = await auth.issueToken(1, 0);
+    expect(await auth.verifyToken(token)).toBe(1);
+    clock.advance(7 * 24 * 3600 + 1);
+    expect(await auth.verifyToken(token)).toBeNull();
+  });
+
+  it('refuse a forged token however many times it comes', async () => {
+    const { auth } = countingAuth();
+    const token = await auth.issueToken(1, 0);
+    const [head, body] = token.split('.');
+    const forged = `${head}.${body}.${'A'.repeat(43)}`;
+    for (let i = 0; i < 3; i += 1) expect(await auth.verifyToken(forged)).toBeNull();
+    expect(await auth.verifyToken(token)).toBe(1);
+  });
 });
