@@ -42,6 +42,8 @@ describe('foundation: login, profile, header', () => {
     const { context, page, errors } = await openPage();
     await page.goto(`${baseUrl()}/profile`);
     await page.waitForURL(/\/login$/);
+    // The address changes first; the page follows once its code has loaded.
+    await page.getByLabel('Correo electrónico').waitFor();
     expect(await page.locator('header nav').count()).toBe(0); // header hidden on /login
     expect(await page.title()).toContain('Iniciar Sesión');
     await submitLogin(page, demo.buyer, DEMO_PASSWORD);

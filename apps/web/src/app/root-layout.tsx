@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -11,7 +12,14 @@ const HEADERLESS = new Set(['/login', '/register']);
 /** The app shell: header (with the notifications feature's unread count), page, footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const unread = useUnreadCount();
+  // A new page starts at its top; going back or forward leaves the browser to restore where the
+  // reader was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
   useEffect(() => {
     const meta = routeMeta[pathname];
     if (meta) applyPageMeta(meta);
@@ -24,12 +32,13 @@ export function RootLayout() {
       </a>
       {showHeader && <Header unread={unread} />}
       <main id="main" className="app-main">
-        <Suspense fallback={<Spinner label="Cargando..." />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner label="Cargando..." />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
