@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as bids from './arms/bids.ts';
 import * as fanout from './arms/fanout.ts';
+import * as lighthouse from './arms/lighthouse.ts';
 import * as list from './arms/list.ts';
 import * as search from './arms/search.ts';
 import { postgresReachable, postgresVersion } from './lib/postgres.ts';
@@ -27,6 +28,7 @@ const arms: Record<string, { run: Arm; needs?: 'postgres' }> = {
   list: { run: list.run, needs: 'postgres' },
   fanout: { run: fanout.run, needs: 'postgres' },
   search: { run: search.run },
+  lighthouse: { run: lighthouse.run },
 };
 
 const candidate =

@@ -25,11 +25,14 @@ export interface RunningServer {
 /**
  * The real server in a process of its own (the load generator runs in this one, so the two share
  * the 2 cores as a client and a server would), on PostgreSQL at `databaseUrl` or on PGlite in
- * `dataDir`. Rate limits off: the bench is one client hammering.
+ * `dataDir`. Rate limits off: the bench is one client hammering. It serves the web app when
+ * apps/web/dist holds a build.
  */
 export async function startServer(options: {
   databaseUrl?: string;
   dataDir?: string;
+  /** Load the demo data (the pages a visitor sees), as a fresh development server does. */
+  demo?: boolean;
 }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
@@ -45,7 +48,7 @@ export async function startServer(options: {
       REDIS_URL: '',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
       RATE_LIMIT: '0',
-      SEED_DEMO: '0',
+      SEED_DEMO: options.demo ? '1' : '0',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -12,13 +12,28 @@ export const webDistDir = process.env.WEB_DIST_DIR
 const NOT_THE_APP = /^\/(api|images|sandbox)\//;
 
 /**
+ * Images a page shows first (its largest paint), found from the page's address before the app
+ * runs. index.html then names them with `<link rel="preload">`, so the browser fetches them
+ * beside the app's code instead of after the code, its data call and its render.
+ */
+export type PagePreloads = (pathname: string) => Promise<string[]>;
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/**
  * Serves the built web app. Hashed assets are cached for a year; index.html never is, and it
  * answers every unknown non-API GET so deep links work. The build writes a brotli and a gzip copy
  * beside each text file: whichever the browser accepts is sent as it is, nothing is compressed
  * per request.
  */
-export async function registerWebApp(app: FastifyInstance, distDir = webDistDir): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { distDir?: string; preloads?: PagePreloads } = {},
+): Promise<boolean> {
+  const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -33,17 +48,25 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
       res.setHeader('vary', 'Accept-Encoding');
     },
   });
-  app.get('/*', (request, reply) => {
+  app.get('/*', async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // API paths, stored images and the sandbox checkout are the server's: a miss there is a real
     // 404, not the web app (in production /sandbox/* must not exist at all).
-    if (NOT_THE_APP.test(url) || url.includes('/api/')) return reply.callNotFound();
+    if (NOT_THE_APP.test(url) || url.includes('/api/')) {
+      reply.callNotFound();
+      return reply;
+    }
     const file = path.join(distDir, path.normalize(url));
     if (url !== '/' && file.startsWith(distDir) && existsSync(file) && !url.endsWith('/')) {
       return reply.sendFile(path.relative(distDir, file));
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    const images = options.preloads ? await options.preloads(url).catch(() => []) : [];
+    if (images.length === 0) return reply.type('text/html').sendFile('index.html');
+    const links = images
+      .map((href) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`)
+      .join('');
+    return reply.type('text/html; charset=utf-8').send(indexHtml.replace('</head>', `${links}</head>`));
   });
   return true;
 }

@@ -8,7 +8,7 @@ import { registerWebApp } from '../../src/platform/static.ts';
 
 // A built web app as the build leaves it: hashed assets with their .br and .gz copies.
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-const page = `<!doctype html><html><body>${'<p>hola</p>'.repeat(200)}</body></html>`;
+const page = `<!doctype html><html><head></head><body>${'<p>hola</p>'.repeat(200)}</body></html>`;
 
 describe('the web app as served', () => {
   let dir: string;
@@ -27,7 +27,7 @@ describe('the web app as served', () => {
     }
     writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
     app = Fastify();
-    expect(await registerWebApp(app, dir)).toBe(true);
+    expect(await registerWebApp(app, { distDir: dir })).toBe(true);
     await app.ready();
   });
 
@@ -76,5 +76,29 @@ describe('the web app as served', () => {
     expect(icon.headers['content-encoding']).toBeUndefined();
     expect(icon.body).toBe('<svg/>');
     expect((await get('/api/nothing-here', 'br')).statusCode).toBe(404);
+  });
+
+  it('names the images a page paints first in index.html, escaped, only where there are some', async () => {
+    const preloaded = Fastify();
+    await registerWebApp(preloaded, {
+      distDir: dir,
+      preloads: async (pathname) => {
+        if (pathname === '/broken') throw new Error('database away');
+        return pathname === '/auctions/product/7' ? ['/images/a"b/full.webp'] : [];
+      },
+    });
+    const res = await preloaded.inject({ method: 'GET', url: '/auctions/product/7' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" href="/images/a&quot;b/full.webp" fetchpriority="high">',
+    );
+    // No images, or no answer from the hints: the page as built.
+    for (const url of ['/', '/broken']) {
+      const plain = await preloaded.inject({ method: 'GET', url });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toBe(page);
+    }
+    await preloaded.close();
   });
 });

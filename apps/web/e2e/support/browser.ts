@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { type BrowserSource, chromiumExecutable } from './chromium.ts';
+import { type BrowserSource, CHROMIUM_ARGS, chromiumExecutable } from './chromium.ts';
 
 export const DEMO_PASSWORD = 'Demo12345!';
 export const demo = {
@@ -28,15 +28,7 @@ export async function launchBrowser(source?: BrowserSource): Promise<Browser> {
   return chromium.launch({
     executablePath: executable.path,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -1,5 +1,16 @@
 import { execFileSync } from 'node:child_process';
 
+/** Flags headless Chromium needs on these machines (as root, no GPU, nothing fetched on its own). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Where the browser comes from: `system` (Debian's chromium) or `packaged` (the npm one). */
 export type BrowserSource = 'system' | 'packaged';
 

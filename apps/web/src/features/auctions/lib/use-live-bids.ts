@@ -1,7 +1,5 @@
-import { liveChannels } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { openLiveSocket } from '../../../lib/ws-client.ts';
 import { putBidInPage, reloadAuctionProduct } from '../api/get-auction-product.ts';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
@@ -16,18 +14,26 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
-    const socket = openLiveSocket(liveChannels.productBids.url(auctionId, productId), {
-      onStatus: setStatus,
-      onOpen: (reconnected) => {
-        if (reconnected) void reloadAuctionProduct(queryClient, productKey);
-      },
-      onResync: () => void reloadAuctionProduct(queryClient, productKey),
-      onMessage: (data) => {
-        const parsed = liveChannels.productBids.server.safeParse(data);
-        if (parsed.success) putBidInPage(queryClient, productKey, parsed.data.bid, parsed.data);
-      },
-    });
-    return () => socket.close();
+    let socket: { close(): void } | undefined;
+    let left = false;
+    // The socket's code (with its message schemas) loads after the page has painted.
+    import('./live-bids-socket.ts')
+      .then(({ openProductBids }) => {
+        if (left) return;
+        socket = openProductBids(auctionId, productId, {
+          onStatus: setStatus,
+          onOpen: (reconnected) => {
+            if (reconnected) void reloadAuctionProduct(queryClient, productKey);
+          },
+          onResync: () => void reloadAuctionProduct(queryClient, productKey),
+          onBid: (message) => putBidInPage(queryClient, productKey, message.bid, message),
+        });
+      })
+      .catch(() => setStatus('closed'));
+    return () => {
+      left = true;
+      socket?.close();
+    };
   }, [queryClient, productKey, auctionId, productId]);
 
   return status;

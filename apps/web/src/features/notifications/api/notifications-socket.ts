@@ -4,7 +4,8 @@ import type { LiveSocket } from '../../../lib/ws-client.ts';
 
 /**
  * One live connection per tab to the user's notifications, shared by the header count and the
- * notifications page. The socket's module is loaded when the first user of it mounts.
+ * notifications page. The socket's module is loaded when the first user of it mounts, once the
+ * page has loaded.
  */
 interface Shared {
   token: string;
@@ -13,6 +14,15 @@ interface Shared {
   closed: boolean;
 }
 let shared: Shared | null = null;
+
+/**
+ * Resolves once the page has loaded: the live socket's code (with its message schemas) waits
+ * for what the page shows first. The unread count comes over HTTP meanwhile.
+ */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
 
 function close(entry: Shared) {
   entry.closed = true;
@@ -29,9 +39,11 @@ export function useNotificationsSocket(token: string | null) {
     if (!current) {
       const entry: Shared = { token, socket: null, users: 0, closed: false };
       shared = current = entry;
-      void import('./notifications-live.ts').then(({ openNotificationsSocket }) => {
-        if (!entry.closed) entry.socket = openNotificationsSocket(token, queryClient);
-      });
+      void pageLoaded()
+        .then(() => import('./notifications-live.ts'))
+        .then(({ openNotificationsSocket }) => {
+          if (!entry.closed) entry.socket = openNotificationsSocket(token, queryClient);
+        });
     }
     const mine = current;
     mine.users += 1;

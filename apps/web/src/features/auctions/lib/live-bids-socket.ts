@@ -1,0 +1,28 @@
+import { liveChannels, type NewBidMessage } from '@app/contracts';
+import { openLiveSocket } from '../../../lib/ws-client.ts';
+
+/**
+ * Opens a product's live channel; each `new_bid` message that matches its schema goes to
+ * `onBid`, anything else is dropped. Loaded by `useLiveBids` after the page has rendered: it
+ * brings the messages' schemas (zod), which the page's first paint does not need.
+ */
+export function openProductBids(
+  auctionId: number,
+  productId: number,
+  handlers: {
+    onBid(message: NewBidMessage): void;
+    onOpen(reconnected: boolean): void;
+    onResync(): void;
+    onStatus(status: 'connecting' | 'open' | 'closed'): void;
+  },
+) {
+  return openLiveSocket(liveChannels.productBids.url(auctionId, productId), {
+    onStatus: handlers.onStatus,
+    onOpen: handlers.onOpen,
+    onResync: handlers.onResync,
+    onMessage: (data) => {
+      const parsed = liveChannels.productBids.server.safeParse(data);
+      if (parsed.success) handlers.onBid(parsed.data);
+    },
+  });
+}
