@@ -2,11 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { routeOnlyEndpoints } from './build/route-only-endpoints.ts';
+import { routePreloads } from './build/route-preloads.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [routeOnlyEndpoints(), react(), precompress()],
+  plugins: [routeOnlyEndpoints(), react(), routePreloads(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,

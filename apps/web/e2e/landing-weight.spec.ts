@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protectedPages, publicPages } from '../src/app/route-table.ts';
 import { baseUrl, launchBrowser, newContext, PHONE } from './support/browser.ts';
 
 const dist = process.env.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../dist');
@@ -46,5 +47,16 @@ describe('the first page on a phone', () => {
     );
     expect(sizes.length).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(LANDING_JS_GZIP_BUDGET);
+  });
+
+  it('lists every page’s own code for the server to preload, and the server names it in index.html', async () => {
+    const listed: Array<{ path: string; scripts: string[] }> = JSON.parse(
+      readFileSync(path.join(dist, 'route-preloads.json'), 'utf8'),
+    );
+    expect(listed).toHaveLength(publicPages.length + protectedPages.length);
+    const productPage = listed.find((page) => page.path === '/auctions/product/:id');
+    expect(productPage?.scripts[0]).toMatch(/^\/assets\/product-auction-.+\.js$/);
+    const html = await (await fetch(`${baseUrl()}/auctions/product/1`)).text();
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="${productPage!.scripts[0]}">`);
   });
 });

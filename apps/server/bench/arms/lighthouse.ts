@@ -95,7 +95,7 @@ export const run: Arm = async (env) => {
   const server = await startServer({ dataDir, demo: true });
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
   const browser = await puppeteer.launch({
-    executablePath: (await chromiumExecutable()).path,
+    executablePath: (await chromiumExecutable('packaged')).path,
     headless: true,
     userDataDir,
     args: CHROMIUM_ARGS,

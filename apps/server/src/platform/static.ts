@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { pageFilesOf } from './page-files.ts';
 
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
@@ -13,8 +14,7 @@ const NOT_THE_APP = /^\/(api|images|sandbox)\//;
 
 /**
  * Images a page shows first (its largest paint), found from the page's address before the app
- * runs. index.html then names them with `<link rel="preload">`, so the browser fetches them
- * beside the app's code instead of after the code, its data call and its render.
+ * runs (a module's knowledge: a product page's image).
  */
 export type PagePreloads = (pathname: string) => Promise<string[]>;
 
@@ -26,6 +26,11 @@ const escapeAttribute = (text: string) =>
  * answers every unknown non-API GET so deep links work. The build writes a brotli and a gzip copy
  * beside each text file: whichever the browser accepts is sent as it is, nothing is compressed
  * per request.
+ *
+ * index.html names what the address's page needs first with preload links: the page's own
+ * chunks and styles (from the build's list) and its first images (`preloads`). The browser then
+ * fetches them beside the app's entry instead of after the entry has run, the page's code has
+ * loaded and its data has come back.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -34,6 +39,7 @@ export async function registerWebApp(
   const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const pageFiles = pageFilesOf(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -62,11 +68,22 @@ export async function registerWebApp(
     }
     reply.header('cache-control', 'no-cache');
     const images = options.preloads ? await options.preloads(url).catch(() => []) : [];
-    if (images.length === 0) return reply.type('text/html').sendFile('index.html');
-    const links = images
-      .map((href) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`)
-      .join('');
-    return reply.type('text/html; charset=utf-8').send(indexHtml.replace('</head>', `${links}</head>`));
+    const files = pageFiles(url);
+    const links = [
+      ...images.map(
+        (href) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,
+      ),
+      ...(files?.styles ?? []).map(
+        (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
+      ),
+      ...(files?.scripts ?? []).map(
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+      ),
+    ];
+    if (links.length === 0) return reply.type('text/html').sendFile('index.html');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replace('</head>', `${links.join('')}</head>`));
   });
   return true;
 }

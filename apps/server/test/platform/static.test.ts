@@ -102,3 +102,50 @@ describe('the web app as served', () => {
     await preloaded.close();
   });
 });
+
+describe('index.html names the page’s own code', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const listed = [
+    { path: '/', scripts: ['/assets/home.js'], styles: [] },
+    { path: '/products/create', scripts: ['/assets/create.js'], styles: ['/assets/forms.css'] },
+    { path: '/products/:id', scripts: ['/assets/detail.js', '/assets/shared.js'], styles: [] },
+  ];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dir, 'index.html'), '<html><head></head><body></body></html>');
+    writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(listed));
+    app = Fastify();
+    await registerWebApp(app, {
+      distDir: dir,
+      preloads: async (pathname) => (pathname === '/products/9' ? ['/images/p/full.webp'] : []),
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const head = async (url: string) => (await app.inject({ method: 'GET', url })).body.split('</head>')[0];
+
+  it('preloads the chunks and styles of the page the address shows, fixed segments before parameters', async () => {
+    expect(await head('/')).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
+    const create = await head('/products/create');
+    expect(create).toContain('<link rel="preload" as="style" href="/assets/forms.css">');
+    expect(create).toContain('href="/assets/create.js"');
+    expect(create).not.toContain('detail.js');
+    const detail = await head('/products/9');
+    expect(detail).toContain(
+      '<link rel="preload" as="image" href="/images/p/full.webp" fetchpriority="high">',
+    );
+    expect(detail).toContain('href="/assets/detail.js"');
+    expect(detail).toContain('href="/assets/shared.js"');
+  });
+
+  it('adds nothing for an address of no listed page', async () => {
+    expect(await head('/no/such/page')).toBe('<html><head>');
+  });
+});

@@ -9,6 +9,8 @@ import { maxBidQuery } from '../api/max-bid.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import { LiveBidPanel } from './live-bid-panel.tsx';
 
+/** The panel opens its socket once the socket's code has loaded (a dynamic import). */
+const socketOpened = () => waitFor(() => expect(socket.onMessage).not.toBeNull());
 const socket = vi.hoisted(() => ({ onMessage: null as null | ((data: unknown) => void), closed: 0 }));
 vi.mock('../../../lib/ws-client.ts', () => ({
   openLiveSocket: (
@@ -22,6 +24,7 @@ vi.mock('../../../lib/ws-client.ts', () => ({
 }));
 
 afterEach(() => {
+  socket.onMessage = null;
   cleanup();
   vi.restoreAllMocks();
   localStorage.clear();
@@ -225,6 +228,7 @@ describe('LiveBidPanel', () => {
     const { rerender } = render(<Panel />);
     expect(screen.getByRole('timer').textContent).toMatch(/^0[23]h \d{2}m$/);
     const later = new Date(Date.parse(end) + 120_000).toISOString();
+    await socketOpened();
     act(() => {
       socket.onMessage!({
         message: 'new_bid',
@@ -250,6 +254,7 @@ describe('LiveBidPanel', () => {
 
   it('puts a live new_bid at the top of the history and raises the current bid', async () => {
     const { rerender } = render(<Panel />);
+    await socketOpened();
     act(() => {
       socket.onMessage!({
         message: 'new_bid',
@@ -264,6 +269,7 @@ describe('LiveBidPanel', () => {
     expect(items[1]!.textContent).toContain('ana');
     expect(screen.getByText('$4.000', { selector: 'dd' })).toBeTruthy();
     // The same bid twice (socket and response) shows once.
+    await socketOpened();
     act(() => {
       socket.onMessage!({
         message: 'new_bid',

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** A page's own code, as the web build lists it (apps/web/build/route-preloads.ts). */
+export interface PageFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+interface Listed extends PageFiles {
+  path: string;
+}
+
+/**
+ * Finds the page of an address in the build's `route-preloads.json` (patterns like
+ * `/auctions/product/:id`; where several match, the one with more fixed segments wins, as the
+ * router decides) and answers its files. A build without the list answers nothing.
+ */
+export function pageFilesOf(distDir: string): (pathname: string) => PageFiles | undefined {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!existsSync(file)) return () => undefined;
+  const pages = (JSON.parse(readFileSync(file, 'utf8')) as Listed[]).map((page) => {
+    const segments = page.path.split('/').filter(Boolean);
+    return { ...page, segments, fixed: segments.filter((s) => !s.startsWith(':')).length };
+  });
+  return (pathname) => {
+    const parts = pathname.split('/').filter(Boolean);
+    let best: (typeof pages)[number] | undefined;
+    for (const page of pages) {
+      if (page.segments.length !== parts.length) continue;
+      const matches = page.segments.every((s, i) => (s.startsWith(':') ? parts[i] !== '' : s === parts[i]));
+      if (matches && (!best || page.fixed > best.fixed)) best = page;
+    }
+    return best && { scripts: best.scripts, styles: best.styles };
+  };
+}

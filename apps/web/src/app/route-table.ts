@@ -1,0 +1,48 @@
+import { paths } from '../config/paths.ts';
+
+/** A page: its address (or the index) and its module under src/app/routes, which exports `Component`. */
+export interface PageRoute {
+  path?: string;
+  index?: true;
+  module: string;
+}
+
+/**
+ * Every page of the product, each in a chunk of its own. Plain data, so the build can read it
+ * too: `build/route-preloads.ts` lists each page's chunks for the server to preload.
+ */
+export const publicPages: PageRoute[] = [
+  { index: true, module: 'home.tsx' },
+  { path: paths.auctions.path, module: 'auctions/auction-list.tsx' },
+  { path: paths.products.path, module: 'products/seller-products.tsx' },
+  { path: paths.seller.path, module: 'users/public-profile.tsx' },
+  { path: paths.publicProfile.path, module: 'users/public-profile.tsx' },
+  { path: paths.userProfile.path, module: 'users/public-profile.tsx' },
+  { path: paths.search.path, module: 'search/search.tsx' },
+  { path: paths.login.path, module: 'auth/login.tsx' },
+  { path: paths.register.path, module: 'auth/register.tsx' },
+  // No flag in the route table: allowed by default; the pages themselves ask for login.
+  { path: paths.notifications.path, module: 'notifications/notifications.tsx' },
+  { path: paths.payment.path, module: 'payments/payment-result.tsx' },
+  { path: paths.wonAuctions.path, module: 'auctions/won-auctions.tsx' },
+];
+
+/** Pages that need a session: without one, the visitor goes to the login first. */
+export const protectedPages: PageRoute[] = [
+  { path: paths.profile.path, module: 'users/profile.tsx' },
+  { path: paths.productAuction.path, module: 'auctions/product-auction.tsx' },
+  { path: paths.auctionProducts.path, module: 'auctions/auction-products.tsx' },
+  { path: paths.createAuction.path, module: 'auctions/create-auction.tsx' },
+  { path: paths.myAuctions.path, module: 'auctions/my-auctions.tsx' },
+  { path: paths.createProduct.path, module: 'products/create-product.tsx' },
+  { path: paths.sellerPayments.path, module: 'payments/seller-payments.tsx' },
+  { path: paths.shippingAddresses.path, module: 'shipping/shipping-addresses.tsx' },
+  { path: paths.soldProducts.path, module: 'products/sold-products.tsx' },
+  { path: paths.purchases.path, module: 'shipping/purchases.tsx' },
+  { path: paths.buyProduct.path, module: 'products/buy-product.tsx' },
+  { path: paths.product.path, module: 'products/product-detail.tsx' },
+  { path: paths.watchlist.path, module: 'watchlist/watchlist.tsx' },
+];
+
+/** Any other address. */
+export const notFoundPage: PageRoute = { path: '*', module: 'not-found.tsx' };
