@@ -121,9 +121,10 @@ export function createBidsService(ctx: AppContext) {
 
   /**
    * Decides one product's waiting requests in one transaction of four round trips (the next
-   * group's first two overlap this one's last two, see `handOver`): one read under the race lock (the race with its auction's rules, its ceilings and the bidders'
-   * names), the judgement of every request in arrival order (`decideGroup`), one statement for
-   * the bids, the race and the outbid notices, and the commit. Ceiling writes and a soft close
+   * group's first two overlap this one's last two, see `handOver`): one read under the race lock
+   * (the race with its auction's rules, its ceilings and the bidders' names), the judgement of
+   * every request in arrival order (`decideGroup`), one statement for the bids, the race and the
+   * outbid notices, and the commit. Ceiling writes and a soft close
    * add a statement each when they happen. Live messages and notifications go out after the
    * commit, outside the lock.
    */
