@@ -1,8 +1,9 @@
 /**
  * Runs work in groups, one group at a time per key: what arrives for a key while its group runs
  * waits, and the next group takes all of it (at most `maxGroup`, in arrival order). An idle key
- * starts at once, so a lone request waits for nothing. Used where each run costs a lock and a
- * commit whatever its size (one product's bids): under contention the cost is shared.
+ * starts on the next turn of the event loop, so a lone request waits for next to nothing. Used
+ * where each run costs a lock and a commit whatever its size (one product's bids): under
+ * contention the cost is shared.
  *
  * A run may call `handOver()` once it no longer needs to go before the next group (it holds its
  * lock): the next group then starts at once and waits for that lock in the database instead of
@@ -41,6 +42,10 @@ export function createGroupQueue<In, Out>(
 
   async function drain(key: string, waiting: Waiting[]) {
     while (waiting.length > 0) {
+      // One turn of the event loop first, so requests already received join the group. Without
+      // it a database that answers without real I/O (the embedded one runs in this thread)
+      // would never let them in: every group would hold one request.
+      await new Promise((resolve) => setImmediate(resolve));
       const group = waiting.splice(0, maxGroup);
       let handOver!: () => void;
       const handedOver = new Promise<void>((resolve) => {
