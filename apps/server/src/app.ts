@@ -3,6 +3,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.ts';
+import { auctionPageImages } from './modules/auctions/auctions.service.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -10,7 +11,6 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
-import { productPageImages } from './modules/products/products.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 
-  await registerWebApp(app, { preloads: productPageImages(db) });
+  await registerWebApp(app, { preloads: auctionPageImages(ctx) });
 
   if (config.SEED_DEMO) await seedDemo({ ...ctx, users });
 

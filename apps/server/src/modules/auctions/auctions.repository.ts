@@ -177,6 +177,18 @@ export const auctionsRepository = {
     return query.orderBy('p.id').execute();
   },
 
+  /** The image of a product in a running auction (public on the auction cards), else null. */
+  async imageInRunningAuction(db: Database, productId: number): Promise<string | null> {
+    const row = await db
+      .selectFrom('products as p')
+      .innerJoin('auctions as a', 'a.id', 'p.auction_id')
+      .select('p.image_id')
+      .where('p.id', '=', productId)
+      .where('a.status', '=', 'active')
+      .executeTakeFirst();
+    return row?.image_id ?? null;
+  },
+
   /** The auction a product belongs to now, or else the latest one it was in. */
   async auctionIdOfProduct(db: Database, productId: number): Promise<number | null> {
     const product = await db

@@ -13,9 +13,10 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { imageUrls } from '../../platform/images.ts';
+import { imageUrl, imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
+import type { PagePreloads } from '../../platform/static.ts';
 import { bidHistory } from '../bids/bids.service.ts';
 import {
   createNotifications,
@@ -104,6 +105,20 @@ export function activeListCache(ctx: AppContext) {
     activeListCaches.set(ctx, cache);
   }
   return cache;
+}
+
+/**
+ * The image a product's auction page (/auctions/product/{id}) paints largest, for index.html to
+ * preload. The hint goes to anyone who asks for the address, logged in or not, so only a product
+ * of a running auction gets one: its image is public on the auction cards already.
+ */
+export function auctionPageImages(ctx: AppContext): PagePreloads {
+  return async (pathname) => {
+    const match = /^\/auctions\/product\/(\d{1,9})\/?$/.exec(pathname);
+    if (!match) return [];
+    const image = imageUrl(await repo.imageInRunningAuction(ctx.db, Number(match[1])));
+    return image ? [image] : [];
+  };
 }
 
 export function createAuctionsService(ctx: AppContext) {

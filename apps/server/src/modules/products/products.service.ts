@@ -13,7 +13,6 @@ import {
   type UpdateProductInput,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Database } from '../../platform/db.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import {
   databaseImageStore,
@@ -22,7 +21,6 @@ import {
   processImageDataUrl,
 } from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
-import type { PagePreloads } from '../../platform/static.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
@@ -74,20 +72,6 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
 
 const isBuyable = (row: { can_be_bought: boolean; status: string }) =>
   row.can_be_bought && row.status === 'available';
-
-/**
- * The image a product's auction page (/auctions/product/{id}) paints largest, for index.html to
- * preload: the product's full-size image.
- */
-export function productPageImages(db: Database): PagePreloads {
-  return async (pathname) => {
-    const match = /^\/auctions\/product\/(\d{1,9})\/?$/.exec(pathname);
-    if (!match) return [];
-    const row = await productsRepository.findById(db, Number(match[1]));
-    const { image } = imageUrls(row?.image_id);
-    return image ? [image] : [];
-  };
-}
 
 export function createProductsService(
   ctx: AppContext,

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auctionPageImages } from '../../../src/modules/auctions/auctions.service.ts';
+import { databaseImageStore } from '../../../src/platform/images.ts';
+import { insertAuction } from '../../factories/auctions.ts';
+import { insertProduct } from '../../factories/products.ts';
+import { insertUserWithToken } from '../../factories/users.ts';
+import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+
+/** index.html's image hint goes to anyone: only products already public on the cards get one. */
+describe('the product auction page’s image hint', () => {
+  let t: TestApp;
+  let imageId: string;
+  const hint = (path: string) => auctionPageImages(t.ctx)(path);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const now = t.ctx.clock.now();
+    imageId = await databaseImageStore.save(
+      t.ctx.db,
+      {
+        full: Buffer.from('full'),
+        thumb: Buffer.from('thumb'),
+        contentType: 'image/webp',
+        width: 1,
+        height: 1,
+      },
+      now,
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('names the image of a product in a running auction', async () => {
+    const seller = await insertUserWithToken(t, { is_seller: true, username: 'vendedora_hint' });
+    const { products } = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      productCount: 1,
+      product: { image_id: imageId },
+    });
+    expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual([`/images/${imageId}/full.webp`]);
+  });
+
+  it('names nothing for a product outside a running auction, an upcoming one, or another address', async () => {
+    const seller = await insertUserWithToken(t, { is_seller: true, username: 'vendedor_hint' });
+    const alone = await insertProduct(t.ctx.db, seller.user.id, { image_id: imageId });
+    const { products } = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      status: 'upcoming',
+      productCount: 1,
+      product: { image_id: imageId },
+    });
+    expect(await hint(`/auctions/product/${alone.id}`)).toEqual([]);
+    expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual([]);
+    expect(await hint(`/products/${alone.id}`)).toEqual([]);
+    expect(await hint('/auctions/product/99999999999')).toEqual([]);
+  });
+});
