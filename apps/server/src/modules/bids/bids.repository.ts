@@ -72,8 +72,7 @@ export const bidsRepository = {
    * committed one, so what follows sees every decision that took the lock before this one, and
    * the auction's rules as committed now (its status may have changed since the last read). The
    * same statement reads the race's ceilings and the names of `bidderIds` and of the ceilings'
-   * holders, so deciding a group
-   * costs one read under the lock.
+   * holders, so deciding a group costs one read under the lock.
    */
   async lockRace(trx: Database, auctionId: number, productId: number, bidderIds: number[]) {
     const ids = bidderIds.length > 0 ? sql.join(bidderIds) : sql`null`;

@@ -100,6 +100,13 @@ const rulesOf = (a: {
 export function createBidsService(ctx: AppContext) {
   const { db, clock, events, config } = ctx;
 
+  /** Why there is no race for a product: an unknown auction, or a product outside it. */
+  async function missingRace(auctionId: number): Promise<AppError> {
+    return (await repo.findAuction(db, auctionId))
+      ? notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction)
+      : notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
+  }
+
   /** The outbid notices for users whose lead was taken (by a person or by a ceiling). */
   function outbidNotices(
     outbid: number[],
@@ -124,9 +131,8 @@ export function createBidsService(ctx: AppContext) {
    * group's first two overlap this one's last two, see `handOver`): one read under the race lock
    * (the race with its auction's rules, its ceilings and the bidders' names), the judgement of
    * every request in arrival order (`decideGroup`), one statement for the bids, the race and the
-   * outbid notices, and the commit. Ceiling writes and a soft close
-   * add a statement each when they happen. Live messages and notifications go out after the
-   * commit, outside the lock.
+   * outbid notices, and the commit. Ceiling writes and a soft close add a statement each when
+   * they happen. Live messages and notifications go out after the commit, outside the lock.
    */
   async function decide(waiting: Waiting[], handOver: () => void): Promise<Array<Decided | Error>> {
     const { auctionId, productId } = waiting[0]!;
@@ -178,10 +184,7 @@ export function createBidsService(ctx: AppContext) {
     });
     if (!outcome) {
       committedRaces.delete(key);
-      const auction = await repo.findAuction(db, auctionId);
-      const error = auction
-        ? notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction)
-        : notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
+      const error = await missingRace(auctionId);
       return waiting.map(() => error);
     }
 
@@ -271,12 +274,7 @@ export function createBidsService(ctx: AppContext) {
     const fresh = !committed;
     if (!committed) {
       committed = await repo.findRace(db, auctionId, productId);
-      if (!committed) {
-        const auction = await repo.findAuction(db, auctionId);
-        return auction
-          ? notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction)
-          : notFound('AUCTION_NOT_FOUND', bidMessages.auctionNotFound);
-      }
+      if (!committed) return missingRace(auctionId);
       remember(key, committed);
     }
     const race = {

@@ -40,6 +40,19 @@ export interface NotificationDto {
   created_at: string;
 }
 
+function toDto(r: Omit<NotificationDto, 'created_at'> & { created_at: Date }): NotificationDto {
+  return {
+    id: r.id,
+    title: r.title,
+    message: r.message,
+    type: r.type,
+    link: r.link,
+    is_read: r.is_read,
+    is_system: r.is_system,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
 /** A notification's row as written, one shape for every writer. */
 export type NotificationInsert = ReturnType<typeof notificationRows>[number];
 
@@ -55,22 +68,12 @@ export function notificationRows(items: NewNotification[], now: Date) {
   }));
 }
 
-/** A written row with the id the database gave it, as it is sent live (unread when new). */
+/** A row just written, with the id the database gave it, as it is sent live (unread). */
 export function storedNotification(
   row: Omit<NotificationInsert, 'type'> & { type: string },
   id: number,
 ): NotificationDto & { user_id: number } {
-  return {
-    id,
-    user_id: row.user_id,
-    title: row.title,
-    message: row.message,
-    type: row.type,
-    link: row.link,
-    is_read: false,
-    is_system: row.is_system,
-    created_at: row.created_at.toISOString(),
-  };
+  return { ...toDto({ ...row, id, is_read: false }), user_id: row.user_id };
 }
 
 /**
@@ -88,7 +91,7 @@ export async function createNotifications(
     .values(notificationRows(items, now))
     .returningAll()
     .execute();
-  return rows.map((row) => storedNotification(row, row.id));
+  return rows.map((row) => ({ ...toDto(row), user_id: row.user_id }));
 }
 
 /** Pushes stored notifications to their users' live channels (after commit). */
@@ -104,21 +107,6 @@ export async function publishNotifications(
       } satisfies NotificationSocketMessage),
     ),
   );
-}
-
-type NotificationRow = Awaited<ReturnType<typeof notificationsRepository.list>>[number];
-
-function toDto(r: NotificationRow): NotificationDto {
-  return {
-    id: r.id,
-    title: r.title,
-    message: r.message,
-    type: r.type,
-    link: r.link,
-    is_read: r.is_read,
-    is_system: r.is_system,
-    created_at: r.created_at.toISOString(),
-  };
 }
 
 /** Reading and marking a user's own notifications. */

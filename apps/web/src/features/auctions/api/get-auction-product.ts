@@ -17,7 +17,9 @@ export const auctionProductQuery = (productId: string) =>
   queryOptions({
     queryKey: queryKeys.auctions.productPage(productId),
     queryFn: () => getAuctionProduct(productId),
-    staleTime: 0,
+    // Fresh for a moment only: the page takes the answer its address prefetched
+    // (app/prefetch-page-data.ts) instead of asking again, and a later visit reads it anew.
+    staleTime: 2_000,
   });
 
 export function useAuctionProduct(productId: string) {

@@ -269,7 +269,6 @@ describe('LiveBidPanel', () => {
     expect(items[1]!.textContent).toContain('ana');
     expect(screen.getByText('$4.000', { selector: 'dd' })).toBeTruthy();
     // The same bid twice (socket and response) shows once.
-    await socketOpened();
     act(() => {
       socket.onMessage!({
         message: 'new_bid',
