@@ -234,7 +234,7 @@ function guardPool(pool: pg.Pool): PostgresPool {
           if (!(result instanceof Promise)) return result;
           return result.then((value) => {
             succeeded();
-            return value;
+            return Array.isArray(value) ? answerOf(value) : value;
           }, onError);
         }) as PostgresPoolClient['query'],
         release() {
@@ -244,6 +244,15 @@ function guardPool(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * The answer of a query of several statements (simple protocol): the last one that returns rows
+ * (a SELECT, or a write with RETURNING), else the last one, so the BEGIN or COMMIT sent with a
+ * statement does not hide its rows.
+ */
+function answerOf<T extends { fields: readonly unknown[] }>(results: T[]): T | undefined {
+  return results.findLast((result) => result.fields.length > 0) ?? results.at(-1);
 }
 
 /** A FIFO lock: PGlite is one connection, so one transaction (or query) holds it at a time. */
@@ -279,10 +288,10 @@ class PGliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Like node-postgres: no parameters means the simple protocol, which allows several
-    // statements (migrations); its last result is the answer.
+    // statements (migrations, a transaction's control statements sent with a query).
     const result =
       compiled.parameters.length === 0
-        ? ((await this.client.exec(compiled.sql)).at(-1) ?? { rows: [], affectedRows: 0 })
+        ? (answerOf(await this.client.exec(compiled.sql)) ?? { rows: [], affectedRows: 0 })
         : await this.client.query<R>(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;
     return {

@@ -1,5 +1,6 @@
 import type { Bid } from '@app/contracts';
 import { sql } from 'kysely';
+import type { BriefTransaction } from '../../platform/brief-transaction.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
 import type { NotificationInsert } from '../notifications/notifications.service.ts';
@@ -72,11 +73,11 @@ export const bidsRepository = {
    * committed one, so what follows sees every decision that took the lock before this one, and
    * the auction's rules as committed now (its status may have changed since the last read). The
    * same statement reads the race's ceilings and the names of `bidderIds` and of the ceilings'
-   * holders, so deciding a group costs one read under the lock.
+   * holders, so deciding a group costs one read under the lock. It opens the transaction.
    */
-  async lockRace(trx: Database, auctionId: number, productId: number, bidderIds: number[]) {
+  async lockRace(tx: BriefTransaction, auctionId: number, productId: number, bidderIds: number[]) {
     const ids = bidderIds.length > 0 ? sql.join(bidderIds) : sql`null`;
-    const row = await raceQuery(trx, auctionId, productId)
+    const query = raceQuery(tx.db, auctionId, productId)
       .select([
         sql<Array<[number, number, number, string, string | null]>>`(
           select coalesce(json_agg(json_build_array(c.user_id, c.max_amount, c.set_order, u.username, u.avatar)), '[]')
@@ -88,8 +89,8 @@ export const bidsRepository = {
           from users u where u.id in (${ids})
         )`.as('bidders'),
       ])
-      .forUpdate('ap')
-      .executeTakeFirst();
+      .forUpdate('ap');
+    const [row] = await tx.first(query.compile());
     if (!row) return undefined;
     const { ceilings, bidders, ...race } = row;
     // The names of everyone who may bid in this decision: the group's people and, for the
@@ -110,10 +111,10 @@ export const bidsRepository = {
   /**
    * A decision's writes in one statement: its bids (answered in the order given), the race
    * after them and the outbid notices (their ids by user). Data-modifying CTEs all run, read or
-   * not, and atomically with the statement.
+   * not, and atomically with the statement. It commits the transaction.
    */
   async writeDecision(
-    trx: Database,
+    tx: BriefTransaction,
     input: {
       auctionId: number;
       productId: number;
@@ -140,7 +141,7 @@ export const bidsRepository = {
             returning id, user_id
           )`
         : sql``;
-    const { rows } = await sql<{
+    const query = sql<{
       bids: Array<{ id: number; amount: number }>;
       notices: Array<{ id: number; user_id: number }>;
     }>`
@@ -157,8 +158,9 @@ export const bidsRepository = {
       )${sent}
       select (select coalesce(json_agg(placed), '[]') from placed) as bids,
              ${input.notices.length > 0 ? sql`(select coalesce(json_agg(sent), '[]') from sent)` : sql`'[]'::json`} as notices
-    `.execute(trx);
-    const written = rows[0]!;
+    `;
+    const [written] = await tx.last(query.compile(tx.db));
+    if (!written) throw new Error('the decision wrote nothing');
     // Amounts are unique per product (and strictly increasing within a decision): they pair
     // each returned row with its bid whatever order the database answered in.
     const byAmount = new Map(written.bids.map((row) => [Number(row.amount), row.id]));

@@ -11,6 +11,7 @@ import {
   type RaceState,
   validateBid,
 } from '@app/contracts';
+import { briefTransaction } from '../../platform/brief-transaction.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -127,19 +128,19 @@ export function createBidsService(ctx: AppContext) {
   }
 
   /**
-   * Decides one product's waiting requests in one transaction of four round trips (the next
-   * group's first two overlap this one's last two, see `handOver`): one read under the race lock
-   * (the race with its auction's rules, its ceilings and the bidders' names), the judgement of
-   * every request in arrival order (`decideGroup`), one statement for the bids, the race and the
-   * outbid notices, and the commit. Ceiling writes and a soft close add a statement each when
+   * Decides one product's waiting requests in one transaction of two round trips (the next
+   * group's first overlaps this one's last, see `handOver`): BEGIN with one read under the race
+   * lock (the race with its auction's rules, its ceilings and the bidders' names), the judgement
+   * of every request in arrival order (`decideGroup`), then one statement for the bids, the race
+   * and the outbid notices sent with the COMMIT. Ceiling writes and a soft close add a statement each when
    * they happen. Live messages and notifications go out after the commit, outside the lock.
    */
   async function decide(waiting: Waiting[], handOver: () => void): Promise<Array<Decided | Error>> {
     const { auctionId, productId } = waiting[0]!;
     const key = raceKey(auctionId, productId);
     const people = [...new Set(waiting.map((w) => w.request.userId))];
-    const outcome = await db.transaction().execute(async (trx) => {
-      const locked = await repo.lockRace(trx, auctionId, productId, people);
+    const outcome = await briefTransaction(db, async (tx) => {
+      const locked = await repo.lockRace(tx, auctionId, productId, people);
       // The lock is ours: the next group may ask for it now (it gets it when this one commits).
       handOver();
       // Read the clock after the lock: decisions on one product get non-decreasing times.
@@ -167,9 +168,13 @@ export function createBidsService(ctx: AppContext) {
         { productId, auctionTitle: race.title, productName: race.product_name },
         now,
       );
+      // The rare writes first, so the decision's statement can carry the commit.
+      for (const ceiling of decision.ceilingWrites)
+        await repo.upsertCeiling(tx.db, { ...where, ...ceiling, now });
+      if (decision.race.extended) await repo.extendEnd(tx.db, { ...where, end: decision.race.endTime! });
       const written =
         decision.bids.length > 0
-          ? await repo.writeDecision(trx, {
+          ? await repo.writeDecision(tx, {
               ...where,
               now,
               bids: decision.bids,
@@ -177,9 +182,6 @@ export function createBidsService(ctx: AppContext) {
               notices,
             })
           : null;
-      for (const ceiling of decision.ceilingWrites)
-        await repo.upsertCeiling(trx, { ...where, ...ceiling, now });
-      if (decision.race.extended) await repo.extendEnd(trx, { ...where, end: decision.race.endTime! });
       return { decision, written, notices, race, names, now };
     });
     if (!outcome) {
