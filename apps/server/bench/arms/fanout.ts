@@ -12,13 +12,18 @@ import type { Arm, ArmResult } from '../types.ts';
 
 const BIDS_PER_SECOND = 10;
 
-/** Opens `count` sockets to `url`, each calling `onMessage` with the receipt time. */
-async function openSockets(url: string, count: number, onMessage: (data: string, at: number) => void) {
+/**
+ * Opens `count` sockets to `url` and keeps every message with its receipt time; `read` gives
+ * them back as text once the run is over. Parsing waits until then: one process receives for
+ * thousands of sockets, and parsing each message as it comes would delay the receipt of the next.
+ */
+async function openSockets(url: string, count: number) {
+  const received: Array<{ data: WebSocket.RawData; at: number }> = [];
   const sockets: WebSocket[] = [];
   for (let i = 0; i < count; i += 200) {
     const batch = Array.from({ length: Math.min(200, count - i) }, () => {
       const socket = new WebSocket(url);
-      socket.on('message', (data) => onMessage(String(data), Date.now()));
+      socket.on('message', (data) => received.push({ data, at: Date.now() }));
       sockets.push(socket);
       return new Promise<void>((resolve, reject) => {
         socket.once('open', () => resolve());
@@ -27,7 +32,12 @@ async function openSockets(url: string, count: number, onMessage: (data: string,
     });
     await Promise.all(batch);
   }
-  return sockets;
+  return {
+    close() {
+      for (const socket of sockets) socket.terminate();
+    },
+    read: () => received.map(({ data, at }) => ({ text: String(data), at })),
+  };
 }
 
 /** Accepted bids on one product, 10 a second, to `sockets` watchers: commit-to-receipt latencies. */
@@ -38,16 +48,9 @@ async function productFanout(postgresUrl: string, sockets: number, seconds: numb
     const server = await startServer({ databaseUrl, dataDir });
     try {
       const [token] = await logIn(server.url, race.emails);
-      const latencies: number[] = [];
-      let received = 0;
       const wsUrl =
         server.url.replace(/^http/, 'ws') + liveChannels.productBids.url(race.auctionId, race.productId);
-      const open = await openSockets(wsUrl, sockets, (data, at) => {
-        const message = JSON.parse(data) as { message?: string; bid?: { timestamp: string } };
-        if (message.message !== 'new_bid' || !message.bid) return;
-        received += 1;
-        latencies.push(at - Date.parse(message.bid.timestamp));
-      });
+      const open = await openSockets(wsUrl, sockets);
       let accepted = 0;
       for (let i = 0; i < seconds * BIDS_PER_SECOND; i++) {
         const res = await fetch(`${server.url}/api/bids/create-bid`, {
@@ -59,9 +62,15 @@ async function productFanout(postgresUrl: string, sockets: number, seconds: numb
         await new Promise((resolve) => setTimeout(resolve, 1000 / BIDS_PER_SECOND));
       }
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      for (const socket of open) socket.terminate();
+      open.close();
+      const latencies: number[] = [];
+      for (const { text, at } of open.read()) {
+        const message = JSON.parse(text) as { message?: string; bid?: { timestamp: string } };
+        if (message.message === 'new_bid' && message.bid)
+          latencies.push(at - Date.parse(message.bid.timestamp));
+      }
       latencies.sort((a, b) => a - b);
-      return { p99: percentile(latencies, 99), delivered: received / (accepted * sockets) };
+      return { p99: percentile(latencies, 99), delivered: latencies.length / (accepted * sockets) };
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -77,12 +86,10 @@ async function bareFanout(sockets: number, seconds: number) {
     SECONDS: String(seconds),
   });
   try {
-    const latencies: number[] = [];
-    const open = await openSockets(`ws://127.0.0.1:${port}`, sockets, (data, at) => {
-      latencies.push(at - (JSON.parse(data) as { sent: number }).sent);
-    });
+    const open = await openSockets(`ws://127.0.0.1:${port}`, sockets);
     await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000));
-    for (const socket of open) socket.terminate();
+    open.close();
+    const latencies = open.read().map(({ text, at }) => at - (JSON.parse(text) as { sent: number }).sent);
     latencies.sort((a, b) => a - b);
     return { p99: percentile(latencies, 99), messages: latencies.length };
   } finally {

@@ -5,6 +5,21 @@ import type { EventBus } from './events.ts';
 export const HEARTBEAT_MS = 25_000;
 
 /**
+ * A message as UTF-8 JSON, encoded once however many sockets it goes to: the buses hand the same
+ * payload object to every local subscriber, so a bid watched by thousands is serialized once.
+ */
+const encodings = new WeakMap<object, Buffer>();
+function encoded(message: unknown): Buffer {
+  if (typeof message !== 'object' || message === null) return Buffer.from(JSON.stringify(message));
+  let buffer = encodings.get(message);
+  if (!buffer) {
+    buffer = Buffer.from(JSON.stringify(message));
+    encodings.set(message, buffer);
+  }
+  return buffer;
+}
+
+/**
  * Serves one event-bus channel on a WebSocket: every payload published on the channel is sent
  * as JSON (optionally transformed, e.g. to add a fresh unread count); dead peers are found by
  * heartbeats; the subscription ends with the socket.
@@ -23,7 +38,7 @@ export async function serveChannel(
   let alive = true;
   let closed = false;
   const send = (message: unknown) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState === socket.OPEN) socket.send(encoded(message), { binary: false });
   };
 
   // Incoming messages are ignored, except that any traffic proves the peer alive.

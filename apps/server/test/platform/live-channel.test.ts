@@ -9,13 +9,16 @@ class FakeSocket extends EventEmitter {
   readonly OPEN = 1;
   readyState = 1;
   sent: unknown[] = [];
+  /** The frames as handed to ws, with whether each was sent as binary. */
+  frames: Array<{ data: unknown; binary: boolean | undefined }> = [];
   pings = 0;
   terminated = false;
   constructor(private readonly answersPings: boolean) {
     super();
   }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
+  send(data: Buffer | string, options?: { binary?: boolean }) {
+    this.frames.push({ data, binary: options?.binary });
+    this.sent.push(JSON.parse(String(data)));
   }
   ping() {
     this.pings += 1;
@@ -43,11 +46,26 @@ describe('live channel', () => {
     await bus.publish('bids:9:9', { message: 'new_bid', bid: { id: 2 } });
     await sleep(10);
     expect(socket.sent).toEqual([{ message: 'new_bid', bid: { id: 1 } }]);
+    // A text frame: browsers hand it to the page as a string.
+    expect(socket.frames.map((f) => f.binary)).toEqual([false]);
     socket.close();
     await sleep(10);
     await bus.publish('bids:1:2', { message: 'new_bid', bid: { id: 3 } });
     await sleep(10);
     expect(socket.sent).toHaveLength(1);
+  });
+
+  it('encodes a message once for every socket watching the channel', async () => {
+    const bus = createInProcessEventBus();
+    const watchers = [new FakeSocket(true), new FakeSocket(true), new FakeSocket(true)];
+    for (const socket of watchers) await serveChannel(socket as unknown as WebSocket, bus, 'bids:1:2');
+    await bus.publish('bids:1:2', { message: 'new_bid', bid: { id: 7, username: 'ñandú' } });
+    await sleep(10);
+    const [first, ...others] = watchers.map((socket) => socket.frames[0]?.data);
+    expect(first).toBeInstanceOf(Buffer);
+    for (const data of others) expect(data).toBe(first);
+    expect(JSON.parse(String(first))).toEqual({ message: 'new_bid', bid: { id: 7, username: 'ñandú' } });
+    for (const socket of watchers) socket.close();
   });
 
   it('drops a peer that stops answering pings and keeps one that answers', async () => {
