@@ -59,4 +59,27 @@ describe('the first page on a phone', () => {
     const html = await (await fetch(`${baseUrl()}/auctions/product/1`)).text();
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="${productPage!.scripts[0]}">`);
   });
+
+  it('paints its placeholder header without waiting for a stylesheet, and the app renders styled', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    // Nothing render-blocking: the app's stylesheet is only preloaded (build/deferred-styles.ts).
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(
+      /<link rel="preload" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-style>/,
+    );
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('tab', { name: 'Subastas' }).waitFor();
+    const applied = await page.evaluate(() => ({
+      sheets: document.querySelectorAll('link[data-app-style][rel="stylesheet"]').length,
+      // Set by the app's stylesheet only (index.html's inline styles leave it alone).
+      lineHeight: getComputedStyle(document.body).lineHeight,
+      headerHeight: document.querySelector('header')?.getBoundingClientRect().height,
+    }));
+    await context.close();
+    expect(applied.sheets).toBe(1);
+    expect(applied.lineHeight).toBe('24px');
+    expect(applied.headerHeight).toBeGreaterThanOrEqual(64);
+  });
 });
