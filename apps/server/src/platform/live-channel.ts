@@ -32,6 +32,11 @@ export async function serveChannel(
     heartbeatMs?: number;
     /** Turns one bus payload into the messages to send (default: the payload itself). */
     transform?: (payload: unknown) => Promise<unknown[]> | unknown[];
+    /**
+     * The first message, built once the subscription is in force: what it reads is at least as
+     * new as anything the channel has not delivered.
+     */
+    greeting?: () => Promise<unknown>;
     onError?: (error: unknown) => void;
   } = {},
 ): Promise<void> {
@@ -88,5 +93,13 @@ export async function serveChannel(
   if (closed || socket.readyState !== socket.OPEN) {
     closed = false;
     cleanup();
+    return;
+  }
+  if (options.greeting) {
+    try {
+      send(await options.greeting());
+    } catch (error) {
+      options.onError?.(error);
+    }
   }
 }

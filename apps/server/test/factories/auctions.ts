@@ -69,13 +69,19 @@ export async function insertAuction(
   return { auction, products };
 }
 
-/** A WebSocket client that records every JSON message it receives. */
+/**
+ * A WebSocket client that records every JSON message it receives: a product channel's
+ * `subscribed` greeting apart (`greetings`), everything else in `messages`.
+ */
 export async function openSocket(url: string) {
   const socket = new WebSocket(url);
   const messages: any[] = [];
+  const greetings: any[] = [];
   const waiters: Array<() => void> = [];
   socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)));
+    const message = JSON.parse(String(data));
+    if (message?.message === 'subscribed') greetings.push(message);
+    else messages.push(message);
     for (const w of waiters.splice(0)) w();
   });
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
@@ -87,7 +93,17 @@ export async function openSocket(url: string) {
   return {
     socket,
     messages,
+    greetings,
     closed,
+    /** The product channel's greeting: its subscription is in force from then on. */
+    async subscribed(timeoutMs = 3000): Promise<{ message: 'subscribed'; bid_count: number }> {
+      const deadline = Date.now() + timeoutMs;
+      while (greetings.length === 0) {
+        if (Date.now() > deadline) throw new Error('no subscribed greeting');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return greetings[0];
+    },
     /** Waits until a message matching `match` has arrived (or fails after `timeoutMs`). */
     async waitFor(match: (m: any) => boolean, timeoutMs = 3000): Promise<any> {
       const deadline = Date.now() + timeoutMs;

@@ -186,4 +186,21 @@ export const NewBidMessageSchema = RaceStateSchema.extend({
 });
 export type NewBidMessage = z.infer<typeof NewBidMessageSchema>;
 
+/**
+ * The first message of a product's live channel, sent once its subscription is in force (again
+ * after every reconnect): the product's bid count read after that moment. A page counting fewer
+ * bids missed some accepted between its read and the subscription, and reads the page again.
+ */
+export const BidsSubscribedMessageSchema = z.object({
+  message: z.literal('subscribed'),
+  bid_count: z.number().int().min(0),
+});
+export type BidsSubscribedMessage = z.infer<typeof BidsSubscribedMessageSchema>;
+
+/** What a product's live channel sends. */
+export const ProductBidsMessageSchema = z.discriminatedUnion('message', [
+  NewBidMessageSchema,
+  BidsSubscribedMessageSchema,
+]);
+
 export const BID_HISTORY_LIMIT = 100;

@@ -29,6 +29,15 @@ describe('live channel declarations', () => {
     };
     expect(liveChannels.productBids.server.parse(message)).toEqual(message);
     expect(liveChannels.productBids.server.safeParse({ ...message, bid: { id: 1 } }).success).toBe(false);
+    // The first message, once the subscription is in force.
+    expect(liveChannels.productBids.server.parse({ message: 'subscribed', bid_count: 4 })).toEqual({
+      message: 'subscribed',
+      bid_count: 4,
+    });
+    expect(liveChannels.productBids.server.safeParse({ message: 'subscribed', bid_count: -1 }).success).toBe(
+      false,
+    );
+    expect(liveChannels.productBids.server.safeParse({ message: 'other', bid_count: 1 }).success).toBe(false);
   });
 
   it('declare the notifications first message and what the server sends', () => {

@@ -1,4 +1,4 @@
-import { NewBidMessageSchema } from '../auctions/auction.schemas.ts';
+import { ProductBidsMessageSchema } from '../auctions/auction.schemas.ts';
 import {
   NotificationSocketAuthSchema,
   NotificationSocketMessageSchema,
@@ -10,12 +10,12 @@ import {
  * a client sends; `server`: what the server sends).
  */
 export const liveChannels = {
-  /** Every accepted bid on one product, to anyone watching it. */
+  /** Every accepted bid on one product, to anyone watching it, after a first `subscribed`. */
   productBids: {
     path: '/auctions/api/bids/ws/bids/:auctionId/:productId',
     url: (auctionId: number | string, productId: number | string) =>
       `/auctions/api/bids/ws/bids/${encodeURIComponent(auctionId)}/${encodeURIComponent(productId)}`,
-    server: NewBidMessageSchema,
+    server: ProductBidsMessageSchema,
   },
   /** One user's notifications, after a first `{"type":"auth","token"}` message. */
   notifications: {

@@ -1,4 +1,9 @@
-import { bidsEndpoints as endpoints, liveChannels, RaceParamsSchema } from '@app/contracts';
+import {
+  type BidsSubscribedMessage,
+  bidsEndpoints as endpoints,
+  liveChannels,
+  RaceParamsSchema,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -34,7 +39,8 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
     return bids.raiseCeiling(request.userId!, auctionId, productId, request.body.max_amount);
   });
 
-  // The live channel (CONTRACT section 6): every accepted bid on the product, from any process.
+  // The live channel: every accepted bid on the product, from any process, after a first
+  // `subscribed` message with the bid count read once the subscription is in force.
   app.get(
     liveChannels.productBids.path,
     { websocket: true, config: perAddress(limits.socketConnection) },
@@ -46,6 +52,11 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const { auctionId, productId } = parsed.data;
       serveChannel(socket, ctx.events, channels.productBids(auctionId, productId), {
+        greeting: async () =>
+          ({
+            message: 'subscribed',
+            bid_count: await bids.bidCount(auctionId, productId),
+          }) satisfies BidsSubscribedMessage,
         onError: (err) => request.log.warn({ err }, 'bid channel failed'),
       }).catch((err) => {
         request.log.warn({ err }, 'bid channel subscription failed');

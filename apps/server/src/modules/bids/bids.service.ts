@@ -332,6 +332,11 @@ export function createBidsService(ctx: AppContext) {
       return { ...bid!, ...race, message: bidMessages.placed };
     },
 
+    /** A product's bid count as committed now (0 for a product outside the auction). */
+    async bidCount(auctionId: number, productId: number): Promise<number> {
+      return (await repo.findRace(db, auctionId, productId))?.bid_count ?? 0;
+    },
+
     /** The caller's own ceiling on a product, or null. Nobody else's is ever readable. */
     async ceilingOf(userId: number, auctionId: number, productId: number): Promise<MaxBidResponse> {
       const race = await repo.findRace(db, auctionId, productId);

@@ -312,6 +312,28 @@ describe('bids', () => {
     await other.close();
   });
 
+  it('greets each live subscriber with the bid count read once its subscription is in force', async () => {
+    const { auction, products } = await newAuction();
+    const [p1, p2] = [products[0]!.id, products[1]!.id];
+    const path = (p: number) => `/auctions/api/bids/ws/bids/${auction.id}/${p}`;
+    for (const amount of [10, 20]) {
+      expect((await bid(ana.token, { amount, auction_id: auction.id, product_id: p1 })).status).toBe(201);
+    }
+    const late = await openSocket(wsUrl(t.url, path(p1)));
+    // A page read before this moment that counts fewer than 2 bids knows it missed some.
+    expect(await late.subscribed()).toEqual({ message: 'subscribed', bid_count: 2 });
+    // Every bid after the greeting arrives live.
+    await bid(beto.token, { amount: 30, auction_id: auction.id, product_id: p1 });
+    expect((await late.waitFor((m) => m.message === 'new_bid')).bid_count).toBe(3);
+    expect(late.greetings).toHaveLength(1);
+    // A product without bids, and one outside the auction, count none.
+    const quiet = await openSocket(wsUrl(t.url, path(p2)));
+    expect((await quiet.subscribed()).bid_count).toBe(0);
+    const outside = await openSocket(wsUrl(t.url, `/auctions/api/bids/ws/bids/${auction.id}/999999`));
+    expect((await outside.subscribed()).bid_count).toBe(0);
+    for (const s of [late, quiet, outside]) await s.close();
+  });
+
   it('closes a live channel with an invalid path', async () => {
     const s = await openSocket(wsUrl(t.url, '/auctions/api/bids/ws/bids/abc/-1'));
     expect(await s.closed).toBe(1008);

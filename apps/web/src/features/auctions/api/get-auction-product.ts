@@ -30,6 +30,10 @@ export function useAuctionProduct(productId: string) {
 export const reloadAuctionProduct = (client: QueryClient, productId: string) =>
   client.invalidateQueries({ queryKey: auctionProductQuery(productId).queryKey });
 
+/** The product's bid count as the cached page has it (undefined before the page's data). */
+export const pageBidCount = (client: QueryClient, productId: string) =>
+  client.getQueryData<AuctionProductPage>(auctionProductQuery(productId).queryKey)?.products[0]?.bid_count;
+
 /** An accepted bid (the bidder's own answer or a live message) goes straight into the page. */
 export function putBidInPage(client: QueryClient, productId: string, bid: Bid, race: RaceState) {
   client.setQueryData<AuctionProductPage>(auctionProductQuery(productId).queryKey, (page) =>

@@ -3,7 +3,7 @@ import { openLiveSocket } from '../../../lib/ws-client.ts';
 
 /**
  * Opens a product's live channel; each `new_bid` message that matches its schema goes to
- * `onBid`, anything else is dropped. Loaded by `useLiveBids` after the page has rendered: it
+ * `onBid`, the `subscribed` greeting's bid count to `onSubscribed`, anything else is dropped. Loaded by `useLiveBids` after the page has rendered: it
  * brings the messages' schemas (zod), which the page's first paint does not need.
  */
 export function openProductBids(
@@ -11,6 +11,7 @@ export function openProductBids(
   productId: number,
   handlers: {
     onBid(message: NewBidMessage): void;
+    onSubscribed(bidCount: number): void;
     onOpen(reconnected: boolean): void;
     onResync(): void;
     onStatus(status: 'connecting' | 'open' | 'closed'): void;
@@ -22,7 +23,9 @@ export function openProductBids(
     onResync: handlers.onResync,
     onMessage: (data) => {
       const parsed = liveChannels.productBids.server.safeParse(data);
-      if (parsed.success) handlers.onBid(parsed.data);
+      if (!parsed.success) return;
+      if (parsed.data.message === 'new_bid') handlers.onBid(parsed.data);
+      else handlers.onSubscribed(parsed.data.bid_count);
     },
   });
 }

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { putBidInPage, reloadAuctionProduct } from '../api/get-auction-product.ts';
+import { pageBidCount, putBidInPage, reloadAuctionProduct } from '../api/get-auction-product.ts';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
 /**
  * Subscribes the product auction page to its live channel: each `new_bid` goes into the cached
- * page data (history newest first, current bid, bid count); after a reconnect, and when the tab
- * becomes visible again, the page reloads, so bids whose live message was missed still show.
+ * page data (history newest first, current bid, bid count). Bids accepted before the subscription
+ * took effect never come live: when the channel's greeting counts more bids than the page (read
+ * earlier), after a reconnect, and when the tab becomes visible again, the page reloads.
  */
 export function useLiveBids(productKey: string, auctionId: number, productId: number): LiveStatus {
   const queryClient = useQueryClient();
@@ -27,6 +28,11 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
           },
           onResync: () => void reloadAuctionProduct(queryClient, productKey),
           onBid: (message) => putBidInPage(queryClient, productKey, message.bid, message),
+          onSubscribed: (bidCount) => {
+            const counted = pageBidCount(queryClient, productKey);
+            if (counted === undefined || counted < bidCount)
+              void reloadAuctionProduct(queryClient, productKey);
+          },
         });
       })
       .catch(() => setStatus('closed'));
