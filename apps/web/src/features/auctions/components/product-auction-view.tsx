@@ -1,5 +1,5 @@
 import { auctionMessages } from '@app/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -23,22 +23,24 @@ export function ProductAuctionView({
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
 }) {
   const query = useAuctionProduct(productId);
-  const product = query.data?.products[0];
+  // The page renders its data in the background, in slices (a query's update would render it in
+  // one go): the spinner stays until it is ready, and the browser keeps painting and answering.
+  const page = useDeferredValue(query.data);
+  const product = page?.products[0];
   usePageMeta(
     product
       ? { title: `${product.name} | Subasta en vivo`, description: product.description.slice(0, 150) }
       : null,
   );
 
-  if (query.isPending) return <Spinner label="Cargando detalles del producto..." />;
-  if (query.isError) {
+  if (query.isError && !page) {
     return (
       <Alert kind="error" as="div">
         {errorMessage(query.error, auctionMessages.productPageError)}
       </Alert>
     );
   }
-  const page = query.data;
+  if (!page) return <Spinner label="Cargando detalles del producto..." />;
   if (!page.auction || !product) {
     return (
       <Alert kind="error" as="div">
