@@ -51,6 +51,12 @@ export function ProductAuctionView({
 
   return (
     <article className="stack">
+      {query.isError ? (
+        // A later read failed: the page stays, with what it could not refresh said above it.
+        <Alert kind="error" as="div">
+          {errorMessage(query.error, auctionMessages.productPageError)}
+        </Alert>
+      ) : null}
       <p className="muted flush">
         <Link to={paths.auctionProducts.getHref(page.auction.id)}>{page.auction.title}</Link>
         {page.auction.status === 'active' ? (
