@@ -30,10 +30,14 @@ export function briefTransaction<T>(db: Database, body: (tx: BriefTransaction) =
     const tx: BriefTransaction = {
       db: conn,
       first<R>(query: CompiledQuery<R>) {
+        if (open) throw new Error('the transaction has already begun');
         open = true;
         return send<R>(`begin;\n${inlineParameters(query)}`);
       },
       async last<R>(query: CompiledQuery<R>) {
+        // Anything sent after the COMMIT would run outside the transaction.
+        if (ended) throw new Error('the transaction has already ended');
+        open = true;
         const rows = await send<R>(`${inlineParameters(query)};\ncommit`);
         ended = true;
         return rows;

@@ -71,6 +71,24 @@ describe('brief transactions (BEGIN with the first statement, COMMIT with the la
     expect(await titles('after-')).toEqual(['after-0', 'after-1', 'after-2']);
   });
 
+  it('refuses a second BEGIN and anything after the COMMIT', async () => {
+    await expect(
+      briefTransaction(t.ctx.db, async (tx) => {
+        await tx.first(notice('twice-1').compile());
+        await tx.first(notice('twice-2').compile());
+      }),
+    ).rejects.toThrow('already begun');
+    await expect(
+      briefTransaction(t.ctx.db, async (tx) => {
+        await tx.last(notice('ended-1').compile());
+        await tx.last(notice('ended-2').compile());
+      }),
+    ).rejects.toThrow('already ended');
+    // The first one rolled back; the second committed its only statement.
+    expect(await titles('twice-')).toEqual([]);
+    expect(await titles('ended-')).toEqual(['ended-1']);
+  });
+
   it('rolls back when the body throws after the first statement', async () => {
     const failing = briefTransaction(t.ctx.db, async (tx) => {
       await tx.first(notice('thrown-1').compile());
