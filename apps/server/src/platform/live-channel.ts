@@ -34,7 +34,8 @@ export async function serveChannel(
     transform?: (payload: unknown) => Promise<unknown[]> | unknown[];
     /**
      * The first message, built once the subscription is in force: what it reads is at least as
-     * new as anything the channel has not delivered.
+     * new as anything the channel has not delivered. When it cannot be built the socket closes
+     * (1011), so a client always starts from a greeting (its reconnect brings the next one).
      */
     greeting?: () => Promise<unknown>;
     onError?: (error: unknown) => void;
@@ -100,6 +101,7 @@ export async function serveChannel(
       send(await options.greeting());
     } catch (error) {
       options.onError?.(error);
+      socket.close(1011, 'unavailable');
     }
   }
 }

@@ -29,7 +29,9 @@ class FakeSocket extends EventEmitter {
     this.readyState = 3;
     this.emit('close');
   }
-  close() {
+  closedWith: number | undefined;
+  close(code?: number) {
+    this.closedWith = code;
     this.readyState = 3;
     this.emit('close');
   }
@@ -66,6 +68,31 @@ describe('live channel', () => {
     for (const data of others) expect(data).toBe(first);
     expect(JSON.parse(String(first))).toEqual({ message: 'new_bid', bid: { id: 7, username: 'ñandú' } });
     for (const socket of watchers) socket.close();
+  });
+
+  it('sends the greeting first, and closes the socket when it cannot be built', async () => {
+    const bus = createInProcessEventBus();
+    const greeted = new FakeSocket(true);
+    await serveChannel(greeted as unknown as WebSocket, bus, 'bids:1:2', {
+      greeting: async () => ({ message: 'subscribed', bid_count: 4 }),
+    });
+    expect(greeted.sent).toEqual([{ message: 'subscribed', bid_count: 4 }]);
+    greeted.close();
+
+    const errors: unknown[] = [];
+    const ungreeted = new FakeSocket(true);
+    await serveChannel(ungreeted as unknown as WebSocket, bus, 'bids:1:2', {
+      greeting: async () => {
+        throw new Error('database unavailable');
+      },
+      onError: (error) => errors.push(error),
+    });
+    // Its client reconnects and is greeted then; meanwhile it gets nothing.
+    expect(ungreeted.closedWith).toBe(1011);
+    expect(errors).toHaveLength(1);
+    await bus.publish('bids:1:2', { message: 'new_bid', bid: { id: 1 } });
+    await sleep(10);
+    expect(ungreeted.sent).toEqual([]);
   });
 
   it('drops a peer that stops answering pings and keeps one that answers', async () => {

@@ -132,8 +132,9 @@ export function createBidsService(ctx: AppContext) {
    * group's first overlaps this one's last, see `handOver`): BEGIN with one read under the race
    * lock (the race with its auction's rules, its ceilings and the bidders' names), the judgement
    * of every request in arrival order (`decideGroup`), then one statement for the bids, the race
-   * and the outbid notices sent with the COMMIT. Ceiling writes and a soft close add a statement each when
-   * they happen. Live messages and notifications go out after the commit, outside the lock.
+   * and the outbid notices sent with the COMMIT. Ceiling writes and a soft close add a statement
+   * each when they happen. Live messages and notifications go out after the commit, outside the
+   * lock.
    */
   async function decide(waiting: Waiting[], handOver: () => void): Promise<Array<Decided | Error>> {
     const { auctionId, productId } = waiting[0]!;

@@ -33,13 +33,13 @@ export function ProductAuctionView({
       : null,
   );
 
-  if (query.isError && !page) {
-    return (
-      <Alert kind="error" as="div">
-        {errorMessage(query.error, auctionMessages.productPageError)}
-      </Alert>
-    );
-  }
+  const readError = query.isError ? (
+    <Alert kind="error" as="div">
+      {errorMessage(query.error, auctionMessages.productPageError)}
+    </Alert>
+  ) : null;
+  // A failed later read keeps the page, with what it could not refresh said above it.
+  if (readError && !page) return readError;
   if (!page) return <Spinner label="Cargando detalles del producto..." />;
   if (!page.auction || !product) {
     return (
@@ -51,12 +51,7 @@ export function ProductAuctionView({
 
   return (
     <article className="stack">
-      {query.isError ? (
-        // A later read failed: the page stays, with what it could not refresh said above it.
-        <Alert kind="error" as="div">
-          {errorMessage(query.error, auctionMessages.productPageError)}
-        </Alert>
-      ) : null}
+      {readError}
       <p className="muted flush">
         <Link to={paths.auctionProducts.getHref(page.auction.id)}>{page.auction.title}</Link>
         {page.auction.status === 'active' ? (

@@ -3,8 +3,9 @@ import { openLiveSocket } from '../../../lib/ws-client.ts';
 
 /**
  * Opens a product's live channel; each `new_bid` message that matches its schema goes to
- * `onBid`, the `subscribed` greeting's bid count to `onSubscribed`, anything else is dropped. Loaded by `useLiveBids` after the page has rendered: it
- * brings the messages' schemas (zod), which the page's first paint does not need.
+ * `onBid`, the `subscribed` greeting's bid count (first on every connection) to `onSubscribed`,
+ * anything else is dropped. Loaded by `useLiveBids` after the page has rendered: it brings the
+ * messages' schemas (zod), which the page's first paint does not need.
  */
 export function openProductBids(
   auctionId: number,
@@ -12,14 +13,12 @@ export function openProductBids(
   handlers: {
     onBid(message: NewBidMessage): void;
     onSubscribed(bidCount: number): void;
-    onOpen(reconnected: boolean): void;
     onResync(): void;
     onStatus(status: 'connecting' | 'open' | 'closed'): void;
   },
 ) {
   return openLiveSocket(liveChannels.productBids.url(auctionId, productId), {
     onStatus: handlers.onStatus,
-    onOpen: handlers.onOpen,
     onResync: handlers.onResync,
     onMessage: (data) => {
       const parsed = liveChannels.productBids.server.safeParse(data);

@@ -6,9 +6,10 @@ export type LiveStatus = 'connecting' | 'open' | 'closed';
 
 /**
  * Subscribes the product auction page to its live channel: each `new_bid` goes into the cached
- * page data (history newest first, current bid, bid count). Bids accepted before the subscription
- * took effect never come live: when the channel's greeting counts more bids than the page (read
- * earlier), after a reconnect, and when the tab becomes visible again, the page reloads.
+ * page data (history newest first, current bid, bid count). Bids accepted before a subscription
+ * took effect (the first one, or one after a reconnect) never come live: the channel's greeting
+ * counts them, and the page reloads when it counts more bids than the page has. It reloads too
+ * when the tab becomes visible again (live messages may have been lost meanwhile).
  */
 export function useLiveBids(productKey: string, auctionId: number, productId: number): LiveStatus {
   const queryClient = useQueryClient();
@@ -23,9 +24,6 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
         if (left) return;
         socket = openProductBids(auctionId, productId, {
           onStatus: setStatus,
-          onOpen: (reconnected) => {
-            if (reconnected) void reloadAuctionProduct(queryClient, productKey);
-          },
           onResync: () => void reloadAuctionProduct(queryClient, productKey),
           onBid: (message) => putBidInPage(queryClient, productKey, message.bid, message),
           onSubscribed: (bidCount) => {
