@@ -94,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await migrating.close();
     }
   }
-  const { db, kind, close } = await openDatabase({
+  const { db, kind, pipeline, close } = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     limits: REQUEST_POOL_LIMITS,
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     })
     .catch((err) => app.log.warn({ err }, 'could not subscribe to ended sessions'));
   const jobs = createJobRunner(clock, app.log);
-  const ctx: AppContext = { config, db, dbKind: kind, clock, auth, events, jobs, log: app.log };
+  const ctx: AppContext = { config, db, dbKind: kind, pipeline, clock, auth, events, jobs, log: app.log };
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('userId', null);
   app.decorate('ctx', ctx);

@@ -113,6 +113,8 @@ export interface AuctionProductsTable {
   outcome: string | null;
   /** The product's own end, moved by late bids (soft close); null while the auction has no end. */
   end_time: Timestamp | null;
+  /** Replaced by every decision that writes the race (see the race-stamp migration). */
+  race_stamp: Generated<number>;
 }
 
 export interface BidCeilingsTable {

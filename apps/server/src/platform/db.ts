@@ -20,6 +20,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DB } from './db-schema.ts';
+import { embeddedPipeline, postgresPipeline, type StatementPipeline } from './statement-pipeline.ts';
 
 export type Database = Kysely<DB>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -27,6 +28,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** Single statements applied in the order they are sent (see statement-pipeline.ts). */
+  pipeline: StatementPipeline;
   close(): Promise<void>;
 }
 
@@ -103,7 +106,18 @@ export async function openDatabase(options: {
       client.on('error', (error) => log('warn', 'database connection lost', error));
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const pipeline = postgresPipeline(options.databaseUrl, limits, (error) =>
+      log('warn', 'database pipeline connection lost', error),
+    );
+    return {
+      db,
+      kind: 'postgres',
+      pipeline,
+      close: async () => {
+        await pipeline.close();
+        await db.destroy();
+      },
+    };
   }
   const location = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
@@ -116,7 +130,7 @@ export async function openDatabase(options: {
     },
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pipeline: embeddedPipeline(db), close: () => db.destroy() };
 }
 
 /** pg's Client, except that opening a connection gives up after `ms`. */

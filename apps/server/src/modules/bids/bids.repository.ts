@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { BriefTransaction } from '../../platform/brief-transaction.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
+import type { StatementPipeline } from '../../platform/statement-pipeline.ts';
 import type { NotificationInsert } from '../notifications/notifications.service.ts';
 import type { Ceiling } from './proxy.ts';
 
@@ -41,6 +42,7 @@ function raceQuery(db: Database, auctionId: number, productId: number) {
       'ap.highest_bid',
       'ap.highest_bidder_id',
       'ap.bid_count',
+      'ap.race_stamp',
       eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
       'a.owner_id',
       'a.status',
@@ -122,6 +124,8 @@ export const bidsRepository = {
       bids: Array<{ userId: number; amount: number; auto: boolean }>;
       race: { highest: number | null; leaderId: number | null; bidCount: number };
       notices: NotificationInsert[];
+      /** The race's new stamp. */
+      stamp: number;
     },
   ) {
     const { auctionId, productId, now } = input;
@@ -152,7 +156,7 @@ export const bidsRepository = {
       ), race as (
         update auction_products
         set highest_bid = ${input.race.highest}, highest_bidder_id = ${input.race.leaderId},
-            bid_count = ${input.race.bidCount}
+            bid_count = ${input.race.bidCount}, race_stamp = ${input.stamp}
         where auction_id = ${auctionId} and product_id = ${productId}
         returning 1
       )${sent}
@@ -168,6 +172,108 @@ export const bidsRepository = {
       bidIds: input.bids.map((bid) => byAmount.get(bid.amount)!),
       noticeIds: new Map(written.notices.map((n) => [n.user_id, n.id])),
     };
+  },
+
+  /**
+   * A decision made from a remembered race, in one statement that commits on its own: the race
+   * row is written only while its stamp is still `expected` and the product has not closed, and
+   * the bids and notices only if it was. Answers null when the race had moved (nothing written).
+   * The stamp is compared on the row as locked (`locked`: it waits for a decision in flight on
+   * the same product and reads what that one committed); compared in the UPDATE's own WHERE it
+   * would be read from the statement's snapshot, which cannot see a decision that commits while
+   * this statement waits for the row. A decision that places no bid
+   * writes the race unchanged, which still checks that the race it judged was the committed one.
+   * The bidders' names come back with the bids (automatic bids are placed for ceilings' holders).
+   */
+  async compareAndWrite(
+    db: Database,
+    pipeline: StatementPipeline,
+    input: {
+      auctionId: number;
+      productId: number;
+      now: Date;
+      expected: number;
+      stamp: number;
+      bids: Array<{ userId: number; amount: number; auto: boolean }>;
+      race: { highest: number | null; leaderId: number | null; bidCount: number };
+      notices: NotificationInsert[];
+    },
+  ) {
+    const { auctionId, productId, now } = input;
+    // Rows of VALUES in a SELECT are typed by their own literals, not by the target columns.
+    const placed =
+      input.bids.length > 0
+        ? sql`, placed as (
+            insert into bids (auction_id, product_id, user_id, amount, created_at, auto)
+            select v.* from (values ${sql.join(
+              input.bids.map(
+                (b) =>
+                  sql`(${auctionId}::integer, ${productId}::integer, ${b.userId}::integer, ${b.amount}::bigint, ${now}::timestamptz, ${b.auto}::boolean)`,
+              ),
+            )}) as v where exists (select from race)
+            returning id, amount, user_id
+          )`
+        : sql``;
+    const sent =
+      input.notices.length > 0
+        ? sql`, sent as (
+            insert into notifications (user_id, type, title, message, link, is_system, created_at)
+            select v.* from (values ${sql.join(
+              input.notices.map(
+                (n) =>
+                  sql`(${n.user_id}::integer, ${n.type}::text, ${n.title}::text, ${n.message}::text, ${n.link}::text, ${n.is_system}::boolean, ${n.created_at}::timestamptz)`,
+              ),
+            )}) as v where exists (select from race)
+            returning id, user_id
+          )`
+        : sql``;
+    const query = sql<{
+      written: boolean;
+      bids: Array<[number, number, string, string | null]>;
+      notices: Array<{ id: number; user_id: number }>;
+    }>`
+      with locked as (
+        select race_stamp from auction_products
+        where auction_id = ${auctionId} and product_id = ${productId}
+        for update
+      ), race as (
+        update auction_products
+        set highest_bid = ${input.race.highest}, highest_bidder_id = ${input.race.leaderId},
+            bid_count = ${input.race.bidCount}, race_stamp = ${input.stamp}
+        where auction_id = ${auctionId} and product_id = ${productId}
+          and (select race_stamp from locked) = ${input.expected} and outcome is null
+        returning 1
+      )${placed}${sent}
+      select exists (select from race) as written,
+             ${
+               input.bids.length > 0
+                 ? sql`(select coalesce(json_agg(json_build_array(placed.id, placed.amount, u.username, u.avatar)), '[]')
+                        from placed join users u on u.id = placed.user_id)`
+                 : sql`'[]'::json`
+             } as bids,
+             ${input.notices.length > 0 ? sql`(select coalesce(json_agg(sent), '[]') from sent)` : sql`'[]'::json`} as notices
+    `;
+    const [written] = await pipeline.run(query.compile(db));
+    if (!written?.written) return null;
+    const byAmount = new Map(
+      written.bids.map(([id, amount, username, avatar]) => [Number(amount), { id, username, avatar }]),
+    );
+    return {
+      bids: input.bids.map((bid) => byAmount.get(bid.amount)!),
+      noticeIds: new Map(written.notices.map((n) => [n.user_id, n.id])),
+    };
+  },
+
+  /** Gives the race a new stamp (a locked decision that wrote ceilings or its end, but no bid). */
+  async restamp(tx: BriefTransaction, input: { auctionId: number; productId: number; stamp: number }) {
+    await tx.last(
+      tx.db
+        .updateTable('auction_products')
+        .set({ race_stamp: input.stamp })
+        .where('auction_id', '=', input.auctionId)
+        .where('product_id', '=', input.productId)
+        .compile(),
+    );
   },
 
   findRace(db: Database, auctionId: number, productId: number) {

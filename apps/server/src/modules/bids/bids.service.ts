@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   BID_HISTORY_LIMIT,
   type Bid,
@@ -19,12 +20,21 @@ import { channels } from '../../platform/events.ts';
 import { createGroupQueue } from '../../platform/group-queue.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import {
+  type NotificationInsert,
   notificationRows,
   publishNotifications,
   storedNotification,
 } from '../notifications/notifications.service.ts';
-import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
-import { type AuctionRules, decideGroup, judge, type PendingBid, type Refusal } from './decide-bids.ts';
+import { type BidderName, bidsRepository as repo, toBidDto } from './bids.repository.ts';
+import {
+  type AuctionRules,
+  decideGroup,
+  type GroupDecision,
+  judge,
+  type PendingBid,
+  type Refusal,
+} from './decide-bids.ts';
+import type { Ceiling } from './proxy.ts';
 
 /** A product's bids, newest first, at most `limit` (the history of the product auction page). */
 export async function bidHistory(
@@ -53,6 +63,41 @@ interface Waiting {
 }
 
 type Decided = { bid: Bid | null; race: RaceState };
+
+/** A race known well enough to decide bids on it: the race row (rules included) and its ceilings. */
+interface KnownRace {
+  race: RaceRow;
+  ceilings: Ceiling[];
+}
+
+/**
+ * One product's decisions in this process. `tip` is the race as the last decision made leaves
+ * it (committed or on its way), or null when the next decision must read it under the lock;
+ * `settled` resolves once the last decision has answered, so the next answers after it.
+ */
+interface Lane {
+  tip: KnownRace | null;
+  settled: Promise<void>;
+  /** Decisions made and not yet answered. */
+  pending: number;
+  /** Settles when the last statement sent from memory has answered. */
+  lastSent: Promise<void>;
+}
+
+/** A new race stamp: random, so no two writers ever write the same one (see the migration). */
+const newStamp = () => randomInt(1, 2 ** 48);
+
+/** The race row as a decision leaves it. */
+function advance(race: RaceRow, decision: GroupDecision, stamp: number): RaceRow {
+  return {
+    ...race,
+    highest_bid: decision.race.highest,
+    highest_bidder_id: decision.race.leaderId,
+    bid_count: decision.race.bidCount,
+    end_time: decision.race.endTime,
+    race_stamp: stamp,
+  };
+}
 
 /** The message of a refusal, with the race as it stood when the request was judged. */
 function refusalError(
@@ -99,7 +144,7 @@ const rulesOf = (a: {
 });
 
 export function createBidsService(ctx: AppContext) {
-  const { db, clock, events, config } = ctx;
+  const { db, pipeline, clock, events, config } = ctx;
 
   /** Why there is no race for a product: an unknown auction, or a product outside it. */
   async function missingRace(auctionId: number): Promise<AppError> {
@@ -128,86 +173,221 @@ export function createBidsService(ctx: AppContext) {
   }
 
   /**
-   * Decides one product's waiting requests in one transaction of two round trips (the next
-   * group's first overlaps this one's last, see `handOver`): BEGIN with one read under the race
-   * lock (the race with its auction's rules, its ceilings and the bidders' names), the judgement
-   * of every request in arrival order (`decideGroup`), then one statement for the bids, the race
-   * and the outbid notices sent with the COMMIT. Ceiling writes and a soft close add a statement
-   * each when they happen. Live messages and notifications go out after the commit, outside the
-   * lock.
+   * Decides one product's waiting requests. From the lane's remembered race when there is one
+   * (`decideFromMemory`: one statement, no lock held across round trips), else under the race
+   * lock (`decideLocked`). Either way the requests are answered in the order their groups were
+   * formed: each group's answers wait for the previous group's.
    */
-  async function decide(waiting: Waiting[], handOver: () => void): Promise<Array<Decided | Error>> {
+  function decide(waiting: Waiting[], handOver: () => void): Promise<Array<Decided | Error>> {
+    const { auctionId, productId } = waiting[0]!;
+    const lane = laneOf(raceKey(auctionId, productId));
+    const previous = lane.settled;
+    lane.pending += 1;
+    const result =
+      decideFromMemory(lane, waiting, previous, handOver) ??
+      previous.then(() => decideLocked(lane, waiting, handOver));
+    lane.settled = result.then(
+      () => {},
+      () => {
+        // What the lane remembered came from this decision (or one after it): not committed.
+        lane.tip = null;
+      },
+    );
+    void lane.settled.then(() => {
+      lane.pending -= 1;
+    });
+    return result;
+  }
+
+  /**
+   * Decides a group from the race the lane remembers (as the previous decision leaves it, even
+   * before that one commits) and writes it with one compare-and-set statement on the race's
+   * stamp, sent at once: the next group can be decided and sent while this one is on its way,
+   * and PostgreSQL applies them in turn on the row's lock. If the race had moved (another
+   * process, a failed decision before this one), nothing was written and the group is decided
+   * again under the lock, still after the previous group. Ceiling writes and soft close, which
+   * write more than the race row, are left to the locked path. Null when this path does not
+   * apply.
+   */
+  function decideFromMemory(
+    lane: Lane,
+    waiting: Waiting[],
+    previous: Promise<void>,
+    handOver: () => void,
+  ): Promise<Array<Decided | Error>> | null {
+    const tip = lane.tip;
+    // Rules are taken from memory only once the auction runs: from then on they never change
+    // (it leaves 'active' only after every product has closed, which the statement checks).
+    if (!tip || tip.race.status !== 'active') return null;
+    const { auctionId, productId } = waiting[0]!;
+    const now = clock.now();
+    const decision = decideOn(tip, waiting, now);
+    if (decision.ceilingWrites.length > 0 || decision.race.extended) return null;
+    const stamp = decision.bids.length > 0 ? newStamp() : tip.race.race_stamp;
+    lane.tip = { race: advance(tip.race, decision, stamp), ceilings: tip.ceilings };
+    const notices = noticesOf(decision, tip.race, productId, now);
+    const write = {
+      auctionId,
+      productId,
+      now,
+      expected: tip.race.race_stamp,
+      stamp,
+      bids: decision.bids,
+      race: decision.race,
+      notices,
+    };
+    const sent = repo.compareAndWrite(db, pipeline, write);
+    // Awaited below, after the previous group: until then a failure must not go unhandled.
+    sent.catch(() => {});
+    // The next group goes once the previous statement has answered: the database always has
+    // the next statement queued behind the one it runs, and what arrives meanwhile forms one
+    // group (one statement, one commit) instead of many.
+    const before = lane.lastSent;
+    lane.lastSent = sent.then(
+      () => {},
+      () => {},
+    );
+    void before.then(handOver);
+    return previous.then(async () => {
+      const written = await sent;
+      if (!written) {
+        lane.tip = null;
+        return decideLocked(lane, waiting, null);
+      }
+      return answer(waiting, {
+        decision,
+        raceBefore: tip.race,
+        raceAfter: advance(tip.race, decision, stamp),
+        bids: written.bids,
+        notices,
+        noticeIds: written.noticeIds,
+        now,
+      });
+    });
+  }
+
+  /**
+   * Decides a group in one transaction of two round trips under the race lock (the next group
+   * is handed the turn once the lock is held, so its first statement overlaps this one's last):
+   * BEGIN with one read under the lock (the race with its auction's rules, its ceilings and the
+   * bidders' names), the judgement of every request in arrival order (`decideGroup`), then one
+   * statement for the bids, the race and the outbid notices sent with the COMMIT. Ceiling writes
+   * and a soft close add a statement each when they happen. The lane remembers the race as the
+   * decision leaves it before the commit, so the next group is decided from it meanwhile.
+   */
+  async function decideLocked(
+    lane: Lane,
+    waiting: Waiting[],
+    handOver: (() => void) | null,
+  ): Promise<Array<Decided | Error>> {
     const { auctionId, productId } = waiting[0]!;
     const key = raceKey(auctionId, productId);
     const people = [...new Set(waiting.map((w) => w.request.userId))];
     const outcome = await briefTransaction(db, async (tx) => {
       const locked = await repo.lockRace(tx, auctionId, productId, people);
-      // The lock is ours: the next group may ask for it now (it gets it when this one commits).
-      handOver();
       // Read the clock after the lock: decisions on one product get non-decreasing times.
       const now = clock.now();
-      if (!locked) return null;
+      if (!locked) {
+        lane.tip = null;
+        handOver?.();
+        return null;
+      }
       const { race, ceilings, names } = locked;
-      const decision = decideGroup({
-        rules: rulesOf(race),
-        race: {
-          highest: race.highest_bid,
-          leaderId: race.highest_bidder_id,
-          bidCount: race.bid_count,
-          endTime: race.end_time,
-        },
-        ceilings,
-        pending: waiting.map((w) => w.request),
-        now,
-        softCloseMs: config.SOFT_CLOSE_SECONDS * 1000,
-      });
+      const known: KnownRace = { race, ceilings };
+      const decision = decideOn(known, waiting, now);
+      const wrote = decision.bids.length > 0 || decision.ceilingWrites.length > 0 || decision.race.extended;
+      const stamp = wrote ? newStamp() : race.race_stamp;
+      lane.tip = { race: advance(race, decision, stamp), ceilings: decision.ceilings };
+      // The lock is ours and the lane knows what this decision leaves: the next group may go.
+      handOver?.();
       const where = { auctionId, productId };
-      // Only a bid takes a lead, so notices come with bids.
-      const notices = outbidNotices(
-        decision.outbid,
-        decision.race.highest ?? 0,
-        { productId, auctionTitle: race.title, productName: race.product_name },
-        now,
-      );
+      const notices = noticesOf(decision, race, productId, now);
       // The rare writes first, so the decision's statement can carry the commit.
       for (const ceiling of decision.ceilingWrites)
         await repo.upsertCeiling(tx.db, { ...where, ...ceiling, now });
       if (decision.race.extended) await repo.extendEnd(tx.db, { ...where, end: decision.race.endTime! });
-      const written =
-        decision.bids.length > 0
-          ? await repo.writeDecision(tx, {
-              ...where,
-              now,
-              bids: decision.bids,
-              race: decision.race,
-              notices,
-            })
-          : null;
-      return { decision, written, notices, race, names, now };
+      let written: Awaited<ReturnType<typeof repo.writeDecision>> | null = null;
+      if (decision.bids.length > 0) {
+        written = await repo.writeDecision(tx, {
+          ...where,
+          now,
+          bids: decision.bids,
+          race: decision.race,
+          notices,
+          stamp,
+        });
+      } else if (wrote) {
+        await repo.restamp(tx, { ...where, stamp });
+      }
+      return { decision, written, notices, race, names, now, stamp };
     });
     if (!outcome) {
       committedRaces.delete(key);
       const error = await missingRace(auctionId);
       return waiting.map(() => error);
     }
-
-    const { decision, written, notices, names, now } = outcome;
-    remember(key, {
-      ...outcome.race,
-      highest_bid: decision.race.highest,
-      highest_bidder_id: decision.race.leaderId,
-      bid_count: decision.race.bidCount,
-      end_time: decision.race.endTime,
+    const { decision, written, notices, race, names, now, stamp } = outcome;
+    return answer(waiting, {
+      decision,
+      raceBefore: race,
+      raceAfter: advance(race, decision, stamp),
+      bids: decision.bids.map((b, i) => ({ id: written!.bidIds[i]!, ...names.get(b.userId)! })),
+      notices,
+      noticeIds: written?.noticeIds ?? new Map(),
+      now,
     });
-    const bidCountBefore = outcome.race.bid_count;
+  }
+
+  /** The group judged against a known race (`decideGroup` with the service's settings). */
+  function decideOn(known: KnownRace, waiting: Waiting[], now: Date) {
+    const { race } = known;
+    return decideGroup({
+      rules: rulesOf(race),
+      race: {
+        highest: race.highest_bid,
+        leaderId: race.highest_bidder_id,
+        bidCount: race.bid_count,
+        endTime: race.end_time,
+      },
+      ceilings: known.ceilings,
+      pending: waiting.map((w) => w.request),
+      now,
+      softCloseMs: config.SOFT_CLOSE_SECONDS * 1000,
+    });
+  }
+
+  /** Only a bid takes a lead, so notices come with bids. */
+  function noticesOf(decision: GroupDecision, race: RaceRow, productId: number, now: Date) {
+    return outbidNotices(
+      decision.outbid,
+      decision.race.highest ?? 0,
+      { productId, auctionTitle: race.title, productName: race.product_name },
+      now,
+    );
+  }
+
+  /**
+   * A decision's answers once it has committed: the race remembered as committed, the live
+   * messages and notifications published, then one result per request.
+   */
+  async function answer(
+    waiting: Waiting[],
+    input: {
+      decision: GroupDecision;
+      raceBefore: RaceRow;
+      raceAfter: RaceRow;
+      /** The placed bids' ids and bidders' names, in the decision's order. */
+      bids: Array<{ id: number } & BidderName>;
+      notices: NotificationInsert[];
+      noticeIds: Map<number, number>;
+      now: Date;
+    },
+  ): Promise<Array<Decided | Error>> {
+    const { auctionId, productId } = waiting[0]!;
+    const { decision, raceBefore, now } = input;
+    remember(raceKey(auctionId, productId), input.raceAfter);
     const bids = decision.bids.map((b, i) =>
-      toBidDto({
-        id: written!.bidIds[i]!,
-        amount: b.amount,
-        created_at: now,
-        auto: b.auto,
-        ...names.get(b.userId)!,
-      }),
+      toBidDto({ ...input.bids[i]!, amount: b.amount, created_at: now, auto: b.auto }),
     );
     const endTime = decision.race.endTime ? decision.race.endTime.toISOString() : null;
     const race: RaceState = {
@@ -217,7 +397,7 @@ export function createBidsService(ctx: AppContext) {
       bid_count: decision.race.bidCount,
       end_time: endTime,
     };
-    // Handed to the bus in one go, before anything can yield to the next group's commit: the
+    // Handed to the bus in one go, before anything can yield to the next group's answers: the
     // buses keep the order of calls, so subscribers get every product's bids in commit order.
     const published = bids.map((bid, i) =>
       events.publish(channels.productBids(auctionId, productId), {
@@ -226,19 +406,38 @@ export function createBidsService(ctx: AppContext) {
         auction_id: auctionId,
         product_id: productId,
         highest_bid: bid.amount,
-        bid_count: bidCountBefore + i + 1,
+        bid_count: raceBefore.bid_count + i + 1,
         end_time: endTime,
       } satisfies NewBidMessage),
     );
-    const sent = notices.map((row) => storedNotification(row, written!.noticeIds.get(row.user_id)!));
+    const sent = input.notices.map((row) => storedNotification(row, input.noticeIds.get(row.user_id)!));
     await Promise.all([...published, publishNotifications(events, sent)]);
 
     return decision.outcomes.map((result, i) => {
       const w = waiting[i]!;
-      if (!result.accepted) return refusalError(result.refusal, w.amountPesos, result.highest, outcome.race);
+      if (!result.accepted) return refusalError(result.refusal, w.amountPesos, result.highest, raceBefore);
       const own = decision.bids.findIndex((b) => b.pending === i);
       return { bid: own >= 0 ? bids[own]! : null, race };
     });
+  }
+
+  /** Products' lanes: what each remembers, and the chain its decisions answer in. */
+  const lanes = new Map<string, Lane>();
+  function laneOf(key: string): Lane {
+    let lane = lanes.get(key);
+    if (lane) return lane;
+    // Forget the oldest idle lane when full (a busy one still orders answers).
+    if (lanes.size >= COMMITTED_RACES_MAX) {
+      for (const [oldKey, old] of lanes) {
+        if (old.pending === 0) {
+          lanes.delete(oldKey);
+          break;
+        }
+      }
+    }
+    lane = { tip: null, settled: Promise.resolve(), pending: 0, lastSent: Promise.resolve() };
+    lanes.set(key, lane);
+    return lane;
   }
 
   /**

@@ -49,6 +49,8 @@ export interface GroupDecision {
   outcomes: Array<{ accepted: true } | { accepted: false; refusal: Refusal; highest: number | null }>;
   /** Ceilings to save, in order (only those of accepted requests). */
   ceilingWrites: Array<{ userId: number; max: number }>;
+  /** The race's ceilings once those are saved. */
+  ceilings: Ceiling[];
   /** The race after the whole group; `extended` when soft close moved the end. */
   race: RaceState & { extended: boolean };
   /** Who lost the lead during the group and does not hold it at its end. */
@@ -121,6 +123,7 @@ export function decideGroup(input: {
     bids,
     outcomes,
     ceilingWrites,
+    ceilings,
     race: { highest, leaderId, bidCount, endTime, extended },
     outbid: [...lostLead],
   };

@@ -421,4 +421,63 @@ describe('bids', () => {
     const row = await race(auction.id, p);
     expect(row.highest_bid).toBe(Math.max(...accepted.map((b) => b.amount)) * 100);
   });
+  it('decides again under the lock when the race moved behind this process (another process bid)', async () => {
+    const { auction, products } = await newAuction();
+    const p = products[0]!.id;
+    const carla = await insertUserWithToken(t, { username: 'carla' });
+    // The first bid reads the race under its lock; the process now remembers the race.
+    expect((await bid(ana.token, { amount: 100, auction_id: auction.id, product_id: p })).status).toBe(201);
+    // Another process places 150 for carla: it writes the bid and the race with a new stamp.
+    await t.ctx.db
+      .insertInto('bids')
+      .values({
+        auction_id: auction.id,
+        product_id: p,
+        user_id: carla.user.id,
+        amount: 15_000,
+        created_at: t.ctx.clock.now(),
+      })
+      .execute();
+    await t.ctx.db
+      .updateTable('auction_products')
+      .set({ highest_bid: 15_000, highest_bidder_id: carla.user.id, bid_count: 2, race_stamp: 424242 })
+      .where('auction_id', '=', auction.id)
+      .where('product_id', '=', p)
+      .execute();
+
+    // 120 tops what this process remembers, not the race: it is refused against the real one.
+    const stale = await bid(beto.token, { amount: 120, auction_id: auction.id, product_id: p });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe(bidMessages.tooLow(150));
+    expect(await race(auction.id, p)).toMatchObject({
+      highest_bid: 15_000,
+      highest_bidder_id: carla.user.id,
+      bid_count: 2,
+    });
+
+    // The next bid counts from the real race, and carla (not ana) hears she was outbid.
+    const next = await bid(beto.token, { amount: 200, auction_id: auction.id, product_id: p });
+    expect(next.status).toBe(201);
+    expect(next.body).toMatchObject({ highest_bid: 200, bid_count: 3 });
+    expect(await race(auction.id, p)).toMatchObject({
+      highest_bid: 20_000,
+      highest_bidder_id: beto.user.id,
+      bid_count: 3,
+    });
+    const amounts = await t.ctx.db
+      .selectFrom('bids')
+      .select('amount')
+      .where('auction_id', '=', auction.id)
+      .where('product_id', '=', p)
+      .orderBy('id')
+      .execute();
+    expect(amounts.map((b) => b.amount)).toEqual([10_000, 15_000, 20_000]);
+    const notices = await t.ctx.db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('type', '=', 'outbid')
+      .where('link', '=', `/auctions/product/${p}`)
+      .execute();
+    expect(notices.map((n) => n.user_id)).toEqual([carla.user.id]);
+  });
 });

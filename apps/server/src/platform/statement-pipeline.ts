@@ -1,0 +1,87 @@
+import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { Database, PoolLimits } from './db.ts';
+
+/**
+ * Single statements, each committing on its own, applied by the database in the order they are
+ * sent, without waiting for one's answer before sending the next. Made for a chain of writes on
+ * one hot row where each is decided from the one before it: statements sent one after another
+ * on different pooled connections may reach the row in either order, and waiting for each
+ * answer before sending the next puts a round trip and this process's event loop between them.
+ */
+export interface StatementPipeline {
+  /** Sends `query` behind every statement sent before it; answers its rows. */
+  run<R>(query: CompiledQuery<R>): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: one connection of its own in pipeline mode (the protocol lets a client send
+ * statements while earlier ones run; the server runs them in turn, each with its own implicit
+ * transaction). A connection that fails fails the statements on it and is replaced by the next
+ * statement; its limits are the serving pool's.
+ */
+export function postgresPipeline(
+  databaseUrl: string,
+  limits: PoolLimits | undefined,
+  onLost: (error: Error) => void,
+): StatementPipeline {
+  let current: Promise<pg.Client> | null = null;
+  let closed = false;
+
+  function open(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      pipeline: true,
+      keepAlive: true,
+      ...(limits
+        ? {
+            connectionTimeoutMillis: limits.connectionTimeoutMs,
+            statement_timeout: limits.statementTimeoutMs,
+            query_timeout: limits.queryTimeoutMs,
+          }
+        : {}),
+    } as pg.ClientConfig);
+    const opening = client.connect().then(() => client);
+    const forget = () => {
+      if (current === opening) current = null;
+    };
+    // Without a listener an 'error' event would end the process; the statements in flight fail
+    // on their own, and the next one opens a new connection.
+    client.on('error', (error) => {
+      forget();
+      onLost(error);
+    });
+    client.on('end', forget);
+    opening.catch(forget);
+    return opening;
+  }
+
+  return {
+    async run<R>(query: CompiledQuery<R>): Promise<R[]> {
+      if (closed) throw new Error('the statement pipeline is closed');
+      current ??= open();
+      // Every statement awaits the same connection promise, and its callbacks run in the order
+      // they were registered: statements reach the connection in the order they were sent.
+      const client = await current;
+      const result = await client.query<R & pg.QueryResultRow>(query.sql, query.parameters as unknown[]);
+      return result.rows;
+    },
+    async close() {
+      closed = true;
+      const opening = current;
+      current = null;
+      if (opening) await (await opening.catch(() => null))?.end();
+    },
+  };
+}
+
+/** PGlite: its one connection already runs statements in the order they are sent. */
+export function embeddedPipeline(db: Database): StatementPipeline {
+  return {
+    async run<R>(query: CompiledQuery<R>): Promise<R[]> {
+      return (await db.executeQuery(query)).rows;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../factories/users.ts';
+import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { testDatabaseKind } from '../helpers/database.ts';
+
+describe('statement pipeline (single statements applied in the order they are sent)', () => {
+  let t: TestApp;
+  let userId: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    userId = (await insertUser(t.ctx.db)).id;
+  });
+  afterAll(() => t.close());
+
+  /** Appends `digit` to the number stored in the user's avatar: the end value spells the order. */
+  const append = (digit: number) =>
+    sql<{ avatar: string }>`
+      update users set avatar = coalesce(avatar, '') || ${String(digit)}
+      where id = ${userId} returning avatar
+    `.compile(t.ctx.db);
+  const avatar = async () =>
+    (await t.ctx.db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirstOrThrow())
+      .avatar;
+
+  it('applies statements sent without waiting in the order they were sent, each committed', async () => {
+    await t.ctx.db.updateTable('users').set({ avatar: null }).where('id', '=', userId).execute();
+    const digits = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3];
+    const answers = await Promise.all(digits.map((d) => t.ctx.pipeline.run(append(d))));
+    // Each statement saw every one sent before it, committed.
+    expect(answers.map(([row]) => row!.avatar)).toEqual(
+      digits.map((_, i) => digits.slice(0, i + 1).join('')),
+    );
+    expect(await avatar()).toBe(digits.join(''));
+  });
+
+  it('fails only the statement that fails: the ones behind it still run', async () => {
+    await t.ctx.db.updateTable('users').set({ avatar: null }).where('id', '=', userId).execute();
+    const failing = sql`select 1 / 0 as never`.compile(t.ctx.db);
+    const [before, failed, after] = await Promise.allSettled([
+      t.ctx.pipeline.run(append(7)),
+      t.ctx.pipeline.run(failing),
+      t.ctx.pipeline.run(append(8)),
+    ]);
+    expect(before.status).toBe('fulfilled');
+    expect(failed.status).toBe('rejected');
+    expect(after.status).toBe('fulfilled');
+    expect(await avatar()).toBe('78');
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'opens a new connection when its connection is lost',
+    async () => {
+      const [{ pid }] = await t.ctx.pipeline.run(
+        sql<{ pid: number }>`select pg_backend_pid() as pid`.compile(t.ctx.db),
+      );
+      await sql`select pg_terminate_backend(${pid})`.execute(t.ctx.db);
+      // The statement sent on the dropped connection fails (or, if the drop was already seen, runs
+      // on a new one); the one after certainly runs on a new connection.
+      await t.ctx.pipeline.run(sql`select 1`.compile(t.ctx.db)).catch(() => {});
+      const [again] = await t.ctx.pipeline.run(
+        sql<{ pid: number }>`select pg_backend_pid() as pid`.compile(t.ctx.db),
+      );
+      expect(again!.pid).not.toBe(pid);
+    },
+  );
+});
