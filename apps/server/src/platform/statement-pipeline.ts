@@ -1,6 +1,12 @@
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import type { Database, PoolLimits } from './db.ts';
+
+/** The serving pool's limits that apply to one connection (db.ts's PoolLimits). */
+interface ConnectionLimits {
+  connectionTimeoutMs: number;
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+}
 
 /**
  * Single statements, each committing on its own, applied by the database in the order they are
@@ -23,7 +29,7 @@ export interface StatementPipeline {
  */
 export function postgresPipeline(
   databaseUrl: string,
-  limits: PoolLimits | undefined,
+  limits: ConnectionLimits | undefined,
   onLost: (error: Error) => void,
 ): StatementPipeline {
   let current: Promise<pg.Client> | null = null;
@@ -77,7 +83,9 @@ export function postgresPipeline(
 }
 
 /** PGlite: its one connection already runs statements in the order they are sent. */
-export function embeddedPipeline(db: Database): StatementPipeline {
+export function embeddedPipeline(db: {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }>;
+}): StatementPipeline {
   return {
     async run<R>(query: CompiledQuery<R>): Promise<R[]> {
       return (await db.executeQuery(query)).rows;

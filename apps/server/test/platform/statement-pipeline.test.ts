@@ -51,9 +51,10 @@ describe('statement pipeline (single statements applied in the order they are se
   it.runIf(testDatabaseKind() === 'postgres')(
     'opens a new connection when its connection is lost',
     async () => {
-      const [{ pid }] = await t.ctx.pipeline.run(
+      const [lost] = await t.ctx.pipeline.run(
         sql<{ pid: number }>`select pg_backend_pid() as pid`.compile(t.ctx.db),
       );
+      const pid = lost!.pid;
       await sql`select pg_terminate_backend(${pid})`.execute(t.ctx.db);
       // The statement sent on the dropped connection fails (or, if the drop was already seen, runs
       // on a new one); the one after certainly runs on a new connection.
