@@ -74,15 +74,17 @@ describe('the cached auction list', () => {
     expect(bid.status).toBe(201);
     expect(await cached()).toBe(true);
 
-    await t.ctx.db
-      .updateTable('auctions')
-      .set({ end_time: new Date(t.ctx.clock.now().getTime() + 60_000) })
-      .where('id', '=', auction.id)
-      .execute();
+    // A bid a minute before the end moves it (soft close), and the auction's end with it.
+    const closing = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      title: 'Cierra pronto',
+      endTime: new Date(t.ctx.clock.now().getTime() + 60_000),
+    });
     await titles();
+    expect(await cached()).toBe(true);
     const late = await t.request('POST', '/api/bids/create-bid', {
       token: bidder.token,
-      body: { auction_id: auction.id, product_id: products[0]!.id, amount: 200 },
+      body: { auction_id: closing.auction.id, product_id: closing.products[0]!.id, amount: 200 },
     });
     expect(late.status).toBe(201);
     expect(await cached()).toBe(false);
