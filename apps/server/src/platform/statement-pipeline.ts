@@ -16,8 +16,11 @@ interface ConnectionLimits {
  * answer before sending the next puts a round trip and this process's event loop between them.
  */
 export interface StatementPipeline {
-  /** Sends `query` behind every statement sent before it; answers its rows. */
-  run<R>(query: CompiledQuery<R>): Promise<R[]>;
+  /**
+   * Sends `query` behind every statement sent before it; answers its rows. A `name` keeps the
+   * statement prepared on the connection (for SQL whose text never changes).
+   */
+  run<R>(query: CompiledQuery<R>, name?: string): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -64,14 +67,29 @@ export function postgresPipeline(
   }
 
   return {
-    async run<R>(query: CompiledQuery<R>): Promise<R[]> {
+    async run<R>(query: CompiledQuery<R>, name?: string): Promise<R[]> {
       if (closed) throw new Error('the statement pipeline is closed');
       current ??= open();
       // Every statement awaits the same connection promise, and its callbacks run in the order
       // they were registered: statements reach the connection in the order they were sent.
-      const client = await current;
-      const result = await client.query<R & pg.QueryResultRow>(query.sql, query.parameters as unknown[]);
-      return result.rows;
+      const opening = current;
+      const client = await opening;
+      try {
+        const result = await client.query<R & pg.QueryResultRow>({
+          text: query.sql,
+          values: query.parameters as unknown[],
+          ...(name ? { name } : {}),
+        });
+        return result.rows;
+      } catch (error) {
+        // The connection's own events can come after the statements queued on it have failed:
+        // the next statement must not be sent down a connection already known to be broken.
+        if (brokenConnection(error) && current === opening) {
+          current = null;
+          client.end().catch(() => {});
+        }
+        throw error;
+      }
     },
     async close() {
       closed = true;
@@ -92,4 +110,16 @@ export function embeddedPipeline(db: {
     },
     async close() {},
   };
+}
+
+/**
+ * Whether a failed statement leaves its connection unusable: anything but an error the server
+ * reported for the statement alone (a SQLSTATE outside the connection-exception and
+ * operator-intervention classes), e.g. a reset socket, a read timeout, an administrator's
+ * termination.
+ */
+function brokenConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  return code.startsWith('08') || code.startsWith('57P');
 }

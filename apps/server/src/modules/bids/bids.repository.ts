@@ -199,34 +199,9 @@ export const bidsRepository = {
       notices: NotificationInsert[];
     },
   ) {
-    const { auctionId, productId, now } = input;
-    // Rows of VALUES in a SELECT are typed by their own literals, not by the target columns.
-    const placed =
-      input.bids.length > 0
-        ? sql`, placed as (
-            insert into bids (auction_id, product_id, user_id, amount, created_at, auto)
-            select v.* from (values ${sql.join(
-              input.bids.map(
-                (b) =>
-                  sql`(${auctionId}::integer, ${productId}::integer, ${b.userId}::integer, ${b.amount}::bigint, ${now}::timestamptz, ${b.auto}::boolean)`,
-              ),
-            )}) as v where exists (select from race)
-            returning id, amount, user_id
-          )`
-        : sql``;
-    const sent =
-      input.notices.length > 0
-        ? sql`, sent as (
-            insert into notifications (user_id, type, title, message, link, is_system, created_at)
-            select v.* from (values ${sql.join(
-              input.notices.map(
-                (n) =>
-                  sql`(${n.user_id}::integer, ${n.type}::text, ${n.title}::text, ${n.message}::text, ${n.link}::text, ${n.is_system}::boolean, ${n.created_at}::timestamptz)`,
-              ),
-            )}) as v where exists (select from race)
-            returning id, user_id
-          )`
-        : sql``;
+    const { auctionId, productId, now, bids, notices } = input;
+    // One SQL text whatever the group's size (the rows travel as arrays), so the database
+    // parses and plans it once per connection (a named prepared statement).
     const query = sql<{
       written: boolean;
       bids: Array<[number, number, string, string | null]>;
@@ -234,26 +209,36 @@ export const bidsRepository = {
     }>`
       with locked as (
         select race_stamp from auction_products
-        where auction_id = ${auctionId} and product_id = ${productId}
+        where auction_id = ${auctionId}::integer and product_id = ${productId}::integer
         for update
       ), race as (
         update auction_products
-        set highest_bid = ${input.race.highest}, highest_bidder_id = ${input.race.leaderId},
-            bid_count = ${input.race.bidCount}, race_stamp = ${input.stamp}
-        where auction_id = ${auctionId} and product_id = ${productId}
-          and (select race_stamp from locked) = ${input.expected} and outcome is null
-        returning 1
-      )${placed}${sent}
+        set highest_bid = ${input.race.highest}::bigint, highest_bidder_id = ${input.race.leaderId}::integer,
+            bid_count = ${input.race.bidCount}::integer, race_stamp = ${input.stamp}::bigint
+        where auction_id = ${auctionId}::integer and product_id = ${productId}::integer
+          and (select race_stamp from locked) = ${input.expected}::bigint and outcome is null
+        returning auction_id, product_id
+      ), placed as (
+        insert into bids (auction_id, product_id, user_id, amount, created_at, auto)
+        select race.auction_id, race.product_id, b.user_id, b.amount, ${now}::timestamptz, b.auto
+        from race, unnest(${bids.map((b) => b.userId)}::integer[], ${bids.map((b) => b.amount)}::bigint[],
+                          ${bids.map((b) => b.auto)}::boolean[]) as b(user_id, amount, auto)
+        returning id, amount, user_id
+      ), sent as (
+        insert into notifications (user_id, type, title, message, link, is_system, created_at)
+        select n.user_id, n.type, n.title, n.message, n.link, n.is_system, ${now}::timestamptz
+        from race, unnest(${notices.map((n) => n.user_id)}::integer[], ${notices.map((n) => n.type)}::text[],
+                          ${notices.map((n) => n.title)}::text[], ${notices.map((n) => n.message)}::text[],
+                          ${notices.map((n) => n.link)}::text[], ${notices.map((n) => n.is_system)}::boolean[])
+             as n(user_id, type, title, message, link, is_system)
+        returning id, user_id
+      )
       select exists (select from race) as written,
-             ${
-               input.bids.length > 0
-                 ? sql`(select coalesce(json_agg(json_build_array(placed.id, placed.amount, u.username, u.avatar)), '[]')
-                        from placed join users u on u.id = placed.user_id)`
-                 : sql`'[]'::json`
-             } as bids,
-             ${input.notices.length > 0 ? sql`(select coalesce(json_agg(sent), '[]') from sent)` : sql`'[]'::json`} as notices
+             (select coalesce(json_agg(json_build_array(placed.id, placed.amount, u.username, u.avatar)), '[]')
+              from placed join users u on u.id = placed.user_id) as bids,
+             (select coalesce(json_agg(sent), '[]') from sent) as notices
     `;
-    const [written] = await pipeline.run(query.compile(db));
+    const [written] = await pipeline.run(query.compile(db), 'bids_compare_and_write');
     if (!written?.written) return null;
     const byAmount = new Map(
       written.bids.map(([id, amount, username, avatar]) => [Number(amount), { id, username, avatar }]),

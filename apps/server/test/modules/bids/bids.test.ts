@@ -425,6 +425,9 @@ describe('bids', () => {
     const { auction, products } = await newAuction();
     const p = products[0]!.id;
     const carla = await insertUserWithToken(t, { username: 'carla' });
+    // Characters that array and string literals treat specially, for the notices' text.
+    const name = `Auto "GT" {1,2} \\ , 'x' NULL`;
+    await t.ctx.db.updateTable('products').set({ name }).where('id', '=', p).execute();
     // The first bid reads the race under its lock; the process now remembers the race.
     expect((await bid(ana.token, { amount: 100, auction_id: auction.id, product_id: p })).status).toBe(201);
     // Another process places 150 for carla: it writes the bid and the race with a new stamp.
@@ -474,10 +477,11 @@ describe('bids', () => {
     expect(amounts.map((b) => b.amount)).toEqual([10_000, 15_000, 20_000]);
     const notices = await t.ctx.db
       .selectFrom('notifications')
-      .select('user_id')
+      .select(['user_id', 'message'])
       .where('type', '=', 'outbid')
       .where('link', '=', `/auctions/product/${p}`)
       .execute();
     expect(notices.map((n) => n.user_id)).toEqual([carla.user.id]);
+    expect(notices[0]!.message).toContain(`"${name}"`);
   });
 });
