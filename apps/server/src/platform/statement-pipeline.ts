@@ -1,5 +1,6 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { inlineParameters } from './sql-literals.ts';
 
 /** The serving pool's limits that apply to one connection (db.ts's PoolLimits). */
 interface ConnectionLimits {
@@ -100,13 +101,31 @@ export function postgresPipeline(
   };
 }
 
-/** PGlite: its one connection already runs statements in the order they are sent. */
+/**
+ * PGlite: its one connection already runs statements in the order they are sent. A named
+ * statement is PREPAREd once on that connection and then EXECUTEd, so the database (which runs
+ * in this thread) does not parse and plan it again each time.
+ */
 export function embeddedPipeline(db: {
   executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }>;
 }): StatementPipeline {
+  const prepared = new Map<string, Promise<unknown>>();
   return {
-    async run<R>(query: CompiledQuery<R>): Promise<R[]> {
-      return (await db.executeQuery(query)).rows;
+    async run<R>(query: CompiledQuery<R>, name?: string): Promise<R[]> {
+      if (!name) return (await db.executeQuery(query)).rows;
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a statement name: ${name}`);
+      let preparing = prepared.get(name);
+      if (!preparing) {
+        preparing = db.executeQuery(CompiledQuery.raw(`prepare ${name} as ${query.sql}`, []));
+        prepared.set(name, preparing);
+        // A failed PREPARE is tried again by the next statement.
+        preparing.catch(() => prepared.delete(name));
+      }
+      await preparing;
+      // EXECUTE takes its values as expressions, not as bound parameters: written in as literals.
+      const placeholders = query.parameters.map((_, i) => `$${i + 1}`).join(', ');
+      const call = CompiledQuery.raw(`execute ${name}(${placeholders})`, [...query.parameters]);
+      return (await db.executeQuery<R>(CompiledQuery.raw(inlineParameters(call), []))).rows;
     },
     async close() {},
   };

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefTransaction, inlineParameters } from '../../src/platform/brief-transaction.ts';
+import { briefTransaction } from '../../src/platform/brief-transaction.ts';
 import type { Database } from '../../src/platform/db.ts';
+import { inlineParameters } from '../../src/platform/sql-literals.ts';
 import { insertUser } from '../factories/users.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
@@ -124,6 +125,20 @@ describe('brief transactions (BEGIN with the first statement, COMMIT with the la
     expect(await t.ctx.db.selectFrom('users').select('id').where('id', '=', userId).execute()).toHaveLength(
       1,
     );
+  });
+
+  it('writes arrays as typed by where they go, hostile elements included', async () => {
+    const texts = [`it's`, 'a "b" {c,d} \\', null];
+    // Read back element by element (the embedded driver's array reader turns a NULL element
+    // into the text 'NULL').
+    const query = sql<{ first: string; second: string; third_null: boolean; none: number; ids: number[] }>`
+      select t[1] as first, t[2] as second, t[3] is null as third_null,
+             cardinality(${[]}::integer[]) as none, ${[1, 2]}::integer[] as ids
+      from (select ${texts}::text[] as t) as given
+    `.compile(t.ctx.db);
+    const [row] = await briefTransaction(t.ctx.db, (tx) => tx.first(query));
+    expect(row).toEqual({ first: texts[0], second: texts[1], third_null: true, none: 0, ids: [1, 2] });
+    expect(() => inlineParameters(sql`select ${['a\0b']}`.compile(t.ctx.db))).toThrow('NUL');
   });
 
   it('refuses values that cannot be written as a literal', () => {

@@ -48,6 +48,19 @@ describe('statement pipeline (single statements applied in the order they are se
     expect(await avatar()).toBe('78');
   });
 
+  it('runs a named statement prepared once with the values of each call, arrays and quotes included', async () => {
+    const echo = (words: string[], n: number) =>
+      sql<{ words: string; n: number }>`
+        select array_to_string(${words}::text[], '|') as words, ${n}::integer + 1 as n
+      `.compile(t.ctx.db);
+    const [a, b] = await Promise.all([
+      t.ctx.pipeline.run(echo([`it's`, '{a,"b"}'], 1), 'pipeline_test_echo'),
+      t.ctx.pipeline.run(echo([], 41), 'pipeline_test_echo'),
+    ]);
+    expect(a).toEqual([{ words: `it's|{a,"b"}`, n: 2 }]);
+    expect(b).toEqual([{ words: '', n: 42 }]);
+  });
+
   it.runIf(testDatabaseKind() === 'postgres')(
     'opens a new connection when its connection is lost',
     async () => {
