@@ -274,6 +274,11 @@ export function createBidsService(ctx: AppContext) {
    * statement for the bids, the race and the outbid notices sent with the COMMIT. Ceiling writes
    * and a soft close add a statement each when they happen. The lane remembers the race as the
    * decision leaves it before the commit, so the next group is decided from it meanwhile.
+   *
+   * Without `handOver`, the group is one whose compare-and-set found the race moved, decided
+   * again: groups formed after it may have been decided from the same outdated race and must
+   * fail and come here too, in turn, so the lane remembers nothing until a group that takes
+   * its turn normally (after every earlier one has answered) reads the race again.
    */
   async function decideLocked(
     lane: Lane,
@@ -297,9 +302,11 @@ export function createBidsService(ctx: AppContext) {
       const decision = decideOn(known, waiting, now);
       const wrote = decision.bids.length > 0 || decision.ceilingWrites.length > 0 || decision.race.extended;
       const stamp = wrote ? newStamp() : race.race_stamp;
-      lane.tip = { race: advance(race, decision, stamp), ceilings: decision.ceilings };
-      // The lock is ours and the lane knows what this decision leaves: the next group may go.
-      handOver?.();
+      if (handOver) {
+        lane.tip = { race: advance(race, decision, stamp), ceilings: decision.ceilings };
+        // The lock is ours and the lane knows what this decision leaves: the next group may go.
+        handOver();
+      }
       const where = { auctionId, productId };
       const notices = noticesOf(decision, race, productId, now);
       // The rare writes first, so the decision's statement can carry the commit.
