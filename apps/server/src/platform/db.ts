@@ -1,8 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -20,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DB } from './db-schema.ts';
+import { EmbeddedDatabase } from './embedded-database.ts';
 import { embeddedPipeline, postgresPipeline, type StatementPipeline } from './statement-pipeline.ts';
 
 export type Database = Kysely<DB>;
@@ -121,14 +119,7 @@ export async function openDatabase(options: {
   }
   const location = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, {
-    extensions: { pg_trgm, unaccent },
-    parsers: {
-      [pgliteTypes.INT8]: (v: string) => Number(v),
-      [pgliteTypes.NUMERIC]: (v: string) => Number(v),
-      [pgliteTypes.DATE]: (v: string) => v,
-    },
-  });
+  const client = await EmbeddedDatabase.open(location);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'pglite', pipeline: embeddedPipeline(db), close: () => db.destroy() };
 }
@@ -298,7 +289,7 @@ class Mutex {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: EmbeddedDatabase) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Like node-postgres: no parameters means the simple protocol, which allows several
@@ -306,7 +297,7 @@ class PGliteConnection implements DatabaseConnection {
     const result =
       compiled.parameters.length === 0
         ? (answerOf(await this.client.exec(compiled.sql)) ?? { rows: [], affectedRows: 0 })
-        : await this.client.query<R>(compiled.sql, compiled.parameters as unknown[]);
+        : await this.client.query(compiled.sql, compiled.parameters as unknown[]);
     const affected = result.affectedRows;
     return {
       rows: result.rows as R[],
@@ -325,7 +316,7 @@ class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
   #release: (() => void) | undefined;
 
-  constructor(private readonly client: PGlite) {
+  constructor(private readonly client: EmbeddedDatabase) {
     this.#connection = new PGliteConnection(client);
   }
 
@@ -368,7 +359,7 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  constructor(private readonly client: EmbeddedDatabase) {}
   createAdapter() {
     return new PostgresAdapter();
   }
