@@ -43,7 +43,7 @@ export function createGroupQueue<In, Out>(
   async function drain(key: string, waiting: Waiting[]) {
     while (waiting.length > 0) {
       // One turn of the event loop first, so requests already received join the group. Without
-      // it a database that answers without real I/O (the embedded one runs in this thread)
+      // it a database that answers at once (before the poll phase reads the sockets again)
       // would never let them in: every group would hold one request.
       await new Promise((resolve) => setImmediate(resolve));
       const group = waiting.splice(0, maxGroup);

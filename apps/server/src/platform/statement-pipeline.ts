@@ -103,8 +103,8 @@ export function postgresPipeline(
 
 /**
  * PGlite: its one connection already runs statements in the order they are sent. A named
- * statement is PREPAREd once on that connection and then EXECUTEd, so the database (which runs
- * in this thread) does not parse and plan it again each time.
+ * statement is PREPAREd once on that connection and then EXECUTEd, so the database does not
+ * parse and plan it again each time.
  */
 export function embeddedPipeline(db: {
   executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }>;
