@@ -1,9 +1,8 @@
 import type { Bid } from '@app/contracts';
-import { sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { BriefTransaction } from '../../platform/brief-transaction.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
-import type { StatementPipeline } from '../../platform/statement-pipeline.ts';
 import type { NotificationInsert } from '../notifications/notifications.service.ts';
 import type { Ceiling } from './proxy.ts';
 
@@ -17,6 +16,21 @@ export interface BidRow {
 }
 
 export type BidderName = { username: string; avatar: string | null };
+
+/** The name under which the decision's write is kept prepared (its SQL text never changes). */
+export const DECISION_STATEMENT = 'bids_write_decision';
+
+/** What a decision writes (centavos), and the race stamp it expects and the one it leaves. */
+export interface DecisionWrite {
+  auctionId: number;
+  productId: number;
+  now: Date;
+  expected: number;
+  stamp: number;
+  bids: Array<{ userId: number; amount: number; auto: boolean }>;
+  race: { highest: number | null; leaderId: number | null; bidCount: number };
+  notices: NotificationInsert[];
+}
 
 export function toBidDto(row: BidRow): Bid {
   return {
@@ -74,134 +88,46 @@ export const bidsRepository = {
    * Locks the product's race row; under READ COMMITTED the row returned is the latest
    * committed one, so what follows sees every decision that took the lock before this one, and
    * the auction's rules as committed now (its status may have changed since the last read). The
-   * same statement reads the race's ceilings and the names of `bidderIds` and of the ceilings'
-   * holders, so deciding a group costs one read under the lock. It opens the transaction.
+   * same statement reads the race's ceilings, so deciding a group costs one read under the lock.
+   * It opens the transaction.
    */
-  async lockRace(tx: BriefTransaction, auctionId: number, productId: number, bidderIds: number[]) {
-    const ids = bidderIds.length > 0 ? sql.join(bidderIds) : sql`null`;
+  async lockRace(tx: BriefTransaction, auctionId: number, productId: number) {
     const query = raceQuery(tx.db, auctionId, productId)
-      .select([
-        sql<Array<[number, number, number, string, string | null]>>`(
-          select coalesce(json_agg(json_build_array(c.user_id, c.max_amount, c.set_order, u.username, u.avatar)), '[]')
-          from bid_ceilings c join users u on u.id = c.user_id
+      .select(
+        sql<Array<[number, number, number]>>`(
+          select coalesce(json_agg(json_build_array(c.user_id, c.max_amount, c.set_order)), '[]')
+          from bid_ceilings c
           where c.auction_id = ap.auction_id and c.product_id = ap.product_id
         )`.as('ceilings'),
-        sql<Array<[number, string, string | null]>>`(
-          select coalesce(json_agg(json_build_array(u.id, u.username, u.avatar)), '[]')
-          from users u where u.id in (${ids})
-        )`.as('bidders'),
-      ])
+      )
       .forUpdate('ap');
     const [row] = await tx.first(query.compile());
     if (!row) return undefined;
-    const { ceilings, bidders, ...race } = row;
-    // The names of everyone who may bid in this decision: the group's people and, for the
-    // automatic answers, the ceilings' holders.
-    const names = new Map<number, BidderName>(
-      bidders.map(([id, username, avatar]) => [id, { username, avatar }]),
-    );
-    for (const [id, , , username, avatar] of ceilings) names.set(id, { username, avatar });
+    const { ceilings, ...race } = row;
     return {
       race,
       ceilings: ceilings.map(
         ([userId, max, order]): Ceiling => ({ userId, max: Number(max), order: Number(order) }),
       ),
-      names,
     };
   },
 
   /**
-   * A decision's writes in one statement: its bids (answered in the order given), the race
-   * after them and the outbid notices (their ids by user). Data-modifying CTEs all run, read or
-   * not, and atomically with the statement. It commits the transaction.
-   */
-  async writeDecision(
-    tx: BriefTransaction,
-    input: {
-      auctionId: number;
-      productId: number;
-      now: Date;
-      bids: Array<{ userId: number; amount: number; auto: boolean }>;
-      race: { highest: number | null; leaderId: number | null; bidCount: number };
-      notices: NotificationInsert[];
-      /** The race's new stamp. */
-      stamp: number;
-    },
-  ) {
-    const { auctionId, productId, now } = input;
-    const bidValues = sql.join(
-      input.bids.map((b) => sql`(${auctionId}, ${productId}, ${b.userId}, ${b.amount}, ${now}, ${b.auto})`),
-    );
-    const sent =
-      input.notices.length > 0
-        ? sql`, sent as (
-            insert into notifications (user_id, type, title, message, link, is_system, created_at)
-            values ${sql.join(
-              input.notices.map(
-                (n) =>
-                  sql`(${n.user_id}, ${n.type}, ${n.title}, ${n.message}, ${n.link}, ${n.is_system}, ${n.created_at})`,
-              ),
-            )}
-            returning id, user_id
-          )`
-        : sql``;
-    const query = sql<{
-      bids: Array<{ id: number; amount: number }>;
-      notices: Array<{ id: number; user_id: number }>;
-    }>`
-      with placed as (
-        insert into bids (auction_id, product_id, user_id, amount, created_at, auto)
-        values ${bidValues}
-        returning id, amount
-      ), race as (
-        update auction_products
-        set highest_bid = ${input.race.highest}, highest_bidder_id = ${input.race.leaderId},
-            bid_count = ${input.race.bidCount}, race_stamp = ${input.stamp}
-        where auction_id = ${auctionId} and product_id = ${productId}
-        returning 1
-      )${sent}
-      select (select coalesce(json_agg(placed), '[]') from placed) as bids,
-             ${input.notices.length > 0 ? sql`(select coalesce(json_agg(sent), '[]') from sent)` : sql`'[]'::json`} as notices
-    `;
-    const [written] = await tx.last(query.compile(tx.db));
-    if (!written) throw new Error('the decision wrote nothing');
-    // Amounts are unique per product (and strictly increasing within a decision): they pair
-    // each returned row with its bid whatever order the database answered in.
-    const byAmount = new Map(written.bids.map((row) => [Number(row.amount), row.id]));
-    return {
-      bidIds: input.bids.map((bid) => byAmount.get(bid.amount)!),
-      noticeIds: new Map(written.notices.map((n) => [n.user_id, n.id])),
-    };
-  },
-
-  /**
-   * A decision made from a remembered race, in one statement that commits on its own: the race
-   * row is written only while its stamp is still `expected` and the product has not closed, and
-   * the bids and notices only if it was. Answers null when the race had moved (nothing written).
+   * A decision's writes in one statement: the race row, only while its stamp is still
+   * `expected` and the product has not closed, then its bids and outbid notices only if the
+   * race was written. Answers null when the race had moved (nothing written), else the bids'
+   * ids with their bidders' names (automatic bids are placed for ceilings' holders), in the
+   * order given, and the notices' ids by user.
+   *
    * The stamp is compared on the row as locked (`locked`: it waits for a decision in flight on
    * the same product and reads what that one committed); compared in the UPDATE's own WHERE it
    * would be read from the statement's snapshot, which cannot see a decision that commits while
-   * this statement waits for the row. A decision that places no bid
-   * writes the race unchanged, which still checks that the race it judged was the committed one.
-   * The bidders' names come back with the bids (automatic bids are placed for ceilings' holders).
+   * this statement waits for the row. Under the race's lock (the locked path) the comparison
+   * holds by construction. One SQL text whatever the group's size (the rows travel as arrays),
+   * so `run` may keep it prepared under `DECISION_STATEMENT`.
    */
-  async compareAndWrite(
-    db: Database,
-    pipeline: StatementPipeline,
-    input: {
-      auctionId: number;
-      productId: number;
-      now: Date;
-      expected: number;
-      stamp: number;
-      bids: Array<{ userId: number; amount: number; auto: boolean }>;
-      race: { highest: number | null; leaderId: number | null; bidCount: number };
-      notices: NotificationInsert[];
-    },
-  ) {
+  async writeDecision(db: Database, run: <R>(query: CompiledQuery<R>) => Promise<R[]>, input: DecisionWrite) {
     const { auctionId, productId, now, bids, notices } = input;
-    // One SQL text whatever the group's size (the rows travel as arrays), so the database
-    // parses and plans it once per connection (a named prepared statement).
     const query = sql<{
       written: boolean;
       bids: Array<[number, number, string, string | null]>;
@@ -238,8 +164,10 @@ export const bidsRepository = {
               from placed join users u on u.id = placed.user_id) as bids,
              (select coalesce(json_agg(sent), '[]') from sent) as notices
     `;
-    const [written] = await pipeline.run(query.compile(db), 'bids_compare_and_write');
+    const [written] = await run(query.compile(db));
     if (!written?.written) return null;
+    // Amounts are unique per product: they pair each returned row with its bid whatever order
+    // the database answered in.
     const byAmount = new Map(
       written.bids.map(([id, amount, username, avatar]) => [Number(amount), { id, username, avatar }]),
     );
@@ -247,18 +175,6 @@ export const bidsRepository = {
       bids: input.bids.map((bid) => byAmount.get(bid.amount)!),
       noticeIds: new Map(written.notices.map((n) => [n.user_id, n.id])),
     };
-  },
-
-  /** Gives the race a new stamp (a locked decision that wrote ceilings or its end, but no bid). */
-  async restamp(tx: BriefTransaction, input: { auctionId: number; productId: number; stamp: number }) {
-    await tx.last(
-      tx.db
-        .updateTable('auction_products')
-        .set({ race_stamp: input.stamp })
-        .where('auction_id', '=', input.auctionId)
-        .where('product_id', '=', input.productId)
-        .compile(),
-    );
   },
 
   findRace(db: Database, auctionId: number, productId: number) {

@@ -25,7 +25,7 @@ import {
   publishNotifications,
   storedNotification,
 } from '../notifications/notifications.service.ts';
-import { type BidderName, bidsRepository as repo, toBidDto } from './bids.repository.ts';
+import { type BidderName, DECISION_STATEMENT, bidsRepository as repo, toBidDto } from './bids.repository.ts';
 import {
   type AuctionRules,
   decideGroup,
@@ -224,9 +224,10 @@ export function createBidsService(ctx: AppContext) {
     const decision = decideOn(tip, waiting, now);
     if (decision.ceilingWrites.length > 0 || decision.race.extended) return null;
     const stamp = decision.bids.length > 0 ? newStamp() : tip.race.race_stamp;
-    lane.tip = { race: advance(tip.race, decision, stamp), ceilings: tip.ceilings };
+    const after = advance(tip.race, decision, stamp);
+    lane.tip = { race: after, ceilings: tip.ceilings };
     const notices = noticesOf(decision, tip.race, productId, now);
-    const write = {
+    const sent = repo.writeDecision(db, (query) => pipeline.run(query, DECISION_STATEMENT), {
       auctionId,
       productId,
       now,
@@ -235,8 +236,7 @@ export function createBidsService(ctx: AppContext) {
       bids: decision.bids,
       race: decision.race,
       notices,
-    };
-    const sent = repo.compareAndWrite(db, pipeline, write);
+    });
     // Awaited below, after the previous group: until then a failure must not go unhandled.
     sent.catch(() => {});
     // The next group goes once the previous statement has answered: the database always has
@@ -254,24 +254,16 @@ export function createBidsService(ctx: AppContext) {
         lane.tip = null;
         return decideLocked(lane, waiting, null);
       }
-      return answer(waiting, {
-        decision,
-        raceBefore: tip.race,
-        raceAfter: advance(tip.race, decision, stamp),
-        bids: written.bids,
-        notices,
-        noticeIds: written.noticeIds,
-        now,
-      });
+      return answer(waiting, { decision, raceBefore: tip.race, raceAfter: after, written, notices, now });
     });
   }
 
   /**
    * Decides a group in one transaction of two round trips under the race lock (the next group
    * is handed the turn once the lock is held, so its first statement overlaps this one's last):
-   * BEGIN with one read under the lock (the race with its auction's rules, its ceilings and the
-   * bidders' names), the judgement of every request in arrival order (`decideGroup`), then one
-   * statement for the bids, the race and the outbid notices sent with the COMMIT. Ceiling writes
+   * BEGIN with one read under the lock (the race with its auction's rules and its ceilings), the
+   * judgement of every request in arrival order (`decideGroup`), then the same write as from
+   * memory (`repo.writeDecision`, its stamp now certain to match) sent with the COMMIT. Ceiling writes
    * and a soft close add a statement each when they happen. The lane remembers the race as the
    * decision leaves it before the commit, so the next group is decided from it meanwhile.
    *
@@ -287,9 +279,8 @@ export function createBidsService(ctx: AppContext) {
   ): Promise<Array<Decided | Error>> {
     const { auctionId, productId } = waiting[0]!;
     const key = raceKey(auctionId, productId);
-    const people = [...new Set(waiting.map((w) => w.request.userId))];
     const outcome = await briefTransaction(db, async (tx) => {
-      const locked = await repo.lockRace(tx, auctionId, productId, people);
+      const locked = await repo.lockRace(tx, auctionId, productId);
       // Read the clock after the lock: decisions on one product get non-decreasing times.
       const now = clock.now();
       if (!locked) {
@@ -297,13 +288,13 @@ export function createBidsService(ctx: AppContext) {
         handOver?.();
         return null;
       }
-      const { race, ceilings, names } = locked;
-      const known: KnownRace = { race, ceilings };
-      const decision = decideOn(known, waiting, now);
+      const { race } = locked;
+      const decision = decideOn(locked, waiting, now);
       const wrote = decision.bids.length > 0 || decision.ceilingWrites.length > 0 || decision.race.extended;
       const stamp = wrote ? newStamp() : race.race_stamp;
+      const after = advance(race, decision, stamp);
       if (handOver) {
-        lane.tip = { race: advance(race, decision, stamp), ceilings: decision.ceilings };
+        lane.tip = { race: after, ceilings: decision.ceilings };
         // The lock is ours and the lane knows what this decision leaves: the next group may go.
         handOver();
       }
@@ -313,36 +304,28 @@ export function createBidsService(ctx: AppContext) {
       for (const ceiling of decision.ceilingWrites)
         await repo.upsertCeiling(tx.db, { ...where, ...ceiling, now });
       if (decision.race.extended) await repo.extendEnd(tx.db, { ...where, end: decision.race.endTime! });
-      let written: Awaited<ReturnType<typeof repo.writeDecision>> | null = null;
-      if (decision.bids.length > 0) {
-        written = await repo.writeDecision(tx, {
-          ...where,
-          now,
-          bids: decision.bids,
-          race: decision.race,
-          notices,
-          stamp,
-        });
-      } else if (wrote) {
-        await repo.restamp(tx, { ...where, stamp });
-      }
-      return { decision, written, notices, race, names, now, stamp };
+      const written = wrote
+        ? await repo.writeDecision(tx.db, (query) => tx.last(query), {
+            ...where,
+            now,
+            expected: race.race_stamp,
+            stamp,
+            bids: decision.bids,
+            race: decision.race,
+            notices,
+          })
+        : { bids: [], noticeIds: new Map<number, number>() };
+      // Under the lock the stamp is the one just read: only a closed product refuses the write.
+      if (!written) throw new Error('the decision wrote nothing');
+      return { decision, written, notices, race, after, now };
     });
     if (!outcome) {
       committedRaces.delete(key);
       const error = await missingRace(auctionId);
       return waiting.map(() => error);
     }
-    const { decision, written, notices, race, names, now, stamp } = outcome;
-    return answer(waiting, {
-      decision,
-      raceBefore: race,
-      raceAfter: advance(race, decision, stamp),
-      bids: decision.bids.map((b, i) => ({ id: written!.bidIds[i]!, ...names.get(b.userId)! })),
-      notices,
-      noticeIds: written?.noticeIds ?? new Map(),
-      now,
-    });
+    const { decision, written, notices, race, after, now } = outcome;
+    return answer(waiting, { decision, raceBefore: race, raceAfter: after, written, notices, now });
   }
 
   /** The group judged against a known race (`decideGroup` with the service's settings). */
@@ -383,18 +366,17 @@ export function createBidsService(ctx: AppContext) {
       decision: GroupDecision;
       raceBefore: RaceRow;
       raceAfter: RaceRow;
-      /** The placed bids' ids and bidders' names, in the decision's order. */
-      bids: Array<{ id: number } & BidderName>;
+      /** What the write answered: the placed bids' ids and names, the notices' ids by user. */
+      written: { bids: Array<{ id: number } & BidderName>; noticeIds: Map<number, number> };
       notices: NotificationInsert[];
-      noticeIds: Map<number, number>;
       now: Date;
     },
   ): Promise<Array<Decided | Error>> {
     const { auctionId, productId } = waiting[0]!;
-    const { decision, raceBefore, now } = input;
+    const { decision, raceBefore, written, now } = input;
     remember(raceKey(auctionId, productId), input.raceAfter);
     const bids = decision.bids.map((b, i) =>
-      toBidDto({ ...input.bids[i]!, amount: b.amount, created_at: now, auto: b.auto }),
+      toBidDto({ ...written.bids[i]!, amount: b.amount, created_at: now, auto: b.auto }),
     );
     const endTime = decision.race.endTime ? decision.race.endTime.toISOString() : null;
     const race: RaceState = {
@@ -417,7 +399,7 @@ export function createBidsService(ctx: AppContext) {
         end_time: endTime,
       } satisfies NewBidMessage),
     );
-    const sent = input.notices.map((row) => storedNotification(row, input.noticeIds.get(row.user_id)!));
+    const sent = input.notices.map((row) => storedNotification(row, written.noticeIds.get(row.user_id)!));
     await Promise.all([...published, publishNotifications(events, sent)]);
 
     return decision.outcomes.map((result, i) => {
