@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.ts';
-import { auctionPageImages } from './modules/auctions/auctions.service.ts';
+import { pageHints } from './modules/auctions/auctions.service.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 
-  await registerWebApp(app, { preloads: auctionPageImages(ctx) });
+  await registerWebApp(app, { preloads: pageHints(ctx) });
 
   if (config.SEED_DEMO) await seedDemo({ ...ctx, users });
 

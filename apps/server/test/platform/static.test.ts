@@ -84,7 +84,8 @@ describe('the web app as served', () => {
       distDir: dir,
       preloads: async (pathname) => {
         if (pathname === '/broken') throw new Error('database away');
-        return pathname === '/auctions/product/7' ? ['/images/a"b/full.webp'] : [];
+        if (pathname === '/auctions/product/7') return { images: ['/images/a"b/full.webp'] };
+        return pathname === '/' ? { images: [], data: [] } : {};
       },
     });
     const res = await preloaded.inject({ method: 'GET', url: '/auctions/product/7' });
@@ -93,6 +94,22 @@ describe('the web app as served', () => {
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="/images/a&quot;b/full.webp" fetchpriority="high">',
     );
+    // With its links the page is written per address and compressed as the browser accepts.
+    for (const [accepts, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const compressed = await preloaded.inject({
+        method: 'GET',
+        url: '/auctions/product/7',
+        headers: { 'accept-encoding': accepts },
+      });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toContain('Accept-Encoding');
+      expect(compressed.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(decode(compressed.rawPayload).toString()).toBe(res.body);
+      expect(compressed.rawPayload.length).toBeLessThan(res.body.length / 10);
+    }
     // No images, or no answer from the hints: the page as built.
     for (const url of ['/', '/broken']) {
       const plain = await preloaded.inject({ method: 'GET', url });
@@ -119,7 +136,10 @@ describe('index.html names the page’s own code', () => {
     app = Fastify();
     await registerWebApp(app, {
       distDir: dir,
-      preloads: async (pathname) => (pathname === '/products/9' ? ['/images/p/full.webp'] : []),
+      preloads: async (pathname) =>
+        pathname === '/products/9'
+          ? { images: ['/images/p/full.webp'], data: ['/api/things?page=1&size=8'] }
+          : {},
     });
     await app.ready();
   });
@@ -134,12 +154,15 @@ describe('index.html names the page’s own code', () => {
   it('preloads the chunks and styles of the page the address shows, fixed segments before parameters', async () => {
     expect(await head('/')).toContain('<link rel="modulepreload" crossorigin href="/assets/home.js">');
     const create = await head('/products/create');
-    expect(create).toContain('<link rel="preload" as="style" href="/assets/forms.css">');
+    expect(create).toContain('<link rel="preload" as="style" crossorigin href="/assets/forms.css">');
     expect(create).toContain('href="/assets/create.js"');
     expect(create).not.toContain('detail.js');
     const detail = await head('/products/9');
     expect(detail).toContain(
       '<link rel="preload" as="image" href="/images/p/full.webp" fetchpriority="high">',
+    );
+    expect(detail).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/things?page=1&amp;size=8">',
     );
     expect(detail).toContain('href="/assets/detail.js"');
     expect(detail).toContain('href="/assets/shared.js"');

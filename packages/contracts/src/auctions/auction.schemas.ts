@@ -15,6 +15,12 @@ export const AuctionListQuerySchema = PaginationQuerySchema.extend({
 });
 export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
 
+/** Running auctions the home page shows a page at a time (the server hints the first card's images). */
+export const AUCTION_PAGE_SIZE = 8;
+
+/** How many product thumbnails an auction card shows. */
+export const AUCTION_CARD_IMAGES = 4;
+
 export const SellerAuctionsQuerySchema = z.object({
   search: z
     .string()

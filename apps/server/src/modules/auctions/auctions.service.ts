@@ -1,4 +1,6 @@
 import {
+  AUCTION_CARD_IMAGES,
+  AUCTION_PAGE_SIZE,
   type AuctionListQuery,
   type AuctionListResponse,
   type AuctionProduct,
@@ -6,8 +8,10 @@ import {
   type AuctionProductsResponse,
   type AuctionSummary,
   auctionMessages,
+  auctionsEndpoints,
   type CreateAuctionInput,
   commonMessages,
+  endpointUrl,
   pageMeta,
   type UserTotals,
 } from '@app/contracts';
@@ -108,16 +112,27 @@ export function activeListCache(ctx: AppContext) {
 }
 
 /**
- * The image a product's auction page (/auctions/product/{id}) paints largest, for index.html to
- * preload. The hint goes to anyone who asks for the address, logged in or not, so only a product
- * of a running auction gets one: its image is public on the auction cards already.
+ * What index.html preloads for a page (see PageHints): a product's auction page
+ * (/auctions/product/{id}) its product's image; the home page the first page of running auctions
+ * it asks for and that page's first card's thumbnails (the list is cached). The hints go to anyone
+ * who asks for the address, logged in or not, so only public things are named: a product's image
+ * only while its auction runs (it is on the auction cards then).
  */
-export function auctionPageImages(ctx: AppContext): PagePreloads {
+export function pageHints(ctx: AppContext): PagePreloads {
+  const service = createAuctionsService(ctx);
   return async (pathname) => {
+    if (pathname === '/') {
+      const query = { page: 1, size: AUCTION_PAGE_SIZE };
+      const { items } = await service.listActive({ ...query, search: undefined });
+      const images = (items[0]?.products ?? [])
+        .slice(0, AUCTION_CARD_IMAGES)
+        .flatMap((p) => p.thumbnail ?? p.image ?? []);
+      return { images, data: [endpointUrl(auctionsEndpoints.list, undefined, query)] };
+    }
     const match = /^\/auctions\/product\/(\d{1,9})\/?$/.exec(pathname);
-    if (!match) return [];
+    if (!match) return {};
     const image = imageUrl(await repo.imageInRunningAuction(ctx.db, Number(match[1])));
-    return image ? [image] : [];
+    return image ? { images: [image] } : {};
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctionPageImages } from '../../../src/modules/auctions/auctions.service.ts';
+import { pageHints } from '../../../src/modules/auctions/auctions.service.ts';
 import { databaseImageStore } from '../../../src/platform/images.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
@@ -7,10 +7,10 @@ import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 /** index.html's image hint goes to anyone: only products already public on the cards get one. */
-describe('the product auction page’s image hint', () => {
+describe('the image hints of index.html', () => {
   let t: TestApp;
   let imageId: string;
-  const hint = (path: string) => auctionPageImages(t.ctx)(path);
+  const hint = (path: string) => pageHints(t.ctx)(path);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -36,7 +36,9 @@ describe('the product auction page’s image hint', () => {
       productCount: 1,
       product: { image_id: imageId },
     });
-    expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual([`/images/${imageId}/full.webp`]);
+    expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual({
+      images: [`/images/${imageId}/full.webp`],
+    });
   });
 
   it('names nothing for a product outside a running auction, an upcoming one, or another address', async () => {
@@ -48,9 +50,28 @@ describe('the product auction page’s image hint', () => {
       productCount: 1,
       product: { image_id: imageId },
     });
-    expect(await hint(`/auctions/product/${alone.id}`)).toEqual([]);
-    expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual([]);
-    expect(await hint(`/products/${alone.id}`)).toEqual([]);
-    expect(await hint('/auctions/product/99999999999')).toEqual([]);
+    expect(await hint(`/auctions/product/${alone.id}`)).toEqual({});
+    expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual({});
+    expect(await hint(`/products/${alone.id}`)).toEqual({});
+    expect(await hint('/auctions/product/99999999999')).toEqual({});
+  });
+
+  it('names the home page’s first page of auctions and its first card’s thumbnails', async () => {
+    const seller = await insertUserWithToken(t, { is_seller: true, username: 'vendedor_portada' });
+    const now = t.ctx.clock.now();
+    await insertAuction(t.ctx.db, seller.user.id, {
+      now,
+      endTime: new Date(now.getTime() + 60_000),
+      productCount: 5,
+      product: { image_id: imageId },
+    });
+    const list = await t.request('GET', '/api/auctions/list?page=1&size=8');
+    const first = list.body.items[0];
+    expect(first.products).toHaveLength(5);
+    const hinted = await hint('/');
+    expect(hinted.images).toEqual(first.products.slice(0, 4).map((p: { thumbnail: string }) => p.thumbnail));
+    expect(hinted.images).toEqual(Array(4).fill(`/images/${imageId}/thumb.webp`));
+    // The list's first page as the app asks for it, which it then takes from the preload.
+    expect(hinted.data).toEqual(['/api/auctions/list?page=1&size=8']);
   });
 });

@@ -1,10 +1,8 @@
-import { auctionsEndpoints } from '@app/contracts';
+import { AUCTION_PAGE_SIZE, auctionsEndpoints } from '@app/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
-
-export const AUCTION_PAGE_SIZE = 8;
 
 /** GET /api/auctions/list: active auctions, one page. */
 export async function getAuctions(params: { page: number; size?: number; search?: string }) {

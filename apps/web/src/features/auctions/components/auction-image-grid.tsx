@@ -1,8 +1,8 @@
-import type { AuctionCardProduct } from '@app/contracts';
+import { AUCTION_CARD_IMAGES, type AuctionCardProduct } from '@app/contracts';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import styles from './auctions.module.css';
 
-/** Up to 4 product thumbnails; a '+N' overlay on the last one counts the rest. */
+/** Up to AUCTION_CARD_IMAGES product thumbnails; a '+N' overlay on the last one counts the rest. */
 export function AuctionImageGrid({
   products,
   total,
@@ -13,7 +13,7 @@ export function AuctionImageGrid({
   /** Above the fold: loaded at once and first, not lazily. */
   priority?: boolean;
 }) {
-  const shown = products.slice(0, 4);
+  const shown = products.slice(0, AUCTION_CARD_IMAGES);
   const extra = (total ?? products.length) - shown.length;
   if (shown.length === 0) {
     return (
