@@ -107,3 +107,76 @@ describe('dates', () => {
     expect(formatBidTimestamp(value)).toBe('N/A');
   });
 });
+
+/**
+ * Whole numbers, pesos and bid times are written without Intl (its first formatter loads the
+ * locale data on the page's main thread): the same text as Intl's, over a sweep.
+ */
+describe('the hand-written formats say what Intl says', () => {
+  const intlNumber = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 });
+  const intlCop = new Intl.NumberFormat('es-CO', {
+    style: 'currency',
+    currency: 'COP',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  const intlBidTime = new Intl.DateTimeFormat('es-ES', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const edges = [
+    0,
+    -0,
+    0.5,
+    -0.4,
+    -0.5,
+    1.5,
+    2.5,
+    999.5,
+    1234.5,
+    -1234.5,
+    1e6 - 0.5,
+    2 ** 53,
+    1e20,
+    1e21,
+    1e22,
+  ];
+  const odd = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const sweep = Array.from({ length: 2000 }, (_, i) => {
+    const magnitude = 10 ** (i % 16);
+    return (random() - 0.2) * magnitude;
+  });
+
+  it.each([...edges, ...odd])('formatNumber and formatCOP of %s', (value) => {
+    expect(formatNumber(value)).toBe(intlNumber.format(value));
+    expect(formatCOP(value)).toBe(intlCop.format(value).replace(/\u00a0/g, ' '));
+  });
+
+  it('formatNumber and formatCOP over 2,000 values of every size', () => {
+    for (const value of sweep) {
+      expect(formatNumber(value)).toBe(intlNumber.format(value));
+      expect(formatCOP(value)).toBe(intlCop.format(value).replace(/\u00a0/g, ' '));
+    }
+  });
+
+  it('formatBidTimestamp on every month, at the edges of the day', () => {
+    for (let month = 0; month < 12; month++)
+      for (const [day, hour, minute] of [
+        [1, 0, 0],
+        [9, 9, 5],
+        [15, 12, 30],
+        [28, 23, 59],
+      ] as const) {
+        const date = new Date(2026, month, day, hour, minute);
+        expect(formatBidTimestamp(date)).toBe(intlBidTime.format(date));
+        expect(formatBidTimestamp(date.toISOString())).toBe(intlBidTime.format(date));
+      }
+  });
+});
