@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deferredStyles } from './build/deferred-styles.ts';
+import { earlyRequests } from './build/early-requests.ts';
 import { precompress } from './build/precompress.ts';
 import { routeOnlyEndpoints } from './build/route-only-endpoints.ts';
 import { routePreloads } from './build/route-preloads.ts';
@@ -8,7 +9,14 @@ import { routePreloads } from './build/route-preloads.ts';
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [routeOnlyEndpoints(), react(), routePreloads(), deferredStyles(), precompress()],
+  plugins: [
+    routeOnlyEndpoints(),
+    react(),
+    earlyRequests(),
+    routePreloads(),
+    deferredStyles(),
+    precompress(),
+  ],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,

@@ -6,6 +6,7 @@ import {
   type EndpointResponse,
   endpointUrl,
 } from '@app/contracts';
+import type { EarlyRequest } from '../boot/early-requests.ts';
 import { authStorage } from './auth-storage.ts';
 
 /** A failed API call, carrying the server's Spanish message and field errors. */
@@ -48,6 +49,27 @@ function clearRefusedToken(token: string | null) {
   if (token && authStorage.getToken() === token) authStorage.clearToken();
 }
 
+/** An early answer older than this is not a page's first read any more: the app asks again. */
+const EARLY_MAX_AGE_MS = 5_000;
+
+/**
+ * The answer to a GET that index.html's early script (src/boot/early-requests.ts) sent before the
+ * app ran, for the same path and token: taken once, then gone.
+ */
+function takeEarlyResponse(
+  method: string,
+  path: string,
+  token: string | null,
+): Promise<Response> | undefined {
+  const early: EarlyRequest[] | undefined =
+    typeof window === 'undefined' ? undefined : window.__earlyRequests;
+  if (method !== 'GET' || !token || !early) return undefined;
+  const index = early.findIndex((request) => request.path === path && request.token === token);
+  if (index < 0) return undefined;
+  const [request] = early.splice(index, 1);
+  return request && performance.now() - request.sentAt <= EARLY_MAX_AGE_MS ? request.response : undefined;
+}
+
 /** One HTTP exchange with the API: same origin, bearer token from local storage, 10 s timeout. */
 async function send<T>(
   method: string,
@@ -64,14 +86,17 @@ async function send<T>(
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
-    });
+    response = await (takeEarlyResponse(method, path, token) ??
+      fetch(path, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+      }));
   } catch (error) {
-    if (timeout.aborted) throw new ApiError(0, TIMEOUT_MESSAGE);
+    // The early request's own 10 s limit ends it with a TimeoutError.
+    if (timeout.aborted || (error instanceof DOMException && error.name === 'TimeoutError'))
+      throw new ApiError(0, TIMEOUT_MESSAGE);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 
 export const AuctionStatusSchema = z.enum(['upcoming', 'active', 'ended', 'cancelled']);
 export type AuctionStatus = z.infer<typeof AuctionStatusSchema>;
@@ -103,30 +104,6 @@ export const AuctionProductsResponseSchema = z.object({
 });
 export type AuctionProductsResponse = z.infer<typeof AuctionProductsResponseSchema>;
 
-/** A bid: one shape in the history, the create answer and the live message. */
-export const BidSchema = z.object({
-  id: z.number(),
-  amount: z.number(),
-  timestamp: z.string(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  /** Placed by the server from the bidder's maximum (proxy bid). */
-  auto: z.boolean(),
-});
-export type Bid = z.infer<typeof BidSchema>;
-
-/** One product's race right after a bid: what the create answer and the live message carry. */
-export const RaceStateSchema = z.object({
-  auction_id: z.number(),
-  product_id: z.number(),
-  /** The product's highest bid (after any automatic bids the bid triggered, in the answer). */
-  highest_bid: z.number(),
-  bid_count: z.number(),
-  /** The product's effective end (soft close may have moved it). */
-  end_time: z.string().nullable(),
-});
-export type RaceState = z.infer<typeof RaceStateSchema>;
-
 /** GET /api/auctions/get_auction_product_by_id/{productId}: the product auction page. */
 export const AuctionProductPageSchema = z.object({
   auction: z.object({
@@ -184,29 +161,5 @@ export const UserTotalsSchema = z.object({
   active_auctions: z.number(),
 });
 export type UserTotals = z.infer<typeof UserTotalsSchema>;
-
-/** The live channel's message (CONTRACT section 6). */
-export const NewBidMessageSchema = RaceStateSchema.extend({
-  message: z.literal('new_bid'),
-  bid: BidSchema,
-});
-export type NewBidMessage = z.infer<typeof NewBidMessageSchema>;
-
-/**
- * The first message of a product's live channel, sent once its subscription is in force (again
- * after every reconnect): the product's bid count read after that moment. A page counting fewer
- * bids missed some accepted between its read and the subscription, and reads the page again.
- */
-export const BidsSubscribedMessageSchema = z.object({
-  message: z.literal('subscribed'),
-  bid_count: z.number().int().min(0),
-});
-export type BidsSubscribedMessage = z.infer<typeof BidsSubscribedMessageSchema>;
-
-/** What a product's live channel sends. */
-export const ProductBidsMessageSchema = z.discriminatedUnion('message', [
-  NewBidMessageSchema,
-  BidsSubscribedMessageSchema,
-]);
 
 export const BID_HISTORY_LIMIT = 100;

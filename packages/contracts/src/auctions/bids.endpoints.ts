@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { idParam } from '../common/schemas.ts';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
-  BidSchema,
   MaxBidInputSchema,
   MaxBidResponseSchema,
   PlaceBidInputSchema,
   PlaceBidResponseSchema,
 } from './auction.schemas.ts';
+import { BidSchema } from './live-bids.schemas.ts';
 
 /** One product's race inside one auction. */
 export const RaceParamsSchema = z.object({ auctionId: idParam(), productId: idParam() });

@@ -1,27 +1,13 @@
-import { ProductBidsMessageSchema } from '../auctions/auction.schemas.ts';
-import {
-  NotificationSocketAuthSchema,
-  NotificationSocketMessageSchema,
-} from '../notifications/notification.schemas.ts';
+import { notificationsChannel } from './notifications-channel.ts';
+import { productBidsChannel } from './product-bids-channel.ts';
 
 /**
  * The two WebSocket channels, declared once for the server's routes and the web client: the
  * path, the URL a client opens, and the messages each side sends (`clientFirst`: the one message
- * a client sends; `server`: what the server sends).
+ * a client sends; `server`: what the server sends). Each is also its own module, so a client of
+ * one does not load the other's schemas.
  */
 export const liveChannels = {
-  /** Every accepted bid on one product, to anyone watching it, after a first `subscribed`. */
-  productBids: {
-    path: '/auctions/api/bids/ws/bids/:auctionId/:productId',
-    url: (auctionId: number | string, productId: number | string) =>
-      `/auctions/api/bids/ws/bids/${encodeURIComponent(auctionId)}/${encodeURIComponent(productId)}`,
-    server: ProductBidsMessageSchema,
-  },
-  /** One user's notifications, after a first `{"type":"auth","token"}` message. */
-  notifications: {
-    path: '/api/notifications/ws',
-    url: () => '/api/notifications/ws',
-    clientFirst: NotificationSocketAuthSchema,
-    server: NotificationSocketMessageSchema,
-  },
+  productBids: productBidsChannel,
+  notifications: notificationsChannel,
 } as const;

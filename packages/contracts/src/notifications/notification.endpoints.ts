@@ -3,9 +3,9 @@ import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   NotificationListQuerySchema,
   NotificationListResponseSchema,
-  NotificationSchema,
   UnreadTotalSchema,
 } from './notification.schemas.ts';
+import { NotificationSchema } from './notification-socket.schemas.ts';
 
 export const notificationsEndpoints = {
   list: defineEndpoint({

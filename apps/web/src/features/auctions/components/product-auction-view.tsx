@@ -25,7 +25,9 @@ export function ProductAuctionView({
   const query = useAuctionProduct(productId);
   // The page renders its data in the background, in slices (a query's update would render it in
   // one go): the spinner stays until it is ready, and the browser keeps painting and answering.
-  const page = useDeferredValue(query.data);
+  // The initial `null` does the same when the data is there before the page mounts (the early
+  // request often brings it first): a deferred value without one mounts with the data at once.
+  const page = useDeferredValue(query.data ?? null, null);
   const product = page?.products[0];
   usePageMeta(
     product

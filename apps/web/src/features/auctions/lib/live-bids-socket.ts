@@ -1,4 +1,4 @@
-import { liveChannels, type NewBidMessage } from '@app/contracts';
+import { type NewBidMessage, productBidsChannel } from '@app/contracts';
 import { openLiveSocket } from '../../../lib/ws-client.ts';
 
 /**
@@ -17,11 +17,11 @@ export function openProductBids(
     onStatus(status: 'connecting' | 'open' | 'closed'): void;
   },
 ) {
-  return openLiveSocket(liveChannels.productBids.url(auctionId, productId), {
+  return openLiveSocket(productBidsChannel.url(auctionId, productId), {
     onStatus: handlers.onStatus,
     onResync: handlers.onResync,
     onMessage: (data) => {
-      const parsed = liveChannels.productBids.server.safeParse(data);
+      const parsed = productBidsChannel.server.safeParse(data);
       if (!parsed.success) return;
       if (parsed.data.message === 'new_bid') handlers.onBid(parsed.data);
       else handlers.onSubscribed(parsed.data.bid_count);

@@ -1,10 +1,10 @@
-import { liveChannels, type NotificationSocketAuth } from '@app/contracts';
+import { type NotificationSocketAuth, notificationsChannel } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
 
 function handle(queryClient: QueryClient, data: unknown) {
-  const parsed = liveChannels.notifications.server.safeParse(data);
+  const parsed = notificationsChannel.server.safeParse(data);
   if (!parsed.success) return;
   const message = parsed.data;
   if (message.message === 'unread_count') {
@@ -21,7 +21,7 @@ function handle(queryClient: QueryClient, data: unknown) {
  */
 export function openNotificationsSocket(token: string, queryClient: QueryClient): LiveSocket {
   // The token goes in the first message, never in the URL (URLs end up in logs).
-  return openLiveSocket(liveChannels.notifications.url(), {
+  return openLiveSocket(notificationsChannel.url(), {
     firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),
     onMessage: (data) => handle(queryClient, data),
     onOpen: (reconnected) => {
