@@ -9,14 +9,7 @@ import { routePreloads } from './build/route-preloads.ts';
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [
-    routeOnlyEndpoints(),
-    react(),
-    earlyRequests(),
-    routePreloads(),
-    deferredStyles(),
-    precompress(),
-  ],
+  plugins: [routeOnlyEndpoints(), react(), earlyRequests(), routePreloads(), deferredStyles(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   server: {
     port: 5173,
