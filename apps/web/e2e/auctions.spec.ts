@@ -146,6 +146,33 @@ describe('auctions', () => {
     await contextB.close();
   });
 
+  it('paints a running product’s name and image before the app’s code runs, where the page shows them', async () => {
+    const name = `Figura "Ñandú" & caja ${Date.now() % 100000}`;
+    const productId = await createProductViaApi(sellerToken, { name, categoryName: 'Figuras de vinilo' });
+    await createActiveAuction(sellerToken, 'Subasta adelantada E2E', [productId]);
+    // Without JavaScript, what shows is what the server wrote into the page.
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(`${baseUrl()}/auctions/product/${productId}`);
+    const image = still.getByRole('img', { name });
+    expect(await image.getAttribute('src')).toMatch(/^\/images\/[0-9a-f-]+\/full\.webp$/);
+    expect(await still.getByText(name, { exact: true }).isVisible()).toBe(true);
+    const early = await image.boundingBox();
+    await context.close();
+
+    // The app's page puts the same image in the same place.
+    const live = await newContext(browser, PHONE);
+    const page = await live.newPage();
+    await loginAs(page, demo.buyer);
+    await page.goto(`${baseUrl()}/auctions/product/${productId}`);
+    await page.getByText('Aún no hay pujas para este producto. ¡Sé el primero en pujar!').waitFor();
+    const shown = await page.getByRole('img', { name }).boundingBox();
+    expect(shown).not.toBeNull();
+    expect(Math.abs(shown!.y - early!.y)).toBeLessThan(2);
+    expect(Math.abs(shown!.width - early!.width)).toBeLessThan(1);
+    await live.close();
+  });
+
   it('lists active auctions; View without a login saves the target and goes to /login', async () => {
     const title = `Lote de cinco ${Date.now() % 100000}`;
     const ids = await createProducts(sellerToken, 5, 'Lote');

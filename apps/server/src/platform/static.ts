@@ -22,11 +22,30 @@ const NOT_THE_APP = /^\/(api|images|sandbox)\//;
 export interface PageHints {
   images?: string[];
   data?: string[];
+  /**
+   * The page's largest image and the title above it, painted in index.html's placeholder (in its
+   * `boot-main` box) so that they show while the app's code downloads instead of after it runs.
+   */
+  lead?: { src: string; title: string };
 }
 export type PagePreloads = (pathname: string) => Promise<PageHints>;
 
-const escapeAttribute = (text: string) =>
+// Safe in an attribute value between double quotes and in text.
+const escapeHtml = (text: string) =>
   text.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/** Where index.html's placeholder takes a page's lead (see PageHints.lead). */
+const LEAD_SLOT = '<div class="boot-main"></div>';
+
+/**
+ * The lead as the page will show it: a line kept for the page's context, the title with room for
+ * the button beside it, the image. The app's stylesheet is not applied yet: index.html's own
+ * styles size and place them as the page does.
+ */
+function leadHtml(lead: NonNullable<PageHints['lead']>) {
+  const title = escapeHtml(lead.title);
+  return `<div class="boot-main"><p class="boot-context"></p><div class="boot-head"><p class="boot-title">${title}</p><span class="boot-watch"></span></div><img class="boot-lead" src="${escapeHtml(lead.src)}" alt="${title}" fetchpriority="high"></div>`;
+}
 
 /**
  * index.html with a page's preload links, compressed as the browser accepts: it is a few KB,
@@ -94,23 +113,27 @@ export async function registerWebApp(
     const files = pageFiles(url);
     const links = [
       ...(hints.images ?? []).map(
-        (href) => `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,
+        (href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`,
       ),
       // `crossorigin` as the app's fetch() asks (cors, same-origin credentials), or it is not reused.
       ...(hints.data ?? []).map(
-        (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
+        (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
       ),
       // The app links its chunks' stylesheets with `crossorigin`: a preload without it is not
       // reused and the stylesheet is downloaded twice.
       ...(files?.styles ?? []).map(
-        (href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`,
+        (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
       ),
       ...(files?.scripts ?? []).map(
-        (href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`,
+        (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
       ),
     ];
-    if (links.length === 0) return reply.type('text/html').sendFile('index.html');
-    return sendPage(request, reply, indexHtml.replace('</head>', `${links.join('')}</head>`));
+    if (links.length === 0 && !hints.lead) return reply.type('text/html').sendFile('index.html');
+    // Replacer functions: a `$` in a product's name is not a replacement pattern.
+    let html = indexHtml.replace('</head>', () => `${links.join('')}</head>`);
+    const { lead } = hints;
+    if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
+    return sendPage(request, reply, html);
   });
   return true;
 }

@@ -118,6 +118,35 @@ describe('the web app as served', () => {
     }
     await preloaded.close();
   });
+
+  it('paints a page’s lead in the placeholder’s slot, escaped, and nothing where the page has no slot', async () => {
+    const slot = '<div id="root"><div class="boot-main"></div></div>';
+    const withSlot = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(withSlot, 'index.html'), `<html><head></head><body>${slot}</body></html>`);
+    const hostile = {
+      src: '/images/x"y/full.webp',
+      title: 'Camaro <script>alert(1)</script> & "caja" $\' $&',
+    };
+    for (const [distDir, shows] of [
+      [withSlot, true],
+      [dir, false],
+    ] as const) {
+      const led = Fastify();
+      await registerWebApp(led, { distDir, preloads: async () => ({ lead: hostile }) });
+      const res = await led.inject({ method: 'GET', url: '/auctions/product/7' });
+      expect(res.statusCode).toBe(200);
+      if (!shows) {
+        expect(res.body).toBe(page);
+      } else {
+        const title = "Camaro &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;caja&quot; $' $&amp;";
+        expect(res.body).toBe(
+          `<html><head></head><body><div id="root"><div class="boot-main"><p class="boot-context"></p><div class="boot-head"><p class="boot-title">${title}</p><span class="boot-watch"></span></div><img class="boot-lead" src="/images/x&quot;y/full.webp" alt="${title}" fetchpriority="high"></div></div></body></html>`,
+        );
+      }
+      await led.close();
+    }
+    rmSync(withSlot, { recursive: true, force: true });
+  });
 });
 
 describe('index.html names the page’s own code', () => {

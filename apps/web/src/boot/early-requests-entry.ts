@@ -1,8 +1,9 @@
 // The build's entry for the early request (see early-requests.ts): index.html loads it async.
-import { sendEarlyRequest } from './early-requests.ts';
+import { dropLeadWithoutSession, sendEarlyRequest } from './early-requests.ts';
 
 try {
   sendEarlyRequest(window.location.pathname, window.localStorage, window);
+  dropLeadWithoutSession(window.location.pathname, window.localStorage, document);
 } catch {
   // No storage (a private mode that refuses it): the app asks itself.
 }

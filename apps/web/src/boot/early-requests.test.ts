@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../config/paths.ts';
 import { call } from '../lib/api-client.ts';
 import { authStorage } from '../lib/auth-storage.ts';
-import { EARLY_TOKEN_KEY, earlyRequestPath, sendEarlyRequest } from './early-requests.ts';
+import {
+  dropLeadWithoutSession,
+  EARLY_TOKEN_KEY,
+  earlyRequestPath,
+  sendEarlyRequest,
+} from './early-requests.ts';
 
 describe('the early request names what the app would ask for', () => {
   it('a product auction page’s address gives its API path, as the app builds it', () => {
@@ -82,5 +87,30 @@ describe('the app takes the early answer once, for the same path and token', () 
       status: 0,
       message: 'No se pudo conectar con el servidor. Revisa tu conexión e intenta de nuevo.',
     });
+  });
+});
+
+describe('a visitor without a session does not glimpse the product before the login page', () => {
+  const placeholder =
+    '<div id="root"><div class="boot-bar"></div><div class="boot-main"><p class="boot-title">Camaro</p><img class="boot-lead" src="/images/a/full.webp" alt="Camaro"></div></div>';
+  afterEach(() => {
+    document.body.innerHTML = '';
+    localStorage.clear();
+  });
+
+  it('takes the lead away without a token, and leaves it with one or on another page', () => {
+    document.body.innerHTML = placeholder;
+    dropLeadWithoutSession('/auctions/product/14', localStorage, document);
+    expect(document.querySelector('.boot-main')?.innerHTML).toBe('');
+    expect(document.querySelector('.boot-bar')).not.toBeNull();
+
+    document.body.innerHTML = placeholder;
+    localStorage.setItem(EARLY_TOKEN_KEY, 'a-token');
+    dropLeadWithoutSession('/auctions/product/14', localStorage, document);
+    expect(document.querySelector('.boot-lead')).not.toBeNull();
+
+    localStorage.clear();
+    dropLeadWithoutSession('/', localStorage, document);
+    expect(document.querySelector('.boot-lead')).not.toBeNull();
   });
 });

@@ -49,3 +49,15 @@ export function sendEarlyRequest(pathname: string, storage: Storage, target: Win
   response.catch(() => {});
   target.__earlyRequests = [{ path, token, sentAt: performance.now(), response }];
 }
+
+/**
+ * A visitor without a session is sent to the login page from a product's auction page: the
+ * product's name and image the server painted in the placeholder for it (its lead) are taken
+ * away before they show, so the login page does not follow a glimpse of the product.
+ */
+export function dropLeadWithoutSession(pathname: string, storage: Storage, doc: Document): void {
+  if (!earlyRequestPath(pathname) || storage.getItem(EARLY_TOKEN_KEY)) return;
+  const drop = () => doc.querySelector('#root .boot-main')?.replaceChildren();
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', drop, { once: true });
+  else drop();
+}

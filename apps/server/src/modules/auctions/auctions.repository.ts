@@ -177,16 +177,18 @@ export const auctionsRepository = {
     return query.orderBy('p.id').execute();
   },
 
-  /** The image of a product in a running auction (public on the auction cards), else null. */
-  async imageInRunningAuction(db: Database, productId: number): Promise<string | null> {
-    const row = await db
+  /** The name and image of a product in a running auction (public on the auction cards). */
+  async runningAuctionLead(
+    db: Database,
+    productId: number,
+  ): Promise<{ image_id: string | null; name: string } | undefined> {
+    return db
       .selectFrom('products as p')
       .innerJoin('auctions as a', 'a.id', 'p.auction_id')
-      .select('p.image_id')
+      .select(['p.image_id', 'p.name'])
       .where('p.id', '=', productId)
       .where('a.status', '=', 'active')
       .executeTakeFirst();
-    return row?.image_id ?? null;
   },
 
   /** The auction a product belongs to now, or else the latest one it was in. */

@@ -113,10 +113,11 @@ export function activeListCache(ctx: AppContext) {
 
 /**
  * What index.html preloads for a page (see PageHints): a product's auction page
- * (/auctions/product/{id}) its product's image; the home page the first page of running auctions
+ * (/auctions/product/{id}) its product's image, also painted with the product's name in the
+ * placeholder before the app runs; the home page the first page of running auctions
  * it asks for and that page's first card's thumbnails (the list is cached). The hints go to anyone
- * who asks for the address, logged in or not, so only public things are named: a product's image
- * only while its auction runs (it is on the auction cards then).
+ * who asks for the address, logged in or not, so only public things are named: a product's name
+ * and image only while its auction runs (they are on the auction cards then).
  */
 export function pageHints(ctx: AppContext): PagePreloads {
   const service = createAuctionsService(ctx);
@@ -131,8 +132,9 @@ export function pageHints(ctx: AppContext): PagePreloads {
     }
     const match = /^\/auctions\/product\/(\d{1,9})\/?$/.exec(pathname);
     if (!match) return {};
-    const image = imageUrl(await repo.imageInRunningAuction(ctx.db, Number(match[1])));
-    return image ? { images: [image] } : {};
+    const product = await repo.runningAuctionLead(ctx.db, Number(match[1]));
+    const image = imageUrl(product?.image_id ?? null);
+    return product && image ? { images: [image], lead: { src: image, title: product.name } } : {};
   };
 }
 

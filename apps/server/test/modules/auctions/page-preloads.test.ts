@@ -29,15 +29,18 @@ describe('the image hints of index.html', () => {
   });
   afterAll(() => t?.close());
 
-  it('names the image of a product in a running auction', async () => {
+  it('names the image and name of a product in a running auction', async () => {
     const seller = await insertUserWithToken(t, { is_seller: true, username: 'vendedora_hint' });
     const { products } = await insertAuction(t.ctx.db, seller.user.id, {
       now: t.ctx.clock.now(),
       productCount: 1,
       product: { image_id: imageId },
     });
+    const image = `/images/${imageId}/full.webp`;
+    // Also painted with the product's name before the app runs.
     expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual({
-      images: [`/images/${imageId}/full.webp`],
+      images: [image],
+      lead: { src: image, title: products[0]!.name },
     });
   });
 

@@ -1,6 +1,6 @@
 import { auctionMessages } from '@app/contracts';
 import { type ReactNode, useDeferredValue } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,6 +8,7 @@ import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { bootLeadFor } from '../../../lib/boot-lead.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuctionProduct } from '../api/get-auction-product.ts';
 import styles from './auctions.module.css';
@@ -35,6 +36,7 @@ export function ProductAuctionView({
       : null,
   );
 
+  const { pathname } = useLocation();
   const readError = query.isError ? (
     <Alert kind="error" as="div">
       {errorMessage(query.error, auctionMessages.productPageError)}
@@ -42,7 +44,20 @@ export function ProductAuctionView({
   ) : null;
   // A failed later read keeps the page, with what it could not refresh said above it.
   if (readError && !page) return readError;
-  if (!page) return <Spinner label="Cargando detalles del producto..." />;
+  if (!page) {
+    // The name and image index.html already painted stay in place while the rest loads.
+    const lead = bootLeadFor(pathname);
+    if (!lead) return <Spinner label="Cargando detalles del producto..." />;
+    return (
+      <ProductAuctionLayout
+        context={'\u00a0'}
+        title={lead.title}
+        watch={renderWatch?.({ id: Number(productId), name: lead.title })}
+        image={lead.src}
+        panel={<Spinner label="Cargando detalles del producto..." />}
+      />
+    );
+  }
   if (!page.auction || !product) {
     return (
       <Alert kind="error" as="div">
@@ -52,33 +67,28 @@ export function ProductAuctionView({
   }
 
   return (
-    <article className="stack">
-      {readError}
-      <p className="muted flush">
-        <Link to={paths.auctionProducts.getHref(page.auction.id)}>{page.auction.title}</Link>
-        {page.auction.status === 'active' ? (
-          <Badge className="space-left" tone="live">
-            Live
-          </Badge>
-        ) : null}
-      </p>
-      <div className={styles.auctionLayout}>
-        <div className={`row ${styles.areaTitle} row-between`}>
-          <h1 className="page-title">{product.name}</h1>
-          {renderWatch?.(product)}
-        </div>
-        <SafeImage
-          src={product.image}
-          alt={product.name}
-          className={`${styles.mainImage} ${styles.areaMedia}`}
-          loading="eager"
-        />
-        <div className={styles.areaPanel}>
-          <ErrorBoundary message="No se pudo mostrar el panel de pujas en vivo.">
-            <LiveBidPanel page={page} productKey={productId} />
-          </ErrorBoundary>
-        </div>
-        <div className={`stack ${styles.areaInfo}`}>
+    <ProductAuctionLayout
+      notice={readError}
+      context={
+        <>
+          <Link to={paths.auctionProducts.getHref(page.auction.id)}>{page.auction.title}</Link>
+          {page.auction.status === 'active' ? (
+            <Badge className="space-left" tone="live">
+              Live
+            </Badge>
+          ) : null}
+        </>
+      }
+      title={product.name}
+      watch={renderWatch?.(product)}
+      image={product.image}
+      panel={
+        <ErrorBoundary message="No se pudo mostrar el panel de pujas en vivo.">
+          <LiveBidPanel page={page} productKey={productId} />
+        </ErrorBoundary>
+      }
+      info={
+        <>
           <p className={styles.description}>{product.description}</p>
           <section className="card" aria-labelledby="seller-title">
             <h2 className="aside-title" id="seller-title">
@@ -94,7 +104,39 @@ export function ProductAuctionView({
               <strong>{page.owner.username}</strong>
             </Link>
           </section>
+        </>
+      }
+    />
+  );
+}
+
+/** The page's places: the auction it is in, the title and its button, the image, the panel, the rest. */
+function ProductAuctionLayout(props: {
+  notice?: ReactNode;
+  context: ReactNode;
+  title: string;
+  watch: ReactNode;
+  image: string | null;
+  panel: ReactNode;
+  info?: ReactNode;
+}) {
+  return (
+    <article className="stack">
+      {props.notice}
+      <p className="muted flush">{props.context}</p>
+      <div className={styles.auctionLayout}>
+        <div className={`row ${styles.areaTitle} row-between`}>
+          <h1 className="page-title">{props.title}</h1>
+          {props.watch}
         </div>
+        <SafeImage
+          src={props.image}
+          alt={props.title}
+          className={`${styles.mainImage} ${styles.areaMedia}`}
+          loading="eager"
+        />
+        <div className={styles.areaPanel}>{props.panel}</div>
+        {props.info ? <div className={`stack ${styles.areaInfo}`}>{props.info}</div> : null}
       </div>
     </article>
   );
