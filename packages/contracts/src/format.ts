@@ -14,25 +14,24 @@ function once<T>(build: () => T): () => T {
 }
 
 const numberFormat = once(() => new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 }));
-const copFormat = once(
-  () =>
-    new Intl.NumberFormat('es-CO', {
-      style: 'currency',
-      currency: 'COP',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }),
-);
-const copCentsFormat = once(
-  () =>
-    new Intl.NumberFormat('es-CO', {
-      style: 'currency',
-      currency: 'COP',
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 2,
-    }),
-);
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Currency formatters, built on first use per currency and digits (see `once`). */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyText(
+  value: number | null | undefined,
+  currency: string,
+  digits: { minimumFractionDigits?: number; maximumFractionDigits: number },
+): string {
+  const key = `${currency}:${digits.minimumFractionDigits}:${digits.maximumFractionDigits}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('es-CO', { style: 'currency', currency, ...digits });
+    currencyFormats.set(key, format);
+  }
+  // Intl separates the symbol with a no-break space; the product's texts use a plain one.
+  return format.format(value ?? 0).replace(/\u00a0/g, ' ');
+}
+
 const longDateFormat = once(
   () => new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric' }),
 );
@@ -68,49 +67,41 @@ export function formatNumber(value: number | null | undefined): string {
 export function formatCOP(value: number | null | undefined): string {
   const parts = groupedWhole(value ?? 0);
   if (parts) return `${parts.sign}$ ${parts.digits}`;
-  return copFormat()
-    .format(value ?? 0)
-    .replace(/\u00a0/g, ' ');
+  return currencyText(value, 'COP', { minimumFractionDigits: 0, maximumFractionDigits: 0 });
 }
 
 /** 1234.5 → "$ 1.234,5" keeping centavos, for commissions and payouts. */
 export function formatCOPExact(value: number | null | undefined): string {
-  return copCentsFormat()
-    .format(value ?? 0)
-    .replace(/\u00a0/g, ' ');
+  return currencyText(value, 'COP', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 }
 
 /** Amount with a given currency code (COP when absent in practice; USD per spec default). */
 export function formatMoney(value: number | null | undefined, currency?: string | null): string {
-  const code = currency || 'USD';
-  let format = moneyFormats.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat('es-CO', { style: 'currency', currency: code, maximumFractionDigits: 2 });
-    moneyFormats.set(code, format);
-  }
-  return format.format(value ?? 0).replace(/\u00a0/g, ' ');
+  return currencyText(value, currency || 'USD', { maximumFractionDigits: 2 });
+}
+
+/** The date `value` names, or undefined when there is none or it is not a date. */
+function dateOf(value: string | Date | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /** "22 de noviembre de 2026" */
 export function formatLongDate(value: string | Date | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  return longDateFormat().format(date);
+  const date = dateOf(value);
+  return date ? longDateFormat().format(date) : 'N/A';
 }
 
 /** "22/11/2026, 3:05 p. m." */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  return dateTimeFormat().format(date);
+  const date = dateOf(value);
+  return date ? dateTimeFormat().format(date) : 'N/A';
 }
 
 /** Bid timestamps: es-ES short, day, month, hour, minute ("22 nov, 15:05"). */
 export function formatBidTimestamp(value: string | Date | null | undefined): string {
-  if (!value) return 'N/A';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return 'N/A';
+  const date = dateOf(value);
+  if (!date) return 'N/A';
   return `${date.getDate()} ${SHORT_MONTHS_ES[date.getMonth()]}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
