@@ -18,7 +18,7 @@ rememberBootLead(document, window.location.pathname);
 // answer input in between, instead of holding the main thread for the whole app at once. It
 // waits for the app's stylesheet (index.html paints its placeholder without it), the page's code
 // and the placeholder's lead image.
-void Promise.all([applyAppStyles(), preloadPage(window.location.pathname), leadPainted(document)]).then(() =>
+void Promise.all([applyAppStyles(), preloadPage(window.location.pathname), leadPainted()]).then(() =>
   startTransition(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

@@ -25,6 +25,7 @@ export interface PageHints {
   /**
    * The page's largest image and the title above it, painted in index.html's placeholder (in its
    * `boot-main` box) so that they show while the app's code downloads instead of after it runs.
+   * Its image is preloaded like `images`.
    */
   lead?: { src: string; title: string };
 }
@@ -111,8 +112,9 @@ export async function registerWebApp(
     reply.header('cache-control', 'no-cache');
     const hints = options.preloads ? await options.preloads(url).catch((): PageHints => ({})) : {};
     const files = pageFiles(url);
+    const images = [...(hints.images ?? []), ...(hints.lead ? [hints.lead.src] : [])];
     const links = [
-      ...(hints.images ?? []).map(
+      ...images.map(
         (href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`,
       ),
       // `crossorigin` as the app's fetch() asks (cors, same-origin credentials), or it is not reused.
@@ -128,7 +130,7 @@ export async function registerWebApp(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
       ),
     ];
-    if (links.length === 0 && !hints.lead) return reply.type('text/html').sendFile('index.html');
+    if (links.length === 0) return reply.type('text/html').sendFile('index.html');
     // Replacer functions: a `$` in a product's name is not a replacement pattern.
     let html = indexHtml.replace('</head>', () => `${links.join('')}</head>`);
     const { lead } = hints;

@@ -119,7 +119,7 @@ describe('the web app as served', () => {
     await preloaded.close();
   });
 
-  it('paints a page’s lead in the placeholder’s slot, escaped, and nothing where the page has no slot', async () => {
+  it('paints a page’s lead in the placeholder’s slot, escaped, and preloads its image, also where the page has no slot', async () => {
     const slot = '<div id="root"><div class="boot-main"></div></div>';
     const withSlot = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     writeFileSync(path.join(withSlot, 'index.html'), `<html><head></head><body>${slot}</body></html>`);
@@ -136,11 +136,17 @@ describe('the web app as served', () => {
       const res = await led.inject({ method: 'GET', url: '/auctions/product/7' });
       expect(res.statusCode).toBe(200);
       if (!shows) {
-        expect(res.body).toBe(page);
+        // Its image is still preloaded.
+        expect(res.body).toBe(
+          page.replace(
+            '</head>',
+            '<link rel="preload" as="image" href="/images/x&quot;y/full.webp" fetchpriority="high"></head>',
+          ),
+        );
       } else {
         const title = "Camaro &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;caja&quot; $' $&amp;";
         expect(res.body).toBe(
-          `<html><head></head><body><div id="root"><div class="boot-main"><p class="boot-context"></p><div class="boot-head"><p class="boot-title">${title}</p><span class="boot-watch"></span></div><img class="boot-lead" src="/images/x&quot;y/full.webp" alt="${title}" fetchpriority="high"></div></div></body></html>`,
+          `<html><head><link rel="preload" as="image" href="/images/x&quot;y/full.webp" fetchpriority="high"></head><body><div id="root"><div class="boot-main"><p class="boot-context"></p><div class="boot-head"><p class="boot-title">${title}</p><span class="boot-watch"></span></div><img class="boot-lead" src="/images/x&quot;y/full.webp" alt="${title}" fetchpriority="high"></div></div></body></html>`,
         );
       }
       await led.close();

@@ -10,12 +10,14 @@ export interface BootLead {
 }
 
 let lead: BootLead | null = null;
+// The placeholder's image element itself, for `leadPainted`.
+let leadImage: HTMLImageElement | null = null;
 
 /** Remembers the placeholder's lead, if it has one; call before the first render. */
 export function rememberBootLead(doc: Document, pathname: string): void {
-  const image = doc.querySelector<HTMLImageElement>('#root img.boot-lead');
+  leadImage = doc.querySelector<HTMLImageElement>('#root img.boot-lead');
   const title = doc.querySelector('#root .boot-title')?.textContent;
-  const src = image?.getAttribute('src');
+  const src = leadImage?.getAttribute('src');
   lead = src && title ? { pathname, src, title } : null;
 }
 
@@ -25,15 +27,14 @@ export function bootLeadFor(pathname: string): BootLead | null {
 }
 
 /**
- * Resolves once the placeholder's lead image has been painted (or has failed, or after
- * `limitMs`): the app's first render replaces the placeholder, and without this wait a fast
- * render would take the image away before it shows, to show it again a moment later. On a slow
- * connection the image, preloaded first, is there before the app's code anyway.
+ * Resolves once the remembered lead image has been painted (or has failed, or after `limitMs`):
+ * the app's first render replaces the placeholder, and without this wait a fast render would
+ * take the image away before it shows, to show it again a moment later. On a slow connection
+ * the image, preloaded first, is there before the app's code anyway.
  */
-export function leadPainted(doc: Document, limitMs = 1000): Promise<void> {
-  const image = doc.querySelector<HTMLImageElement>('#root img.boot-lead');
-  if (!image) return Promise.resolve();
-  const painted = image
+export function leadPainted(limitMs = 1000): Promise<void> {
+  if (!leadImage) return Promise.resolve();
+  const painted = leadImage
     .decode()
     .catch(() => undefined)
     // The frame after the one the image is decoded for has painted it.

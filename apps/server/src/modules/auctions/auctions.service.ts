@@ -134,7 +134,7 @@ export function pageHints(ctx: AppContext): PagePreloads {
     if (!match) return {};
     const product = await repo.runningAuctionLead(ctx.db, Number(match[1]));
     const image = imageUrl(product?.image_id ?? null);
-    return product && image ? { images: [image], lead: { src: image, title: product.name } } : {};
+    return product && image ? { lead: { src: image, title: product.name } } : {};
   };
 }
 

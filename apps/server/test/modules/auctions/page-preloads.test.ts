@@ -36,11 +36,9 @@ describe('the image hints of index.html', () => {
       productCount: 1,
       product: { image_id: imageId },
     });
-    const image = `/images/${imageId}/full.webp`;
-    // Also painted with the product's name before the app runs.
+    // Preloaded, and painted with the product's name before the app runs.
     expect(await hint(`/auctions/product/${products[0]!.id}`)).toEqual({
-      images: [image],
-      lead: { src: image, title: products[0]!.name },
+      lead: { src: `/images/${imageId}/full.webp`, title: products[0]!.name },
     });
   });
 

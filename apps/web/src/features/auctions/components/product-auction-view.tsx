@@ -45,17 +45,19 @@ export function ProductAuctionView({
   // A failed later read keeps the page, with what it could not refresh said above it.
   if (readError && !page) return readError;
   if (!page) {
+    const loading = <Spinner label="Cargando detalles del producto..." />;
     // The name and image index.html already painted stay in place while the rest loads.
     const lead = bootLeadFor(pathname);
-    if (!lead) return <Spinner label="Cargando detalles del producto..." />;
-    return (
+    return lead ? (
       <ProductAuctionLayout
         context={'\u00a0'}
         title={lead.title}
         watch={renderWatch?.({ id: Number(productId), name: lead.title })}
         image={lead.src}
-        panel={<Spinner label="Cargando detalles del producto..." />}
+        panel={loading}
       />
+    ) : (
+      loading
     );
   }
   if (!page.auction || !product) {
