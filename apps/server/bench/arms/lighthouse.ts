@@ -7,7 +7,7 @@
  * by a few points on a busy machine. BENCH_LIGHTHOUSE_DIR=/some/dir keeps the reports.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -46,11 +46,13 @@ async function audit(page: Page, url: string): Promise<Audit> {
   const { lhr } = result;
   // BENCH_LIGHTHOUSE_DIR keeps each report (what the LCP waited for, the request chain).
   const dir = process.env.BENCH_LIGHTHOUSE_DIR;
-  if (dir)
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
     writeFileSync(
       path.join(dir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
       JSON.stringify(lhr),
     );
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests =
     (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> })

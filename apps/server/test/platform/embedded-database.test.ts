@@ -44,6 +44,61 @@ describe('the embedded database runs in a thread of its own', () => {
     expect(results.map((r) => r.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
   });
 
+  it('reads simple-protocol answers as the parameterized ones: parsed values, row counts, a usable connection after an error', async () => {
+    const [typed] = await database.exec(
+      `select 9007199254740991::bigint as big, '2026-11-25'::date as day,
+              '2026-11-25T10:00:00Z'::timestamptz as at, array['a', 'b'] as words,
+              '{"x": [1]}'::json as doc, null::integer as nothing, true as yes, 2.5::numeric as half`,
+    );
+    expect(typed!.rows).toEqual([
+      {
+        big: 9_007_199_254_740_991,
+        day: '2026-11-25',
+        at: new Date('2026-11-25T10:00:00Z'),
+        words: ['a', 'b'],
+        doc: { x: [1] },
+        nothing: null,
+        yes: true,
+        half: 2.5,
+      },
+    ]);
+    expect(typed!.fields.map((f) => f.name)).toEqual([
+      'big',
+      'day',
+      'at',
+      'words',
+      'doc',
+      'nothing',
+      'yes',
+      'half',
+    ]);
+
+    await database.exec('create table counted (id int)');
+    expect((await database.exec('insert into counted values (1), (2), (3)'))[0]!.affectedRows).toBe(3);
+    // Counted from the first statement on, as PGlite counts them: a COMMIT sent after an
+    // UPDATE still tells how many rows the UPDATE changed.
+    const [begun, updated] = await database.exec('begin; update counted set id = id + 10 where id < 3');
+    expect([begun!.affectedRows, updated!.affectedRows]).toEqual([0, 2]);
+    const [committed] = await database.exec('commit');
+    expect(committed!.affectedRows).toBe(0);
+    const deleted = await database.exec('begin; delete from counted; commit');
+    expect(deleted.map((r) => r.affectedRows)).toEqual([0, 3, 3]);
+
+    await expect(database.exec('select 1 / 0')).rejects.toMatchObject({ code: '22012' });
+    expect((await database.exec('select 1 as one'))[0]!.rows).toEqual([{ one: 1 }]);
+  });
+
+  it('keeps every request whole when simple and parameterized statements are sent together', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2 === 0
+          ? database.exec(`select ${i} as n`).then((results) => results[0]!.rows[0])
+          : database.query('select $1::integer as n', [i]).then((result) => result.rows[0]),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 60 }, (_, i) => ({ n: i })));
+  });
+
   it('refuses statements once closed instead of waiting forever', async () => {
     const other = await EmbeddedDatabase.open('memory://');
     await other.close();
