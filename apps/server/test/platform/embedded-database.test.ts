@@ -88,6 +88,23 @@ describe('the embedded database runs in a thread of its own', () => {
     expect((await database.exec('select 1 as one'))[0]!.rows).toEqual([{ one: 1 }]);
   });
 
+  it('binds parameters by their declared types and recovers from a failed parse or bind', async () => {
+    const result = await database.query(
+      'select $1::jsonb as doc, $2::integer as none, $3::boolean as yes, $4::integer[] as ids',
+      [{ a: [1, 'x'] }, null, true, [1, 2]],
+    );
+    expect(result.rows).toEqual([{ doc: { a: [1, 'x'] }, none: null, yes: true, ids: [1, 2] }]);
+    await expect(database.query('selec $1', [1])).rejects.toMatchObject({ code: '42601' });
+    await expect(database.query('select $1::integer as n', ['doce'])).rejects.toMatchObject({
+      code: '22P02',
+    });
+    expect((await database.query('select $1::integer as n', [12])).rows).toEqual([{ n: 12 }]);
+    // A write without RETURNING: no rows, and how many it wrote.
+    await database.exec('create table bound (id int)');
+    const inserted = await database.query('insert into bound select generate_series(1, $1::integer)', [4]);
+    expect(inserted).toMatchObject({ rows: [], affectedRows: 4 });
+  });
+
   it('keeps every request whole when simple and parameterized statements are sent together', async () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
