@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { logIn, prepareBidRace } from '../lib/bid-fixture.ts';
 import { closedLoop } from '../lib/load.ts';
-import { pgbenchTps, withFreshDatabase } from '../lib/postgres.ts';
+import { pgbenchTps, settleDisk, withFreshDatabase } from '../lib/postgres.ts';
 import { startServer } from '../lib/server.ts';
 import { round } from '../lib/stats.ts';
 import type { Arm, ArmResult } from '../types.ts';
@@ -91,7 +91,9 @@ export const run: Arm = async (env) => {
   const results: ArmResult[] = [];
   const postgresRates = new Map<number, number>();
   for (const bidders of [8, 32]) {
+    await settleDisk(env.postgresUrl);
     const ceiling = await hotRowCeiling(env.postgresUrl, bidders, seconds);
+    await settleDisk(env.postgresUrl);
     const bids = await withFreshDatabase(env.postgresUrl, (url) =>
       bidRun({ databaseUrl: url, bidders, seconds }),
     );
@@ -114,6 +116,7 @@ export const run: Arm = async (env) => {
       },
     });
   }
+  await settleDisk(env.postgresUrl);
   const embedded = await bidRun({ bidders: 8, seconds });
   const ratio = embedded.rate / postgresRates.get(8)!;
   results.push({

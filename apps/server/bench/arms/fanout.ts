@@ -5,7 +5,7 @@ import { liveChannels } from '@app/contracts';
 import WebSocket from 'ws';
 import { startCeiling } from '../lib/bare.ts';
 import { logIn, prepareBidRace } from '../lib/bid-fixture.ts';
-import { withFreshDatabase } from '../lib/postgres.ts';
+import { settleDisk, withFreshDatabase } from '../lib/postgres.ts';
 import { freePort, startServer } from '../lib/server.ts';
 import { percentile, round } from '../lib/stats.ts';
 import type { Arm, ArmResult } from '../types.ts';
@@ -106,7 +106,9 @@ export const run: Arm = async (env) => {
   const seconds = env.quick ? 3 : 10;
   const results: ArmResult[] = [];
   for (const sockets of env.quick ? [2_000] : [2_000, 5_000]) {
+    await settleDisk(env.postgresUrl);
     const bare = await bareFanout(sockets, seconds);
+    await settleDisk(env.postgresUrl);
     const live = await productFanout(env.postgresUrl, sockets, seconds);
     const ratio = live.p99 / bare.p99;
     results.push({

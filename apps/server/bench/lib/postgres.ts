@@ -27,6 +27,25 @@ export async function postgresVersion(url: string): Promise<string> {
   }
 }
 
+/**
+ * Waits until PostgreSQL has written out what earlier arms left dirty (a CHECKPOINT) and the
+ * kernel has flushed its page cache (`sync`): otherwise the flush lands on whichever run comes
+ * next, and the commits of a run that writes its log to the same disk (the embedded database's
+ * too) wait behind it. Skipped where CHECKPOINT is not allowed.
+ */
+export async function settleDisk(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query('checkpoint');
+  } catch {
+    // not allowed for this role: the page cache flush still helps
+  } finally {
+    await client.end().catch(() => {});
+  }
+  await promisify(execFile)('sync');
+}
+
 /** Runs `work` with the URL of a fresh database beside `baseUrl`, dropped afterwards. */
 export async function withFreshDatabase<T>(baseUrl: string, work: (url: string) => Promise<T>): Promise<T> {
   const database = await createDatabaseBeside(baseUrl, 'bench');
