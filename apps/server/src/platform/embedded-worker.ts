@@ -68,8 +68,9 @@ async function queryExtended(sql: string, params: unknown[]): Promise<EmbeddedRe
   }
 }
 
+/** Protocol messages sent in one call (a Buffer is the Uint8Array PGlite takes). */
 function concat(...parts: Uint8Array[]): Uint8Array {
-  return new Uint8Array(Buffer.concat(parts));
+  return Buffer.concat(parts);
 }
 
 /**
