@@ -133,8 +133,18 @@ async function serve(request: EmbeddedRequest): Promise<EmbeddedResponse> {
 // interleave with another's.
 let previous: Promise<void> = Promise.resolve();
 port.on('message', (request: EmbeddedRequest) => {
-  previous = previous.then(async () => port.postMessage(await serve(request)));
+  previous = previous.then(async () => reply(await serve(request)));
 });
+
+/** Posts an answer; one that cannot cross to the main thread becomes an error, so its caller
+ * is still answered and the requests behind it still run. */
+function reply(response: EmbeddedResponse) {
+  try {
+    port.postMessage(response);
+  } catch (error) {
+    port.postMessage({ id: response.id, error: { message: String((error as Error).message) } });
+  }
+}
 
 port.postMessage({ id: 0, results: [] } satisfies EmbeddedResponse);
 
