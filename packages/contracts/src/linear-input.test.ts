@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   AuctionListQuerySchema,
-  BankAccountInputSchema,
+  BankAccountUpdateSchema,
   ChangePasswordInputSchema,
   LoginInputSchema,
   makeCreateAuctionSchema,
@@ -31,9 +31,15 @@ const schemas: Array<[string, z.ZodObject | z.ZodType, string[]]> = [
   ['seller auctions', SellerAuctionsQuerySchema, ['search']],
   ['shipping address', ShippingAddressInputSchema, ['address', 'city', 'state', 'country', 'postal_code']],
   [
-    'bank account',
-    BankAccountInputSchema,
-    ['account_number', 'account_name', 'account_document_type', 'account_document_number'],
+    'bank account change',
+    BankAccountUpdateSchema,
+    [
+      'account_number',
+      'account_name',
+      'account_document_type',
+      'account_document_number',
+      'current_password',
+    ],
   ],
   ['create auction', makeCreateAuctionSchema(new Date()), ['title', 'started_at']],
   [

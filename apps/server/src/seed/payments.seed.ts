@@ -2,7 +2,7 @@ import { createBanksService } from '../modules/banks/banks.service.ts';
 import { createShippingAddressesService } from '../modules/shipping/shipping-addresses.service.ts';
 import type { DemoProducts } from './products.seed.ts';
 import type { SeedContext } from './seed-context.ts';
-import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
+import type { DemoUsers } from './users.seed.ts';
 
 /**
  * Demo shipping addresses and bank accounts: both buyers can buy right away (a default address
@@ -43,6 +43,5 @@ export async function seedPayments(
     account_name: 'Valentina Restrepo',
     account_document_type: 'CC',
     account_document_number: '1036123456',
-    current_password: DEMO_PASSWORD,
   });
 }

@@ -4,6 +4,7 @@ import {
   BankAccountInputSchema,
   BankAccountSavedSchema,
   BankAccountSchema,
+  BankAccountUpdateSchema,
   BankSchema,
   DocumentTypeOptionSchema,
 } from './payment.schemas.ts';
@@ -36,7 +37,7 @@ export const banksEndpoints = {
   createAccount: defineEndpoint({
     method: 'POST',
     path: '/api/sellers-banks/create',
-    summary: "Registers the seller's payout account (asks for the current password)",
+    summary: "Registers the seller's payout account (the seller is told)",
     tag: 'banks',
     auth: 'user',
     body: BankAccountInputSchema,
@@ -53,7 +54,7 @@ export const banksEndpoints = {
     auth: 'user',
     // Anything but an id of the caller's account is "not found", checked by the route.
     params: z.object({ id: z.string() }),
-    body: BankAccountInputSchema,
+    body: BankAccountUpdateSchema,
     responses: { 200: BankAccountSavedSchema, ...errorResponses },
   }),
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userMessages } from '../users/user.schemas.ts';
 import {
   BankAccountInputSchema,
+  BankAccountUpdateSchema,
   paymentMessages as m,
   paymentResultView,
   payoutStatusLabel,
@@ -18,7 +19,6 @@ const valid = {
   account_name: 'Valentina Restrepo',
   account_document_type: 'CC',
   account_document_number: '1020304050',
-  current_password: 'Secreta123!',
 };
 
 function messagesOf(input: unknown): string[] {
@@ -38,8 +38,6 @@ describe('BankAccountInputSchema (spec 2 section 5)', () => {
   });
 
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ['no current password', { current_password: undefined }, userMessages.currentPasswordRequired],
-    ['an empty current password', { current_password: '' }, userMessages.currentPasswordRequired],
     ['no bank', { bank_id: undefined }, m.bankRequired],
     ['empty bank select', { bank_id: '' }, m.bankRequired],
     ['bank 0', { bank_id: 0 }, m.bankRequired],
@@ -68,8 +66,28 @@ describe('BankAccountInputSchema (spec 2 section 5)', () => {
       m.accountNameRequired,
       m.documentTypeRequired,
       m.documentNumberRequired,
-      userMessages.currentPasswordRequired,
     ]);
+  });
+});
+
+describe('BankAccountUpdateSchema: changing the account asks for the current password', () => {
+  const messagesOfChange = (input: unknown) => {
+    const result = BankAccountUpdateSchema.safeParse(input);
+    return result.success ? [] : result.error.issues.map((i) => i.message);
+  };
+
+  it('accepts the form with the password, and registering ignores one sent along', () => {
+    expect(messagesOfChange({ ...valid, current_password: 'Secreta123!' })).toEqual([]);
+    expect(BankAccountInputSchema.parse({ ...valid, current_password: 'x' })).not.toHaveProperty(
+      'current_password',
+    );
+  });
+
+  it.each([
+    ['no current password', undefined],
+    ['an empty current password', ''],
+  ])('%s → its message', (_name, current_password) => {
+    expect(messagesOfChange({ ...valid, current_password })).toEqual([userMessages.currentPasswordRequired]);
   });
 });
 

@@ -131,15 +131,23 @@ export const BankAccountInputSchema = z.object({
       error: paymentMessages.documentNumberInvalid,
     }),
   ),
-  // Payouts go to this account: a stolen session alone must not be able to redirect them.
+});
+export type BankAccountInput = z.infer<typeof BankAccountInputSchema>;
+
+/**
+ * Changing a registered account asks for the current password too: payouts go to this
+ * account, so a stolen session alone must not be able to redirect them. Registering the first
+ * one takes the form's fields only (the seller is told either way).
+ */
+export const BankAccountUpdateSchema = BankAccountInputSchema.extend({
   current_password: z
     .string({ error: userMessages.currentPasswordRequired })
     .min(1, { error: userMessages.currentPasswordRequired })
     .max(200, { error: userMessages.wrongCurrentPassword, abort: true }),
 });
-export type BankAccountInput = z.infer<typeof BankAccountInputSchema>;
-/** What the form holds before validation (selects give strings). */
-export type BankAccountFormValues = z.input<typeof BankAccountInputSchema>;
+export type BankAccountUpdate = z.infer<typeof BankAccountUpdateSchema>;
+/** What the form holds before validation (selects give strings; the password stays empty when registering). */
+export type BankAccountFormValues = z.input<typeof BankAccountUpdateSchema>;
 
 export const BankSchema = z.object({ id: z.number(), name: z.string() });
 export type Bank = z.infer<typeof BankSchema>;

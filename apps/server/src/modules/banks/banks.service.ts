@@ -2,6 +2,7 @@ import {
   type Bank,
   type BankAccount,
   type BankAccountInput,
+  type BankAccountUpdate,
   commonMessages,
   type DocumentTypeOption,
   paymentMessages as messages,
@@ -80,8 +81,6 @@ export function createBanksService(ctx: AppContext, users: UsersService) {
     /** Sellers only; a second account is a 409 with the spec's message. */
     async createAccount(userId: number, input: BankAccountInput): Promise<BankAccount> {
       if (!(await repo.isSeller(db, userId))) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
-      const { current_password, ...account } = input;
-      await users.assertCurrentPassword(userId, current_password);
       const now = clock.now();
       try {
         const { id, notices } = await db.transaction().execute(async (trx) => {
@@ -89,7 +88,7 @@ export function createBanksService(ctx: AppContext, users: UsersService) {
           if (await repo.findBySeller(trx, userId))
             throw conflict('ONE_ACCOUNT_ONLY', messages.oneAccountOnly);
           await checkReferences(trx, input);
-          const id = await repo.insert(trx, userId, account, now);
+          const id = await repo.insert(trx, userId, input, now);
           return {
             id,
             notices: await createNotifications(trx, [bankChangeNotice(userId, input, true)], now),
@@ -104,7 +103,7 @@ export function createBanksService(ctx: AppContext, users: UsersService) {
     },
 
     /** Only the owner edits their account; anyone else's id is a 404. */
-    async updateAccount(userId: number, id: number, input: BankAccountInput): Promise<BankAccount> {
+    async updateAccount(userId: number, id: number, input: BankAccountUpdate): Promise<BankAccount> {
       const { current_password, ...account } = input;
       // Another user's id is a 404 before any password is weighed.
       if (!(await repo.findOwned(db, userId, id))) throw accountNotFound();

@@ -27,7 +27,6 @@ describe('banks, document types and the seller bank account', () => {
       account_name: 'Vera Vendedora',
       account_document_type: 'CC',
       account_document_number: '1020304050',
-      current_password: TEST_PASSWORD,
     };
   });
   afterAll(() => t?.close());
@@ -35,6 +34,12 @@ describe('banks, document types and the seller bank account', () => {
   const own = (token: string) => t.request('GET', '/api/sellers-banks/get_by_seller_id/', { token });
   const create = (token: string, body: unknown) =>
     t.request('POST', '/api/sellers-banks/create', { token, body });
+  /** A change of the account: the form's fields and the current password. */
+  const change = (fields: Record<string, unknown> = {}) => ({
+    ...valid,
+    current_password: TEST_PASSWORD,
+    ...fields,
+  });
 
   it('lists the banks and the document types (id/value/label/name)', async () => {
     const banks = await t.request('GET', '/api/banks/list', { token: buyer.token });
@@ -93,7 +98,6 @@ describe('banks, document types and the seller bank account', () => {
       m.accountNameRequired,
       m.documentTypeRequired,
       m.documentNumberRequired,
-      'La contraseña actual es obligatoria',
     ]);
     expect((await own(seller.token)).status).toBe(404);
   });
@@ -148,7 +152,7 @@ describe('banks, document types and the seller bank account', () => {
     );
     const res = await t.request('PUT', `/api/sellers-banks/update/${mine.id}`, {
       token: seller.token,
-      body: { ...valid, bank_id: bbva.id, account_type: 'corriente', account_document_type: 'CE' },
+      body: change({ bank_id: bbva.id, account_type: 'corriente', account_document_type: 'CE' }),
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -164,7 +168,7 @@ describe('banks, document types and the seller bank account', () => {
     for (const token of [seller.token, buyer.token]) {
       const other = await t.request('PUT', `/api/sellers-banks/update/${theirs.id}`, {
         token,
-        body: { ...valid, account_name: 'Intruso' },
+        body: change({ account_name: 'Intruso' }),
       });
       expect(other.status).toBe(404);
       expect(other.body.message).toBe(m.bankAccountNotFound);
@@ -173,16 +177,16 @@ describe('banks, document types and the seller bank account', () => {
 
     const invalid = await t.request('PUT', `/api/sellers-banks/update/${mine.id}`, {
       token: seller.token,
-      body: { ...valid, account_number: 'abc' },
+      body: change({ account_number: 'abc' }),
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toBe(m.accountNumberDigits);
     expect(
-      (await t.request('PUT', '/api/sellers-banks/update/x', { token: seller.token, body: valid })).status,
+      (await t.request('PUT', '/api/sellers-banks/update/x', { token: seller.token, body: change() })).status,
     ).toBe(404);
   });
 
-  describe('changing the payout account asks for the current password and tells the seller', () => {
+  describe('changing the payout account asks for the current password; the seller is told of every change', () => {
     const notices = (userId: number) =>
       t.ctx.db
         .selectFrom('notifications')
@@ -200,10 +204,9 @@ describe('banks, document types and the seller bank account', () => {
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe('La contraseña actual es incorrecta');
-      const { current_password: _omit, ...withoutPassword } = valid;
       const missing = await t.request('PUT', `/api/sellers-banks/update/${mine.id}`, {
         token: seller.token,
-        body: { ...withoutPassword, account_number: '999999999' },
+        body: { ...valid, account_number: '999999999' },
       });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('La contraseña actual es obligatoria');
@@ -214,7 +217,7 @@ describe('banks, document types and the seller bank account', () => {
       const theirs = (await own(rival.token)).body;
       const other = await t.request('PUT', `/api/sellers-banks/update/${theirs.id}`, {
         token: seller.token,
-        body: { ...valid, account_number: '111111111' },
+        body: change({ account_number: '111111111' }),
       });
       expect(other.status).toBe(404);
       expect(await notices(rival.user.id)).toHaveLength(1);
@@ -225,7 +228,7 @@ describe('banks, document types and the seller bank account', () => {
       const before = (await notices(seller.user.id)).length;
       const res = await t.request('PUT', `/api/sellers-banks/update/${mine.id}`, {
         token: seller.token,
-        body: { ...valid, account_number: '7777000123' },
+        body: change({ account_number: '7777000123' }),
       });
       expect(res.status).toBe(200);
       expect(res.body.account).not.toHaveProperty('current_password');
@@ -241,12 +244,8 @@ describe('banks, document types and the seller bank account', () => {
       expect(JSON.stringify(listed.body)).toContain('Cuenta bancaria modificada');
     });
 
-    it('registering an account needs the password too', async () => {
+    it('registering the first account takes the form’s fields only, and tells the seller', async () => {
       const fresh = await insertUserWithToken(t, { is_seller: true });
-      const wrong = await create(fresh.token, { ...valid, current_password: 'otra-clave' });
-      expect(wrong.status).toBe(400);
-      expect(wrong.body.message).toBe('La contraseña actual es incorrecta');
-      expect((await own(fresh.token)).status).toBe(404);
       expect((await create(fresh.token, valid)).status).toBe(201);
       expect(await notices(fresh.user.id)).toEqual([
         expect.objectContaining({ title: 'Cuenta bancaria registrada' }),

@@ -1,4 +1,9 @@
-import { type BankAccount, type BankAccountInput, banksEndpoints } from '@app/contracts';
+import {
+  type BankAccount,
+  type BankAccountInput,
+  type BankAccountUpdate,
+  banksEndpoints,
+} from '@app/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -22,8 +27,10 @@ export const useSellerBankAccount = () => useQuery(sellerBankAccountQuery());
 export const reloadSellerBankAccount = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: queryKeys.payments.bankAccount });
 
-/** POST /api/sellers-banks/create or PUT /api/sellers-banks/update/{id}. */
-export function saveSellerBankAccount(input: { id: number | null; values: BankAccountInput }) {
+/** POST /api/sellers-banks/create, or PUT /api/sellers-banks/update/{id} (with the current password). */
+export function saveSellerBankAccount(
+  input: { id: null; values: BankAccountInput } | { id: number; values: BankAccountUpdate },
+) {
   return input.id === null
     ? call(banksEndpoints.createAccount, { body: input.values })
     : call(banksEndpoints.updateAccount, { params: { id: input.id }, body: input.values });

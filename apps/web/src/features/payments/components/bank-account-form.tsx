@@ -3,13 +3,14 @@ import {
   accountTypeLabels,
   type BankAccount,
   type BankAccountFormValues,
-  type BankAccountInput,
-  BankAccountInputSchema,
+  type BankAccountUpdate,
+  BankAccountUpdateSchema,
   paymentMessages as m,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -19,6 +20,10 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useBanks, useDocumentTypes } from '../api/get-banks.ts';
 import { useSaveSellerBankAccount } from '../api/seller-bank-account.ts';
 import styles from './payments.module.css';
+
+// Changing a registered account asks for the current password; registering the first one does
+// not, so its form leaves the (hidden) field unchecked and does not send it.
+const registerSchema = BankAccountUpdateSchema.extend({ current_password: z.string() });
 
 const EMPTY: BankAccountFormValues = {
   bank_id: '',
@@ -65,8 +70,8 @@ export function BankAccountForm({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<BankAccountFormValues, unknown, BankAccountInput>({
-    resolver: zodResolver(BankAccountInputSchema),
+  } = useForm<BankAccountFormValues, unknown, BankAccountUpdate>({
+    resolver: zodResolver(account ? BankAccountUpdateSchema : registerSchema),
     defaultValues: valuesOf(account),
   });
 
@@ -80,7 +85,10 @@ export function BankAccountForm({
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const saved = await save.mutateAsync({ id: account?.id ?? null, values });
+      const { current_password: _unused, ...fields } = values;
+      const saved = await save.mutateAsync(
+        account ? { id: account.id, values } : { id: null, values: fields },
+      );
       onSaved(saved.message);
     } catch (error) {
       setServerError(errorMessage(error, m.bankSaveError));
@@ -162,19 +170,21 @@ export function BankAccountForm({
               <input className="input" autoComplete="off" {...register('account_document_number')} />
             </FormField>
           </div>
-          <FormField
-            label="Contraseña actual"
-            required
-            hint="Por seguridad, confirma tu contraseña para cambiar la cuenta donde recibes tus pagos."
-            error={errors.current_password?.message}
-          >
-            <input
-              className="input"
-              type="password"
-              autoComplete="current-password"
-              {...register('current_password')}
-            />
-          </FormField>
+          {account && (
+            <FormField
+              label="Contraseña actual"
+              required
+              hint="Por seguridad, confirma tu contraseña para cambiar la cuenta donde recibes tus pagos."
+              error={errors.current_password?.message}
+            >
+              <input
+                className="input"
+                type="password"
+                autoComplete="current-password"
+                {...register('current_password')}
+              />
+            </FormField>
+          )}
         </form>
       )}
     </Modal>
