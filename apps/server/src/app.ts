@@ -85,6 +85,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
 
+  // A JSON content type with no body is read as no body (Fastify's own parser answers 400):
+  // clients that label every request as JSON can call the routes whose input is their path.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+
   if (config.DATABASE_URL) {
     // Migrations may run longer than any request may wait: on a pool of their own, unbounded.
     const migrating = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });

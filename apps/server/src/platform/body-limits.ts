@@ -11,8 +11,8 @@ export const bodyLimits = {
   /** Product texts (a 5,000-character description, JSON-escaped at worst 6 bytes a character). */
   productText: 64 * 1024,
   /**
-   * Routes whose whole input is their path (follow, unfollow): any real body is refused. Fastify
-   * takes no 0 here, and one byte holds no body worth reading.
+   * Routes whose whole input is their path (watchlist, logout): the body is not read, but what a
+   * generic client sends anyway (`{}`, `null`) fits.
    */
-  none: 1,
+  none: 1024,
 } as const;

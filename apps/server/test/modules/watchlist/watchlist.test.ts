@@ -96,6 +96,25 @@ describe('watchlist', () => {
     }
   });
 
+  it('takes what a generic JSON client sends along (an empty object, a JSON label with no body)', async () => {
+    const p = await insertProduct(t.ctx.db, seller.user.id, { name: 'Carta con cuerpo' });
+    const json = { 'content-type': 'application/json' };
+    for (const method of ['POST', 'DELETE', 'POST']) {
+      const withObject = await t.request(method, `/api/watchlist/${p.id}`, { token: ana.token, body: {} });
+      expect(withObject.status, method).toBe(200);
+      const labelled = await t.request(method, `/api/watchlist/${p.id}`, { token: ana.token, headers: json });
+      expect(labelled.status, method).toBe(200);
+    }
+    expect((await list(ana.token)).map((i) => i.product_id)).toContain(p.id);
+    // A path-only route still reads no more than a small body.
+    const big = await t.request('POST', `/api/watchlist/${p.id}`, {
+      token: ana.token,
+      body: { padding: 'x'.repeat(4_000) },
+    });
+    expect(big.status).toBe(413);
+    expect(typeof big.body.message).toBe('string');
+  });
+
   it('sends one ending_soon 15 minutes before the effective end, once, to each watcher', async () => {
     const now = t.ctx.clock.now();
     const { products } = await insertAuction(t.ctx.db, seller.user.id, {
