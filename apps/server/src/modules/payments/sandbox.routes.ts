@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { formatCOPExact, paymentMessages as messages } from '@app/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -146,7 +145,9 @@ export async function sandboxCheckoutRoutes(
         const notification = buildSaleNotification({
           type,
           reference: payment.id,
-          transactionId: `SBX${randomBytes(6).toString('hex').toUpperCase()}`,
+          // One charge per link, as at Bold: clicks that race past the pending check above carry
+          // the same transaction, which the webhook applies once (not as a second, refundable charge).
+          transactionId: `SBX${linkId.slice('LNK_'.length)}`,
           totalPesos: wholePesos(payment.amount),
           now: clock.now(),
         });

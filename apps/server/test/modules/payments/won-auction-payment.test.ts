@@ -258,6 +258,43 @@ describe('won-auction payment through the sandbox', () => {
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
   });
 
+  it('approving at once from several tabs charges once: no refund, no refund notice', async () => {
+    const { product, paymentId } = await insertWonItem(t.ctx.db, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      now: t.ctx.clock.now(),
+    });
+    const link = (await t.request('GET', `/api/bold/create/${paymentId}`, { token: buyer.token })).body
+      .payment_link as string;
+    const clicks = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${link}/approve`, { method: 'POST', redirect: 'manual' })),
+    );
+    for (const click of clicks) {
+      expect(click.status).toBe(303);
+      expect(click.headers.get('location')).toBe(
+        `/payment?bold-order-id=${paymentId}&bold-tx-status=approved`,
+      );
+    }
+    expect((await paymentRow(paymentId)).status).toBe('confirmed');
+    expect(await productRow(product.id)).toMatchObject({ status: 'sold' });
+    const refunds = await t.ctx.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .execute();
+    expect(refunds).toEqual([]);
+    const payouts = await t.ctx.db
+      .selectFrom('payouts')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .execute();
+    expect(payouts).toHaveLength(1);
+    const refundNotices = (await notes(buyer.user.id)).filter((n) =>
+      /reembols/i.test(`${n.title} ${n.message}`),
+    );
+    expect(refundNotices).toEqual([]);
+  });
+
   it('replaces an expired link with a fresh one', async () => {
     const { paymentId } = await insertWonItem(t.ctx.db, {
       sellerId: seller.user.id,
