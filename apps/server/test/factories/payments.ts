@@ -97,6 +97,7 @@ export async function insertWonItem(
     amountCentavos: amount,
     provider: input.provider ?? 'sandbox',
     now: input.now,
+    windowStart: input.now,
   });
   return { auction, product, paymentId: paymentId! };
 }

@@ -263,6 +263,7 @@ export const auctionsRepository = {
         'ap.highest_bidder_id',
         'p.reserve_price',
         'p.name',
+        sql<Date>`coalesce(ap.end_time, a.end_time)`.as('end_time'),
       ])
       .where('a.status', '=', 'active')
       .where('ap.outcome', 'is', null)
@@ -345,10 +346,11 @@ export const auctionsRepository = {
       .execute();
   },
 
-  markEnded(trx: Database, auctionId: number, now: Date) {
+  /** `closedAt` is when it fell due (its last product's end), `now` when that was processed. */
+  markEnded(trx: Database, auctionId: number, closedAt: Date, now: Date) {
     return trx
       .updateTable('auctions')
-      .set({ status: 'ended', closed_at: now, updated_at: now })
+      .set({ status: 'ended', closed_at: closedAt, updated_at: now })
       .where('id', '=', auctionId)
       .where('status', '=', 'active')
       .executeTakeFirst();

@@ -26,7 +26,7 @@ export async function closeNextDue(
   const due = await repo.claimDueProduct(trx, now);
   if (due) return closeProduct(trx, due, now, config.PAYMENTS_PROVIDER);
   const finished = await repo.claimFinishedAuction(trx, now);
-  if (finished) return endAuction(trx, finished, now);
+  if (finished) return endAuction(trx, finished, earlier(finished.end_time, now), now);
   return null;
 }
 
@@ -47,6 +47,7 @@ async function closeProduct(trx: Database, race: DueProduct, now: Date, provider
       amountCentavos: race.highest_bid!,
       provider,
       now,
+      windowStart: race.end_time,
     });
     notices.push({
       userId: race.highest_bidder_id!,
@@ -63,13 +64,18 @@ async function closeProduct(trx: Database, race: DueProduct, now: Date, provider
   // one to get here sees the first's outcome and ends the auction.
   const notified = await createNotifications(trx, notices, now);
   if ((await repo.countOpenProducts(trx, race.auction_id)) === 0 && auction.status === 'active') {
-    notified.push(...(await endAuction(trx, auction, now)));
+    notified.push(...(await endAuction(trx, auction, race.end_time, now)));
   }
   return notified;
 }
 
-async function endAuction(trx: Database, auction: Auction, now: Date): Promise<Notified> {
-  await repo.markEnded(trx, auction.id, now);
+/** The earlier of a due time and now (a missing due time counts as now). */
+function earlier(due: Date | null, now: Date): Date {
+  return due && due < now ? due : now;
+}
+
+async function endAuction(trx: Database, auction: Auction, closedAt: Date, now: Date): Promise<Notified> {
+  await repo.markEnded(trx, auction.id, closedAt, now);
   const outcomes = await repo.outcomes(trx, auction.id);
   const won = outcomes
     .filter((o) => o.outcome === 'won' && o.highest_bid !== null)

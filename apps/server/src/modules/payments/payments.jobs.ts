@@ -24,7 +24,13 @@ type Created = Array<NotificationDto & { user_id: number }>;
  */
 async function offerSecondChance(
   trx: Database,
-  row: { product_id: number; auction_id: number | null; seller_id: number; provider: string },
+  row: {
+    product_id: number;
+    auction_id: number | null;
+    seller_id: number;
+    provider: string;
+    expires_at: Date | null;
+  },
   now: Date,
 ): Promise<Created> {
   const next =
@@ -41,6 +47,7 @@ async function offerSecondChance(
     amountCentavos: next.amount,
     provider: row.provider,
     now,
+    windowStart: row.expires_at ?? now,
     secondChance: true,
   });
   if (!id) return [];

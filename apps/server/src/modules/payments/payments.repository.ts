@@ -235,7 +235,7 @@ export const paymentsRepository = {
     const statuses: PaymentStatus[] = ['pending', 'rejected', 'processing'];
     return trx
       .selectFrom('payments')
-      .select(['id', 'product_id', 'auction_id', 'buyer_id', 'seller_id', 'provider'])
+      .select(['id', 'product_id', 'auction_id', 'buyer_id', 'seller_id', 'provider', 'expires_at'])
       .where('kind', '=', kind)
       .where('status', 'in', statuses)
       .where('expires_at', '<=', now)

@@ -19,6 +19,12 @@ export async function createWonAuctionItem(
     amountCentavos: number;
     provider: string;
     now: Date;
+    /**
+     * When the 72 hours start: the moment the transition fell due (the product's end, or the
+     * previous winner's deadline), not when a job got to it, so a clock that jumps days ahead
+     * (or a server that was down) still walks through each deadline in order.
+     */
+    windowStart: Date;
     /** Offered to the next bidder after the winner did not pay. */
     secondChance?: boolean;
   },
@@ -33,9 +39,10 @@ export async function createWonAuctionItem(
       seller_id: input.sellerId,
       amount: input.amountCentavos,
       provider: input.provider,
-      expires_at: new Date(input.now.getTime() + WON_ITEM_PAYMENT_WINDOW_MS),
+      expires_at: new Date(input.windowStart.getTime() + WON_ITEM_PAYMENT_WINDOW_MS),
       second_chance: input.secondChance ?? false,
-      created_at: input.now,
+      // Won when the transition fell due; written now.
+      created_at: input.windowStart,
       updated_at: input.now,
     })
     .onConflict((oc) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertAuction } from '../../factories/auctions.ts';
 import { insertWonItem } from '../../factories/payments.ts';
 import { approvePayment, insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
@@ -161,5 +162,40 @@ describe('second chance for unpaid wins', () => {
       [winner.user.id, 'expired'],
       [runnerUp.user.id, 'pending'],
     ]);
+  });
+
+  it('one jump of the clock past both deadlines walks through them in order', async () => {
+    // Fresh sessions: the earlier tests moved the clock past older tokens' lifetime.
+    const first = await insertBuyer(t, 'salto_ganador');
+    const second = await insertBuyer(t, 'salto_segundo');
+    const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      productCount: 1,
+      durationHours: 1,
+      product: { reserve_price: 100_000_00 },
+    });
+    const p = products[0]!;
+    for (const [user, amount] of [
+      [second, 110_000],
+      [first, 150_000],
+    ] as const) {
+      const bid = await t.request('POST', '/api/bids/create-bid', {
+        token: user.token,
+        body: { auction_id: auction.id, product_id: p.id, amount },
+      });
+      expect(bid.status).toBe(201);
+    }
+    // No bid came within the soft-close window: the product ends with its auction.
+    const end = auction.end_time!;
+    // The close (at the end), the winner's deadline (72 h later) and the runner-up's offer, at once.
+    await t.advanceClock(3600 + WINDOW_S + 3600);
+    const rows = await payments(p.id);
+    expect(rows.map((r) => [r.buyer_id, r.status, r.second_chance])).toEqual([
+      [first.user.id, 'expired', false],
+      [second.user.id, 'pending', true],
+    ]);
+    expect(rows[0]!.expires_at!.getTime()).toBe(end.getTime() + WINDOW_S * 1000);
+    // The runner-up's 72 hours start at the winner's deadline, so most of them are still ahead.
+    expect(rows[1]!.expires_at!.getTime()).toBe(end.getTime() + 2 * WINDOW_S * 1000);
   });
 });
