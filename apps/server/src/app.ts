@@ -24,11 +24,12 @@ import { bodyLimits } from './platform/body-limits.ts';
 import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
-import { registerErrorHandler } from './platform/errors.ts';
+import { AppError, registerErrorHandler } from './platform/errors.ts';
 import { channels } from './platform/events.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { createJobRunner } from './platform/jobs.ts';
+import { exceedsJsonShape } from './platform/json-body.ts';
 import { type LogStream, loggerOptions } from './platform/logging.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
@@ -86,11 +87,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // A JSON content type with no body is read as no body (Fastify's own parser answers 400):
-  // clients that label every request as JSON can call the routes whose input is their path.
+  // clients that label every request as JSON can call the routes whose input is their path. A
+  // body too deep or with too many values to parse in a moment is refused unparsed.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0) done(null, undefined);
-    else parseJson(request, body as string, done);
+    const text = body as string;
+    if (text.length === 0) done(null, undefined);
+    else if (exceedsJsonShape(text)) done(new AppError('INVALID_INPUT', 400, commonMessages.invalidInput));
+    else parseJson(request, text, done);
   });
 
   if (config.DATABASE_URL) {

@@ -43,6 +43,22 @@ export function hostileBody(size: number): string {
   return JSON.stringify(Object.fromEntries(fields.map((field) => [field, text])));
 }
 
+/**
+ * JSON bodies of about `size` bytes whose cost is their structure, not their texts: brackets
+ * nested as deep as they fit, a list of as many tiny values, an object of as many short keys.
+ * Parsed, each took the server seconds at the 8 MB of the product route.
+ */
+export function structuralBodies(size: number): Record<string, string> {
+  const depth = Math.floor((size - 16) / 2);
+  const count = Math.floor((size - 16) / 2);
+  const keys = Math.floor((size - 16) / 12);
+  return {
+    nested: `{"image":${'['.repeat(depth)}${']'.repeat(depth)}}`,
+    'many values': `{"tags":[${'0,'.repeat(count - 1)}0]}`,
+    'many keys': `{${Array.from({ length: keys }, (_, i) => `"k${i.toString(36).padStart(6, '0')}":0`).join(',')}}`,
+  };
+}
+
 /** A concrete path for a route pattern: ids for parameters, a word for wildcards. */
 export function concretePath(url: string, value = '1'): string {
   return url.replace(/:[A-Za-z]+/g, value).replace(/\*$/, 'x');
