@@ -55,26 +55,28 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
     // Reconnect for ever with a growing pause (at most 2 s).
     retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
   };
-  const publisher = new Redis(redisUrl, {
-    ...connection,
-    connectionName: `${namespace}-pub`,
-    // The ready check's INFO could wait on a stalled server with no timeout of its own.
-    enableReadyCheck: false,
-  });
-  // No ready check on the subscriber: its INFO would be refused once the connection is in subscriber mode.
-  // Subscriptions are restored by us on every 'ready', from the channels that still have local
-  // subscribers (ioredis's own resubscription would forget a SUBSCRIBE that failed during an outage).
-  const subscriber = new Redis(redisUrl, {
-    ...connection,
-    enableReadyCheck: false,
-    autoResubscribe: false,
-    connectionName: `${namespace}-sub`,
-  });
   const lastError = new Map<string, string>();
-  for (const [role, client] of [
-    ['publisher', publisher],
-    ['subscriber', subscriber],
-  ] as const) {
+
+  /** A connection with its handlers: made at start, and again when one has to be replaced. */
+  function open(role: 'publisher' | 'subscriber'): Redis {
+    const client =
+      role === 'publisher'
+        ? new Redis(redisUrl, {
+            ...connection,
+            connectionName: `${namespace}-pub`,
+            // The ready check's INFO could wait on a stalled server with no timeout of its own.
+            enableReadyCheck: false,
+          })
+        : // No ready check on the subscriber: its INFO would be refused once the connection is in
+          // subscriber mode. Subscriptions are restored by us on every 'ready', from the channels
+          // that still have local subscribers (ioredis's own resubscription would forget a
+          // SUBSCRIBE that failed during an outage).
+          new Redis(redisUrl, {
+            ...connection,
+            enableReadyCheck: false,
+            autoResubscribe: false,
+            connectionName: `${namespace}-sub`,
+          });
     // Logged once per kind of failure, not once per reconnect attempt.
     client.on('error', (err: Error) => {
       if (lastError.get(role) === err.message) return;
@@ -84,6 +86,29 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
     client.on('ready', () => {
       if (lastError.delete(role)) log?.info?.({ role }, 'redis event bus connection restored');
     });
+    if (role === 'publisher') client.on('ready', () => void drain());
+    else {
+      client.on('ready', () => void resubscribeAll());
+      client.on('message', onMessage);
+    }
+    return client;
+  }
+
+  /**
+   * ioredis can end up 'ready' on a socket that is already closed (seen when something in front of
+   * Redis accepts connections and drops them at once), and then never reconnects by itself.
+   */
+  const isDead = (client: Redis) => client.status === 'ready' && !client.stream?.writable;
+
+  /** Drops a connection that is dead or does not answer and opens a fresh one in its place. */
+  function replace(role: 'publisher' | 'subscriber') {
+    if (closed) return;
+    const old = role === 'publisher' ? publisher : subscriber;
+    old.removeAllListeners();
+    old.on('error', () => {});
+    old.disconnect();
+    if (role === 'publisher') publisher = open('publisher');
+    else subscriber = open('subscriber');
   }
 
   // channel → its local subscriptions (an object each, so one function subscribed twice counts twice).
@@ -147,6 +172,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
             lastError.set('publish', String(err?.message));
             log?.warn({ err, queued: queue.length }, 'redis event bus: publish failed, will retry');
           }
+          if (isDead(publisher)) replace('publisher');
           scheduleDrain(500);
           return;
         }
@@ -159,33 +185,69 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
     }
   }
 
-  publisher.on('ready', () => void drain());
+  // Told when the subscriptions are back after the subscriber lost its connection.
+  const resubscribed = new Set<() => void>();
+  let connectedBefore = false;
+  // The subscriber lost its connection since the listeners were last told.
+  let resyncDue = false;
 
   async function resubscribeAll() {
+    if (connectedBefore) resyncDue = true;
+    connectedBefore = true;
+    await subscribeAll();
+  }
+
+  /** SUBSCRIBE to every channel with local subscribers (again: Redis takes it as often as sent). */
+  async function subscribeAll() {
     const names = [...subscriptions.keys()].map((c) => prefix + c);
     if (names.length === 0) return;
     try {
       await subscriber.subscribe(...names);
+      if (!resyncDue) return;
+      resyncDue = false;
+      for (const listener of [...resubscribed]) {
+        try {
+          listener();
+        } catch (err) {
+          log?.error({ err }, 'redis event bus: resubscription listener failed');
+        }
+      }
     } catch (err) {
       log?.warn({ err }, 'redis event bus: resubscribe failed');
-      // The health check reconnects a connection that does not answer; 'ready' comes back here.
+      // A dead connection is replaced now; one that does not answer, by the health check. Either
+      // way its 'ready' comes back here.
+      if (isDead(subscriber)) replace('subscriber');
     }
   }
-  subscriber.on('ready', () => void resubscribeAll());
+
+  let publisher = open('publisher');
+  let subscriber = open('subscriber');
 
   // A connection that stays open but stops answering (a paused or partitioned Redis) is only
   // noticed by asking: a ping that fails drops the connection, and ioredis reconnects.
   const healthCheck = setInterval(() => {
-    for (const client of [publisher, subscriber]) {
+    for (const role of ['publisher', 'subscriber'] as const) {
+      const client = role === 'publisher' ? publisher : subscriber;
+      if (isDead(client)) {
+        replace(role);
+        continue;
+      }
       if (client.status !== 'ready') continue;
-      client.ping().catch(() => {
-        if (!closed && client.status === 'ready') client.disconnect(true);
-      });
+      client
+        .ping()
+        // A SUBSCRIBE that timed out while Redis was stalled may or may not have been applied:
+        // once Redis answers again, the subscriptions are sent again and the listeners told.
+        .then(() => {
+          if (role === 'subscriber' && resyncDue && client === subscriber) void subscribeAll();
+        })
+        .catch(() => {
+          if (client === (role === 'publisher' ? publisher : subscriber)) replace(role);
+        });
     }
   }, options.healthCheckMs ?? 5_000);
   healthCheck.unref();
 
-  subscriber.on('message', (redisChannel: string, message: string) => {
+  function onMessage(redisChannel: string, message: string) {
     if (!redisChannel.startsWith(prefix)) return;
     const local = subscriptions.get(redisChannel.slice(prefix.length));
     if (!local || local.size === 0) return;
@@ -203,7 +265,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
         log?.error({ err, channel: redisChannel }, 'redis event bus: subscriber failed');
       }
     }
-  });
+  }
 
   return {
     async publish(channel, payload) {
@@ -265,6 +327,11 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       if (queue.length > 0) drop(queue.length, 'closing');
       queue.length = 0;
       await Promise.allSettled([quit(subscriber), quit(publisher)]);
+    },
+
+    onResubscribed(listener) {
+      resubscribed.add(listener);
+      return () => resubscribed.delete(listener);
     },
 
     stats() {

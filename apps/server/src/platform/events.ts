@@ -13,6 +13,12 @@ export interface EventBus {
   close(): Promise<void>;
   /** Counts for metrics: events handed over, given up (Redis away too long), waiting. */
   stats?(): EventBusStats;
+  /**
+   * Calls `listener` each time the bus is subscribed again after losing its connection: events
+   * published meanwhile may never arrive, so whoever relays them tells their clients to reload.
+   * Returns a function that stops the calls. (The in-process bus never loses anything.)
+   */
+  onResubscribed?(listener: () => void): () => void;
 }
 
 export function createInProcessEventBus(): EventBus {

@@ -70,10 +70,12 @@ export async function serveChannel(
   heartbeat.unref();
 
   let unsubscribe: (() => Promise<void>) | undefined;
+  let stopResync: (() => void) | undefined;
   const cleanup = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    stopResync?.();
     void unsubscribe?.().catch(options.onError);
   };
   socket.on('close', cleanup);
@@ -97,11 +99,19 @@ export async function serveChannel(
     return;
   }
   if (options.greeting) {
+    const greet = options.greeting;
     try {
-      send(await options.greeting());
+      send(await greet());
     } catch (error) {
       options.onError?.(error);
       socket.close(1011, 'unavailable');
+      return;
     }
+    // Events published while the bus was away may be lost: a fresh greeting tells the client
+    // where things stand, and it reloads what it missed.
+    stopResync = events.onResubscribed?.(() => {
+      greet().then(send, options.onError);
+    });
+    if (closed) stopResync?.();
   }
 }

@@ -6,6 +6,8 @@ import net from 'node:net';
  *
  * - `cut()`: every open connection is destroyed and new ones are refused (the listening socket is
  *   closed), like a restart, a failover or a network cut.
+ * - `reset()`: every open connection is destroyed, and new ones are accepted and closed at once,
+ *   like a load balancer or a port forward in front of a dependency that is down.
  * - `stall()`: connections stay open and new ones are accepted, but nothing is forwarded either
  *   way (bytes are held), like a paused process (`SIGSTOP`, `docker pause`) or a saturated host.
  * - `restore()`: back to normal; after a stall, what was held is delivered, like `SIGCONT`.
@@ -15,6 +17,7 @@ export interface FaultProxy {
   /** The dependency's URL with its host and port replaced by the proxy's. */
   url(targetUrl: string): string;
   cut(): Promise<void>;
+  reset(): void;
   stall(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -31,7 +34,7 @@ interface Pair {
 }
 
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
-  let state: 'open' | 'stalled' | 'cut' = 'open';
+  let state: 'open' | 'stalled' | 'cut' | 'reset' = 'open';
   const pairs = new Set<Pair>();
 
   const destroy = (pair: Pair) => {
@@ -65,7 +68,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   };
 
   const server = net.createServer((client) => {
-    if (state === 'cut') {
+    if (state === 'cut' || state === 'reset') {
       client.destroy();
       return;
     }
@@ -114,6 +117,10 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       const closing = stopListening();
       for (const pair of [...pairs]) destroy(pair);
       await closing;
+    },
+    reset() {
+      state = 'reset';
+      for (const pair of [...pairs]) destroy(pair);
     },
     stall() {
       if (state === 'open') state = 'stalled';
