@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { commonMessages } from '@app/contracts';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
@@ -68,11 +70,34 @@ function trustProxyOption(
   return setting;
 }
 
+/**
+ * Requests Node refuses before Fastify sees them (headers or URL too long, a timed-out or
+ * malformed request) get the same Spanish `{message}` body as every other error.
+ */
+function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, commonMessages.tooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, commonMessages.requestTimeout]
+        : [400, commonMessages.invalidInput];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     bodyLimit: bodyLimits.default,
+    clientErrorHandler,
     // Malformed URLs and over-long path parameters get the same Spanish envelope as every error
     // (a parameter longer than the router's limit names nothing that exists: 404).
     frameworkErrors: (error, _request, reply) => {

@@ -14,6 +14,7 @@ export const commonMessages = {
   forbidden: 'No tienes permiso para realizar esta acción.',
   notFound: 'No se encontró el recurso solicitado.',
   tooLarge: 'La solicitud es demasiado grande.',
+  requestTimeout: 'La solicitud tardó demasiado en llegar. Inténtalo de nuevo.',
   tooManyRequests: 'Demasiadas solicitudes. Por favor, espera un momento e intenta de nuevo.',
   internal: 'Ocurrió un error inesperado. Por favor, intenta más tarde.',
   sellerOnly: 'Solo los vendedores pueden realizar esta acción.',

@@ -18,6 +18,7 @@ import {
 import pg from 'pg';
 import type { DB } from './db-schema.ts';
 import { EmbeddedDatabase } from './embedded-database.ts';
+import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import { embeddedPipeline, postgresPipeline, type StatementPipeline } from './statement-pipeline.ts';
 
 export type Database = Kysely<DB>;
@@ -117,11 +118,30 @@ export async function openDatabase(options: {
       },
     };
   }
-  const location = options.dataDir === 'memory://' ? 'memory://' : path.join(options.dataDir, 'pglite');
-  if (location !== 'memory://') mkdirSync(location, { recursive: true });
-  const client = await EmbeddedDatabase.open(location);
+  const inMemory = options.dataDir === 'memory://';
+  const location = inMemory ? 'memory://' : path.join(options.dataDir, 'pglite');
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const unlock = inMemory ? () => {} : lockEmbeddedDatabase(options.dataDir);
+  let client: EmbeddedDatabase;
+  try {
+    client = await EmbeddedDatabase.open(location);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', pipeline: embeddedPipeline(db), close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    pipeline: embeddedPipeline(db),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /** pg's Client, except that opening a connection gives up after `ms`. */

@@ -99,6 +99,18 @@ describe('every registered route refuses a near-limit hostile body quickly', () 
     expect(slowest, answers.join('\n')).toBeLessThan(1000);
   });
 
+  it('a request Node refuses itself (an over-long URL or header) still gets a Spanish body', async () => {
+    const asked: Array<{ url: string; headers: Record<string, string> }> = [
+      { url: `/api/auctions/list?${'a=1&'.repeat(30_000)}`, headers: {} },
+      { url: '/api/health', headers: { 'x-padding': 'x'.repeat(100_000) } },
+    ];
+    for (const init of asked) {
+      const res = await fetch(t.url + init.url, { headers: init.headers });
+      expect(res.status).toBe(431);
+      expect(await res.json()).toEqual({ message: 'La solicitud es demasiado grande.' });
+    }
+  });
+
   it('GET routes given hostile parameters and queries never fail and never stall', async () => {
     const health = watchHealth(t.url);
     const hostile = encodeURIComponent(`a@${'a.'.repeat(1500)}@`);

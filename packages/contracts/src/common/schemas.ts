@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { commonMessages } from '../errors.ts';
 
-/** A positive integer id taken from a path segment ("12" → 12). */
-/** A database id in a path: a positive 32-bit integer. */
-export const idParam = () => z.coerce.number().int().positive().max(2_147_483_647);
+/** A database id in a path ("12" → 12): a positive 32-bit integer; anything else, the plain message. */
+export const idParam = () =>
+  z.coerce
+    .number({ error: commonMessages.invalidInput })
+    .int({ error: commonMessages.invalidInput })
+    .positive({ error: commonMessages.invalidInput })
+    .max(2_147_483_647, { error: commonMessages.invalidInput });
 
 export const IdParamSchema = z.object({ id: idParam() });
 

@@ -1,3 +1,4 @@
+import { auctionMessages } from '@app/contracts';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ProductAuctionView } from '../../../features/auctions/components/product-auction-view.tsx';
@@ -10,6 +11,14 @@ export function Component() {
     return (
       <Alert kind="error" as="div">
         ID de subasta no proporcionado
+      </Alert>
+    );
+  }
+  // An address that cannot name a product: the page's own load error, not the server's.
+  if (!/^\d{1,10}$/.test(id)) {
+    return (
+      <Alert kind="error" as="div">
+        {auctionMessages.productPageError}
       </Alert>
     );
   }

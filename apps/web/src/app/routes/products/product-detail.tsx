@@ -1,4 +1,6 @@
+import { productMessages } from '@app/contracts';
 import { useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { ProductDetailView } from '../../../features/products/components/product-detail-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 
@@ -6,6 +8,14 @@ import { WatchButton } from '../../../features/watchlist/components/watch-button
 export function Component() {
   const { id } = useParams();
   const productId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
+  // An address that cannot name a product loads nothing: its load error at once.
+  if (productId === 0) {
+    return (
+      <Alert kind="error" as="div">
+        {productMessages.loadError}
+      </Alert>
+    );
+  }
   return (
     <ProductDetailView
       key={productId}

@@ -43,7 +43,7 @@ export function AuctionCard({
         <p className={styles.cardMeta}>
           {count} {count === 1 ? 'artículo' : 'artículos'}
         </p>
-        <p className={styles.timeLeft}>
+        <p className={styles.timeLeft} role="timer">
           <span className="sr-only">Tiempo restante: </span>
           <svg className={styles.clock} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />

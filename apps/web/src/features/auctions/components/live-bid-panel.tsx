@@ -112,8 +112,13 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   }, [page.bids, myName]);
 
   const ceiling = maxBid.data?.max_amount ?? null;
+  // The list cards' 'Auction ended' is the spec's text there; this panel is Spanish throughout.
   const timeLeftText =
-    auction.status === 'upcoming' && !endTime ? 'Sin iniciar' : formatTimeLeft(endTime, now);
+    auction.status === 'upcoming' && !endTime
+      ? 'Sin iniciar'
+      : ended
+        ? 'Subasta finalizada'
+        : formatTimeLeft(endTime, now);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -249,9 +254,11 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
       <div className="stack">
         <div className="row row-between">
           <h2 className="title-sm">Historial de Pujas</h2>
-          <span className={styles.liveStatus} data-status={live} aria-live="polite">
-            {live === 'open' ? '● En vivo' : live === 'connecting' ? 'Conectando…' : 'Reconectando…'}
-          </span>
+          {ended ? null : (
+            <span className={styles.liveStatus} data-status={live} aria-live="polite">
+              {live === 'open' ? '● En vivo' : live === 'connecting' ? 'Conectando…' : 'Reconectando…'}
+            </span>
+          )}
         </div>
         {page.bids.length === 0 ? (
           <p className="muted">Aún no hay pujas para este producto. ¡Sé el primero en pujar!</p>

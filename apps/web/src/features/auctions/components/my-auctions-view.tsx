@@ -49,7 +49,7 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
           <dd>{auction.max_offer > 0 ? `$${formatNumber(auction.max_offer)}` : 'Sin límite'}</dd>
         </div>
       </dl>
-      <p className={styles.timeLeft}>
+      <p className={styles.timeLeft} role="timer">
         <span className="sr-only">Tiempo restante: </span>
         <span>{countdown}</span>
       </p>

@@ -1,4 +1,5 @@
 import { productMessages } from '@app/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -40,7 +41,14 @@ function SimilarProducts({ id }: { id: number }) {
  * /products/buy/{id}: the buy-now page (spec 2 section 2). Keyed by id, so it reloads when the
  * id changes (a similar product was opened).
  */
-export function BuyProductView({ id }: { id: number }) {
+export function BuyProductView({
+  id,
+  renderWatch,
+}: {
+  id: number;
+  /** The watchlist heart, from the watchlist feature (features do not import each other). */
+  renderWatch?: (product: { id: number; name: string }) => ReactNode;
+}) {
   const query = useProductBuy(id);
   const data = query.data;
   usePageMeta(
@@ -69,6 +77,7 @@ export function BuyProductView({ id }: { id: number }) {
         <div className="row">
           <Badge tone={buyable ? 'success' : 'danger'}>{buyable ? 'Disponible' : 'No Disponible'}</Badge>
           <span className="muted">{product.category_name}</span>
+          {renderWatch?.({ id: product.id, name: product.name })}
         </div>
         <p className={styles.bigPrice}>
           <span className="sr-only">Precio: </span>

@@ -83,7 +83,7 @@ export function AuctionResult({ auction, now }: { auction: SearchAuction; now: n
           ) : (
             <span />
           )}
-          <span className={styles.timeLeft}>
+          <span className={styles.timeLeft} role="timer">
             <span className="sr-only">Tiempo restante: </span>
             <svg className={styles.clock} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
