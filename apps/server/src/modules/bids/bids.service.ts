@@ -486,8 +486,12 @@ export function createBidsService(ctx: AppContext) {
 
   return {
     /** Newest first, at most BID_HISTORY_LIMIT. */
-    listForProduct(auctionId: number, productId: number, limit = BID_HISTORY_LIMIT): Promise<Bid[]> {
-      return bidHistory(db, auctionId, productId, limit);
+    async listForProduct(auctionId: number, productId: number, limit = BID_HISTORY_LIMIT): Promise<Bid[]> {
+      const bids = await bidHistory(db, auctionId, productId, limit);
+      // No bids yet, or no such race at all (an unknown auction, a product outside it): a 404.
+      if (bids.length === 0 && !(await repo.findRace(db, auctionId, productId)))
+        throw await missingRace(auctionId);
+      return bids;
     },
 
     /**
@@ -529,7 +533,7 @@ export function createBidsService(ctx: AppContext) {
     /** The caller's own ceiling on a product, or null. Nobody else's is ever readable. */
     async ceilingOf(userId: number, auctionId: number, productId: number): Promise<MaxBidResponse> {
       const race = await repo.findRace(db, auctionId, productId);
-      if (!race) throw notFound('PRODUCT_NOT_IN_AUCTION', bidMessages.productNotInAuction);
+      if (!race) throw await missingRace(auctionId);
       const row = await repo.findCeiling(db, auctionId, productId, userId);
       return { max_amount: row ? toPesos(Number(row.max_amount)) : null };
     },

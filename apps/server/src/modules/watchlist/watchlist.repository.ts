@@ -6,10 +6,26 @@ export const watchlistRepository = {
     return db.selectFrom('products').select(['id']).where('id', '=', productId).executeTakeFirst();
   },
 
+  /**
+   * Watches a product. Watching it again after removing it does not bring a second warning: a
+   * user already warned about this product in its current auction starts out marked as warned.
+   */
   add(db: Database, userId: number, productId: number, now: Date) {
+    const warnedIn = sql<number | null>`(
+      select a.id from products p
+      join auctions a on a.id = p.auction_id
+      where p.id = ${productId}
+        and exists (
+          select 1 from notifications n
+          where n.user_id = ${userId}
+            and n.type = 'ending_soon'
+            and n.link = ${`/auctions/product/${productId}`}
+            and n.created_at >= coalesce(a.start_time, a.created_at)
+        )
+    )`;
     return db
       .insertInto('watchlist')
-      .values({ user_id: userId, product_id: productId, created_at: now })
+      .values({ user_id: userId, product_id: productId, created_at: now, ending_soon_auction_id: warnedIn })
       .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
       .execute();
   },

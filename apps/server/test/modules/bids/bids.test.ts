@@ -232,6 +232,24 @@ describe('bids', () => {
       ['beto', 20],
       ['ana', 10],
     ]);
+
+    // A race with no bids yet is an empty history; one that does not exist is a 404.
+    const quiet = await newAuction({ productCount: 1 });
+    const empty = await t.request(
+      'GET',
+      `/api/bids/get_bids_by_auction/${quiet.auction.id}/${quiet.products[0]!.id}`,
+      { token: ana.token },
+    );
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual([]);
+    for (const [path, message] of [
+      [`/api/bids/get_bids_by_auction/999999/${p}`, 'No se encontró la subasta'],
+      [`/api/bids/get_bids_by_auction/${auction.id}/999999`, 'El producto no pertenece a esta subasta'],
+    ] as const) {
+      const missing = await t.request('GET', path, { token: ana.token });
+      expect(missing.status, path).toBe(404);
+      expect(missing.body.message).toBe(message);
+    }
   });
 
   it('notifies the previous highest bidder when outbid, not a bidder raising their own bid', async () => {

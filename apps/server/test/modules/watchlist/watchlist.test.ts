@@ -177,5 +177,11 @@ describe('watchlist', () => {
     expect(res.status).toBe(201);
     await t.advanceClock(60);
     expect(await endingSoon(ana.token)).toHaveLength(before + 1);
+
+    // Removing the product and watching it again does not bring the warning back.
+    expect((await t.request('DELETE', `/api/watchlist/${p.id}`, { token: ana.token })).status).toBe(200);
+    expect((await t.request('POST', `/api/watchlist/${p.id}`, { token: ana.token })).status).toBe(200);
+    await t.advanceClock(1);
+    expect(await endingSoon(ana.token)).toHaveLength(before + 1);
   });
 });
