@@ -3,12 +3,13 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { AuctionProductsView } from '../../../features/auctions/components/auction-products-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
+import { pathId } from '../../../lib/path-id.ts';
 
 /** /auctions/products/{id}: the products of an auction. */
 export function Component() {
   const { id = '' } = useParams();
   // An address that cannot name an auction: the page's own load error, not the server's.
-  if (!/^\d{1,10}$/.test(id)) {
+  if (pathId(id) === null) {
     return (
       <Alert kind="error" as="div">
         {auctionMessages.auctionProductsError}

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ProductAuctionView } from '../../../features/auctions/components/product-auction-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
+import { pathId } from '../../../lib/path-id.ts';
 
 /** /auctions/product/{id} (ProductAuction): live bidding on one product. */
 export function Component() {
@@ -15,7 +16,7 @@ export function Component() {
     );
   }
   // An address that cannot name a product: the page's own load error, not the server's.
-  if (!/^\d{1,10}$/.test(id)) {
+  if (pathId(id) === null) {
     return (
       <Alert kind="error" as="div">
         {auctionMessages.productPageError}

@@ -3,13 +3,14 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { BuyProductView } from '../../../features/products/components/buy-product-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
+import { pathId } from '../../../lib/path-id.ts';
 
 /** /products/buy/{id} (login required); a new id (a similar product) loads a new page. */
 export function Component() {
   const { id } = useParams();
-  const productId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
+  const productId = pathId(id);
   // An address that cannot name a product loads nothing: its load error at once.
-  if (productId === 0) {
+  if (productId === null) {
     return (
       <Alert kind="error" as="div">
         {productMessages.buyLoadError}

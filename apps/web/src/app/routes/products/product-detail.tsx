@@ -3,13 +3,14 @@ import { useParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ProductDetailView } from '../../../features/products/components/product-detail-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
+import { pathId } from '../../../lib/path-id.ts';
 
 /** /products/{id} (login required). */
 export function Component() {
   const { id } = useParams();
-  const productId = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0;
+  const productId = pathId(id);
   // An address that cannot name a product loads nothing: its load error at once.
-  if (productId === 0) {
+  if (productId === null) {
     return (
       <Alert kind="error" as="div">
         {productMessages.loadError}

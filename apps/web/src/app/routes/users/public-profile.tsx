@@ -3,13 +3,15 @@ import { SellerAuctionsGrid } from '../../../features/auctions/components/seller
 import type { ProfileRef } from '../../../features/products/api/get-public-profile.ts';
 import { PublicProfileView } from '../../../features/products/components/public-profile-view.tsx';
 import { SellerRatings } from '../../../features/ratings/components/seller-ratings.tsx';
+import { pathId } from '../../../lib/path-id.ts';
 
 /** /public-profile/{username}, /profile/{username} and /seller/{id}: the public seller profile. */
 export function Component() {
   const { username, id } = useParams();
+  const sellerId = pathId(id);
   let profileRef: ProfileRef | null = null;
   if (username) profileRef = { username };
-  else if (id && /^\d{1,10}$/.test(id)) profileRef = { id: Number(id) };
+  else if (sellerId !== null) profileRef = { id: sellerId };
   return (
     <PublicProfileView
       key={username ?? id}
