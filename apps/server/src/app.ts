@@ -51,7 +51,17 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where logs go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** How long one request may take to arrive whole (tests shorten it). */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * A request (headers and body) must have arrived whole within this time, or it is answered 408
+ * and its connection closed: otherwise a client trickling a body byte by byte would hold a
+ * connection, and its memory, for ever. Two minutes still lets a phone on a slow network send a
+ * 5 MB photo.
+ */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,9 +104,17 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
 
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     bodyLimit: bodyLimits.default,
+    requestTimeout,
+    // Node looks for late requests on this interval: a quarter of the limit (at most 30 s, its
+    // default), so a late request is cut within 1.25 times the limit.
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)),
+    },
     clientErrorHandler,
     // Malformed URLs and over-long path parameters get the same Spanish envelope as every error
     // (a parameter longer than the router's limit names nothing that exists: 404).

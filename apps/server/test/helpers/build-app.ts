@@ -55,6 +55,8 @@ export async function startTestApp(
     /** PostgreSQL only: the URL the app connects with (e.g. through a fault proxy). */
     connectThrough?: (databaseUrl: string) => string;
     logStream?: LogStream;
+    /** How long one request may take to arrive whole (the app's default is minutes). */
+    requestTimeoutMs?: number;
   } = {},
 ): Promise<TestApp & { databaseUrl?: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-test-'));
@@ -96,6 +98,7 @@ export async function startTestApp(
       }
     },
     logStream: options.logStream,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
