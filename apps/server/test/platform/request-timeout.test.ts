@@ -66,7 +66,9 @@ describe('request timeout', () => {
   it('leaves an open live channel alone well past the timeout', async () => {
     const { user } = await insertUserWithToken(t, { is_seller: true });
     const { auction, products } = await insertAuction(t.ctx.db, user.id, { now: t.ctx.clock.now() });
-    const live = await openSocket(wsUrl(t.url, `/auctions/api/bids/ws/bids/${auction.id}/${products[0].id}`));
+    const live = await openSocket(
+      wsUrl(t.url, `/auctions/api/bids/ws/bids/${auction.id}/${products[0]!.id}`),
+    );
     await live.subscribed();
     await sleep(TIMEOUT_MS * 3);
     expect(live.socket.readyState).toBe(live.socket.OPEN);
