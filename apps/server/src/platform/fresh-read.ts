@@ -27,3 +27,28 @@ export function createFreshRead<T>(read: () => Promise<T>): () => Promise<T> {
     return next;
   };
 }
+
+/**
+ * `createFreshRead` for each key (a product's bid count, say): callers of one key share reads
+ * as above, callers of different keys never wait for each other. A key is forgotten as soon as
+ * no caller waits on it, so the keys ever asked for are not kept.
+ */
+export function createKeyedFreshRead<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const byKey = new Map<string, { read: () => Promise<T>; waiting: number }>();
+  return (key) => {
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = { read: createFreshRead(() => read(key)), waiting: 0 };
+      byKey.set(key, entry);
+    }
+    const current = entry;
+    current.waiting += 1;
+    const answer = current.read();
+    const done = () => {
+      current.waiting -= 1;
+      if (current.waiting === 0 && byKey.get(key) === current) byKey.delete(key);
+    };
+    answer.then(done, done);
+    return answer;
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFreshRead } from '../../src/platform/fresh-read.ts';
+import { createFreshRead, createKeyedFreshRead } from '../../src/platform/fresh-read.ts';
 
 /** A read whose answers the test releases one by one; each answers the value when it was sent. */
 function controlledRead() {
@@ -49,5 +49,39 @@ describe('fresh read', () => {
     await expect(fresh()).rejects.toThrow('away');
     expect(await fresh()).toBe(2);
     expect(await fresh()).toBe(3);
+  });
+});
+
+describe('keyed fresh read', () => {
+  it('shares reads per key: a thousand callers of one key cost two reads, another key its own', async () => {
+    const sent: Array<{ key: string; answer: () => void }> = [];
+    const keyed = createKeyedFreshRead(
+      (key) => new Promise<string>((resolve) => sent.push({ key, answer: () => resolve(`count of ${key}`) })),
+    );
+    const first = keyed('1:2');
+    const crowd = Array.from({ length: 1000 }, () => keyed('1:2'));
+    const other = keyed('1:3');
+    expect(sent.map((s) => s.key)).toEqual(['1:2', '1:3']);
+    sent[0]!.answer();
+    sent[1]!.answer();
+    expect(await first).toBe('count of 1:2');
+    expect(await other).toBe('count of 1:3');
+    await tick();
+    // The crowd arrived after the first read was sent: it shares the next one.
+    expect(sent.map((s) => s.key)).toEqual(['1:2', '1:3', '1:2']);
+    sent[2]!.answer();
+    expect(new Set(await Promise.all(crowd))).toEqual(new Set(['count of 1:2']));
+  });
+
+  it('reads again for a caller after the key went idle, and a failure stays with its callers', async () => {
+    let calls = 0;
+    const keyed = createKeyedFreshRead(async (key) => {
+      calls += 1;
+      if (calls === 1) throw new Error('away');
+      return `${key}#${calls}`;
+    });
+    await expect(keyed('a')).rejects.toThrow('away');
+    expect(await keyed('a')).toBe('a#2');
+    expect(await keyed('a')).toBe('a#3');
   });
 });

@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
+import { createKeyedFreshRead } from '../../platform/fresh-read.ts';
 import { createGroupQueue } from '../../platform/group-queue.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import {
@@ -484,6 +485,13 @@ export function createBidsService(ctx: AppContext) {
     return final ? refusalError(refusal, amountPesos, committed.highest_bid, committed) : null;
   }
 
+  // Greetings of live channels: thousands of sockets on one product asking at once (all of them
+  // after the bus reconnects) share one query per round trip instead of one each.
+  const sharedBidCount = createKeyedFreshRead(async (key) => {
+    const [auctionId, productId] = key.split(':').map(Number) as [number, number];
+    return (await repo.findRace(db, auctionId, productId))?.bid_count ?? 0;
+  });
+
   return {
     /** Newest first, at most BID_HISTORY_LIMIT. */
     async listForProduct(auctionId: number, productId: number, limit = BID_HISTORY_LIMIT): Promise<Bid[]> {
@@ -526,8 +534,8 @@ export function createBidsService(ctx: AppContext) {
     },
 
     /** A product's bid count as committed now (0 for a product outside the auction). */
-    async bidCount(auctionId: number, productId: number): Promise<number> {
-      return (await repo.findRace(db, auctionId, productId))?.bid_count ?? 0;
+    bidCount(auctionId: number, productId: number): Promise<number> {
+      return sharedBidCount(`${auctionId}:${productId}`);
     },
 
     /** The caller's own ceiling on a product, or null. Nobody else's is ever readable. */
