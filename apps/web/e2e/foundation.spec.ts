@@ -288,6 +288,24 @@ describe('foundation: login, profile, header', () => {
     await context.close();
   });
 
+  it('the home tabs are one Tab stop; the arrow keys switch between Subastas and Marketplace', async () => {
+    const { context, page } = await openPage();
+    await page.goto(`${baseUrl()}/`);
+    const tabs = page.getByRole('tablist', { name: 'Secciones de inicio' });
+    const auctions = tabs.getByRole('tab', { name: 'Subastas' });
+    const marketplace = tabs.getByRole('tab', { name: 'Marketplace' });
+    expect(await marketplace.getAttribute('tabindex')).toBe('-1');
+    await auctions.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await marketplace.getAttribute('aria-selected')).toBe('true');
+    expect(await marketplace.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('tabpanel', { name: 'Marketplace' }).waitFor();
+    await page.keyboard.press('ArrowRight'); // wraps to the first tab
+    expect(await auctions.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tabpanel', { name: 'Subastas' }).waitFor();
+    await context.close();
+  });
+
   it('anonymous Perfil link, /products/create and /my-auctions store the target and go to /login', async () => {
     const { context, page } = await openPage();
     await page.goto(`${baseUrl()}/`);

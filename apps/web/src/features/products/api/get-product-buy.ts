@@ -7,6 +7,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const getProductBuy = (id: number) => call(productsEndpoints.getBuy, { params: { id } });
 
 export const productBuyQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.products.buy(id), queryFn: () => getProductBuy(id), enabled: id > 0 });
+  queryOptions({ queryKey: queryKeys.products.buy(id), queryFn: () => getProductBuy(id) });
 
 export const useProductBuy = (id: number) => useQuery(productBuyQuery(id));

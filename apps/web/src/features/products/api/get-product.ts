@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const getProduct = (id: number) => call(productsEndpoints.get, { params: { id } });
 
 export const productQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.products.detail(id), queryFn: () => getProduct(id), enabled: id > 0 });
+  queryOptions({ queryKey: queryKeys.products.detail(id), queryFn: () => getProduct(id) });
 
 export const useProduct = (id: number) => useQuery(productQuery(id));
 

@@ -10,7 +10,6 @@ export const similarProductsQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.products.similar(id),
     queryFn: () => getSimilarProducts(id),
-    enabled: id > 0,
   });
 
 export const useSimilarProducts = (id: number) => useQuery(similarProductsQuery(id));

@@ -1,5 +1,6 @@
 import { type SearchResult, searchMessages } from '@app/contracts';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { TabList } from '../../../components/ui/tabs.tsx';
 import { AuctionResult, ProductResult, UserResult } from './result-cards.tsx';
 import styles from './search.module.css';
 
@@ -35,7 +36,6 @@ export function SearchResults({ term, result }: { term: string; result: SearchRe
   const now = useMinuteClock();
   const [chosen, setChosen] = useState<{ term: string; tab: SearchTab } | null>(null);
   const selected = chosen && chosen.term === term ? chosen.tab : firstNonEmptyTab(result);
-  const tabRefs = useRef(new Map<SearchTab, HTMLButtonElement>());
 
   const total = result.users.length + result.products.length + result.auctions.length;
   if (total === 0) {
@@ -46,74 +46,40 @@ export function SearchResults({ term, result }: { term: string; result: SearchRe
     );
   }
 
-  const select = (tab: SearchTab, focus = false) => {
-    setChosen({ term, tab });
-    if (focus) tabRefs.current.get(tab)?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((tab) => tab.id === selected);
-    const next: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const target = next[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(TABS[target]!.id, true);
-  };
-
   const tabId = (tab: SearchTab) => `${baseId}-tab-${tab}`;
   const panelId = (tab: SearchTab) => `${baseId}-panel-${tab}`;
+  const tabs = TABS.map((tab) => {
+    const count = result[tab.id].length;
+    return {
+      id: tab.id,
+      label: (
+        <>
+          {tab.label}
+          <span className={styles.count}>
+            <span className="sr-only">(</span>
+            {count}
+            <span className="sr-only"> {count === 1 ? 'resultado' : 'resultados'})</span>
+          </span>
+        </>
+      ),
+    };
+  });
 
   return (
     <div>
-      <div className={`tabs ${styles.tabList}`} role="tablist" aria-label="Resultados por tipo">
-        {TABS.map((tab) => {
-          const count = result[tab.id].length;
-          const isSelected = tab.id === selected;
-          return (
-            <button
-              key={tab.id}
-              ref={(node) => {
-                if (node) tabRefs.current.set(tab.id, node);
-                else tabRefs.current.delete(tab.id);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab.id)}
-              className={`tab ${styles.tabButton}`}
-              aria-selected={isSelected}
-              aria-controls={panelId(tab.id)}
-              tabIndex={isSelected ? 0 : -1}
-              onClick={() => select(tab.id)}
-              onKeyDown={onKeyDown}
-            >
-              {tab.label}
-              <span className={styles.count}>
-                <span className="sr-only">(</span>
-                {count}
-                <span className="sr-only"> {count === 1 ? 'resultado' : 'resultados'})</span>
-              </span>
-            </button>
-          );
-        })}
+      <TabList
+        tabs={tabs}
+        selected={selected}
+        onSelect={(tab) => setChosen({ term, tab })}
+        tabId={tabId}
+        panelId={panelId}
+        label="Resultados por tipo"
+        className={styles.tabList}
+        tabClassName={styles.tabButton}
+      />
+      <div role="tabpanel" id={panelId(selected)} aria-labelledby={tabId(selected)} className={styles.panel}>
+        <ResultList tab={selected} result={result} now={now} />
       </div>
-      {TABS.map((tab) =>
-        tab.id === selected ? (
-          <div
-            key={tab.id}
-            role="tabpanel"
-            id={panelId(tab.id)}
-            aria-labelledby={tabId(tab.id)}
-            className={styles.panel}
-          >
-            <ResultList tab={tab.id} result={result} now={now} />
-          </div>
-        ) : null,
-      )}
     </div>
   );
 }
