@@ -67,6 +67,21 @@ describe('create auction rules', () => {
     });
   });
 
+  it('reports the offer range with the other fields failing, never on an offer that is no number', () => {
+    const messages = (input: unknown) => {
+      const result = makeCreateAuctionSchema(now).safeParse(input);
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(messages({ title: '', min_offer: 10, max_offer: 5, duration: 0, products: [] })).toEqual([
+      m.titleRequired,
+      m.durationRange,
+      m.productsRequired,
+      m.maxOfferAboveMin,
+    ]);
+    expect(messages({ ...base, min_offer: 'x', max_offer: 5 })).toEqual([m.minOfferInvalid]);
+    expect(messages({ ...base, min_offer: 10, max_offer: -1 })).toEqual([m.maxOfferInvalid]);
+  });
+
   it('gives the start as a Date', () => {
     const parsed = makeCreateAuctionSchema(now).parse({ ...base, started_at: '2026-11-22T15:00:00Z' });
     expect(parsed.started_at?.toISOString()).toBe('2026-11-22T15:00:00.000Z');

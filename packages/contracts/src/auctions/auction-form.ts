@@ -25,6 +25,7 @@ export const AUCTION_START_STEP_SECONDS = 300;
 export const AUCTION_START_GRACE_MS = 2 * 60 * 1000;
 export const AUCTION_MAX_PRODUCTS = 50;
 const MAX_OFFER_PESOS = 1_000_000_000_000;
+const OFFER_FIELDS = new Set<PropertyKey | undefined>(['min_offer', 'max_offer']);
 
 const wholeCentavos = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
@@ -106,10 +107,15 @@ export function makeCreateAuctionSchema(now: Date | (() => Date)) {
         .max(AUCTION_MAX_PRODUCTS, { error: auctionFormMessages.tooManyProducts, abort: true })
         .transform((ids) => [...new Set(ids)]),
     })
-    .superRefine((v, ctx) => {
-      const problem = checkOfferRange(v.min_offer, v.max_offer);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['max_offer'], message: problem });
-    });
+    .check(
+      z.refine((v) => checkOfferRange(v.min_offer, v.max_offer) === null, {
+        path: ['max_offer'],
+        error: auctionFormMessages.maxOfferAboveMin,
+        // Also when other fields failed, so the form shows every message at once; but only once
+        // both offers are numbers.
+        when: (payload) => !payload.issues.some((issue) => OFFER_FIELDS.has(issue.path?.[0])),
+      }),
+    );
 }
 export type CreateAuctionInput = z.infer<ReturnType<typeof makeCreateAuctionSchema>>;
 export type CreateAuctionPayload = z.input<ReturnType<typeof makeCreateAuctionSchema>>;
