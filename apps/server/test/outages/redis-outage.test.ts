@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAuction, openSocket, wsUrl } from '../factories/auctions.ts';
+import { insertAuction, openNotificationsSocket, openSocket, wsUrl } from '../factories/auctions.ts';
 import { insertUser, insertUserWithToken } from '../factories/users.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 import { pause, postgresTarget, REDIS_TARGET, reachable, timed } from '../support/dependencies.ts';
@@ -97,6 +97,13 @@ describe.skipIf(!ready)('Redis outage (two app instances, PostgreSQL + Redis)', 
         .poll(async () => (await bid(a, productId)) && before.messages.length, { timeout: 5000 })
         .toBeGreaterThan(0);
 
+      // Notification sockets open before the outage: a bidder's (outbid notices will be published
+      // while Redis is away) and one of a user who logs out meanwhile.
+      const inbox = await openNotificationsSocket(b.url, bidders[0]!.token);
+      const leaving = await insertUserWithToken(a);
+      const leavingInbox = await openNotificationsSocket(b.url, leaving.token);
+      for (const socket of [inbox, leavingInbox]) await socket.waitFor((m) => m.message === 'unread_count');
+
       if (fault === 'cut') await proxy.cut();
       else if (fault === 'reset') proxy.reset();
       else proxy.stall();
@@ -116,6 +123,7 @@ describe.skipIf(!ready)('Redis outage (two app instances, PostgreSQL + Redis)', 
         // Every acknowledged bid is in the history, whichever instance answers.
         const ids = await history(productId);
         for (const p of placed) expect(ids).toContain(p.id);
+        expect((await a.request('POST', '/api/users/logout', { token: leaving.token })).status).toBe(200);
         await pause(fault === 'stall' ? 6_000 : 500); // long enough for the health check to notice a stall
       } finally {
         await proxy.restore();
@@ -135,6 +143,16 @@ describe.skipIf(!ready)('Redis outage (two app instances, PostgreSQL + Redis)', 
           { timeout: 15_000 },
         )
         .toBe(true);
+      // The bidder's header count catches up (the notices arrive late, or a fresh count does),
+      // and the socket of the account that logged out meanwhile is closed as unauthorized.
+      const unread = await b.request('GET', '/api/notifications/totals_unread', { token: bidders[0]!.token });
+      await expect
+        .poll(() => inbox.messages.filter((m) => m.message === 'unread_count').at(-1)?.total, {
+          timeout: 15_000,
+        })
+        .toBe(unread.body.total);
+      expect(await leavingInbox.closed).toBe(4401);
+      await inbox.close();
       // Live delivery resumes by itself: to a new socket, and to the one that stayed open.
       await liveDeliveryWorks(productId, 15_000);
       const last = await bid(a, productId);

@@ -90,14 +90,24 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
       };
       return [payload, count];
     };
+    let greeted = false;
     try {
       await serveChannel(socket, ctx.events, channels.userNotifications(userId), {
         transform: withCount,
+        // The unread count first, and again whenever the bus comes back: notifications published
+        // meanwhile may be lost, and so may a logout elsewhere, so then the token is checked
+        // afresh too.
+        greeting: async () => {
+          if (greeted && !(await auth.verifyToken(token, { fresh: true })))
+            socket.close(UNAUTHORIZED_CLOSE, 'unauthorized');
+          greeted = true;
+          return {
+            message: 'unread_count',
+            total: await notifications.unreadCount(userId),
+          } satisfies NotificationSocketMessage;
+        },
         onError: (err) => log.warn({ err }, 'notification channel failed'),
       });
-      const total = await notifications.unreadCount(userId);
-      if (socket.readyState === socket.OPEN)
-        socket.send(JSON.stringify({ message: 'unread_count', total } satisfies NotificationSocketMessage));
     } catch (err) {
       log.warn({ err }, 'notification channel subscription failed');
       socket.close(1011, 'unavailable');
