@@ -193,6 +193,25 @@ export const paymentsRepository = {
       .executeTakeFirst();
   },
 
+  /**
+   * A pending buy-now payment of this buyer for this product whose link another request is still
+   * asking the processor for (a double click): the second request waits for that link.
+   */
+  findOpeningBuyNow(db: Database, buyerId: number, productId: number, now: Date) {
+    return db
+      .selectFrom('payments')
+      .select('id')
+      .where('buyer_id', '=', buyerId)
+      .where('product_id', '=', productId)
+      .where('kind', '=', 'buy_now')
+      .where('status', '=', 'pending')
+      .where('payment_link', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  },
+
   insertBuyNowPayment(
     db: Database,
     values: {

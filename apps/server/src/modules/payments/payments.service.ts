@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type BuyProductResponse,
   paymentMessages as messages,
@@ -37,6 +38,8 @@ export const AUCTION_LINK_TTL_MS = 24 * 3600 * 1000;
 export const BUY_NOW_LINK_TTL_MS = 30 * 60 * 1000;
 /** A link this close to expiring is not handed out again. */
 const LINK_REUSE_MARGIN_MS = 60 * 1000;
+/** A second request waiting for a checkout link being made reads it this often. */
+const LINK_POLL_MS = 100;
 
 /** What happened to one notification (or status query) — answered to the webhook caller. */
 export type OutcomeResult =
@@ -137,6 +140,24 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         throw new AppError('PAYMENT_PROVIDER_TIMEOUT', 504, messages.linkTimeout);
       throw new AppError('PAYMENT_PROVIDER_FAILED', 502, messages.linkFailed);
     }
+  }
+
+  /**
+   * The link of a checkout that another request of the same buyer is opening (a double click,
+   * perhaps on another process): read until it is there, so both answers name one payment and
+   * one link instead of two charges of which one is refunded.
+   */
+  async function awaitOpeningLink(paymentId: string): Promise<BuyProductResponse> {
+    // As long as the processor may take to answer the first request, and a little.
+    const deadline = Date.now() + config.BOLD_TIMEOUT_MS + 2_000;
+    while (Date.now() < deadline) {
+      await sleep(LINK_POLL_MS);
+      const row = await repo.findPayment(db, paymentId);
+      if (row?.status === 'pending' && row.payment_link)
+        return { payment_id: row.id, payment_link: row.payment_link };
+      if (row?.status !== 'pending') throw new AppError('PAYMENT_PROVIDER_FAILED', 502, messages.linkFailed);
+    }
+    throw new AppError('PAYMENT_PROVIDER_TIMEOUT', 504, messages.linkTimeout);
   }
 
   /**
@@ -455,8 +476,13 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           new Date(now.getTime() + LINK_REUSE_MARGIN_MS),
         );
         if (reusable && reusable.amount === product.sell_price) {
-          return { reused: { payment_id: reusable.id, payment_link: reusable.payment_link! } } as const;
+          return {
+            kind: 'reused',
+            answer: { payment_id: reusable.id, payment_link: reusable.payment_link! },
+          } as const;
         }
+        const opening = await repo.findOpeningBuyNow(trx, userId, productId, now);
+        if (opening) return { kind: 'opening', paymentId: opening.id } as const;
         const expiresAt = new Date(now.getTime() + BUY_NOW_LINK_TTL_MS);
         const payment = await repo.insertBuyNowPayment(trx, {
           productId,
@@ -467,9 +493,10 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           expiresAt,
           now,
         });
-        return { payment, product, expiresAt } as const;
+        return { kind: 'new', payment, product, expiresAt } as const;
       });
-      if ('reused' in decided && decided.reused) return decided.reused;
+      if (decided.kind === 'reused') return decided.answer;
+      if (decided.kind === 'opening') return awaitOpeningLink(decided.paymentId);
       const { payment, product, expiresAt } = decided;
       let link: Awaited<ReturnType<typeof requestLink>>;
       try {

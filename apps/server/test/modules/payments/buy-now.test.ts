@@ -128,6 +128,15 @@ describe('buy now with the sandbox checkout', () => {
     expect(late.body.message).toBe(m.notAvailable);
   });
 
+  it('one buyer clicking several times at once gets one checkout: one payment, one link', async () => {
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 12_000_00, 'Carta Pikachu');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => buy(ana.token, product.id)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((a) => a.body.payment_id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.payment_link)).size).toBe(1);
+    expect(await paymentsOf(product.id)).toHaveLength(1);
+  });
+
   it('the reservation ends with its 30-minute window: then another buyer may start', async () => {
     const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 20_000_00, 'Hot Wheels Bone Shaker');
     expect((await buy(ana.token, product.id)).status).toBe(200);
