@@ -32,6 +32,8 @@ export const productMessages = {
   userNotFound: 'Vendedor no encontrado',
   inAuction: 'No puedes editar un producto mientras está en una subasta.',
   notEditable: 'No puedes editar un producto que ya fue vendido.',
+  reservedByBuyer:
+    'Un comprador está pagando este producto: no puedes editarlo ni subastarlo mientras dure su reserva (30 minutos).',
   idListInvalid: 'La lista de productos no es válida: envía hasta 100 identificadores separados por comas',
   categoryMissing: 'Categoría no encontrada',
   // Client-side texts of spec 2 section 8 and the pages.

@@ -13,6 +13,7 @@ import {
   commonMessages,
   endpointUrl,
   pageMeta,
+  productMessages,
   type UserTotals,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
@@ -229,6 +230,8 @@ export function createAuctionsService(ctx: AppContext) {
         if (own.some((p) => p.status !== 'available' || p.auction_id !== null)) {
           throw conflict('PRODUCTS_UNAVAILABLE', auctionMessages.productsUnavailable);
         }
+        if (await productLifecycle.inCheckout(trx, input.products, now))
+          throw conflict('PRODUCT_RESERVED', productMessages.reservedByBuyer);
         const start = input.started_at;
         const created = await repo.insertAuction(trx, {
           owner_id: userId,

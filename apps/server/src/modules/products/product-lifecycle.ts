@@ -1,5 +1,6 @@
 import type { ProductStatus } from '@app/contracts';
 import type { Database } from '../../platform/db.ts';
+import type { PaymentStatus } from '../../platform/db-schema.ts';
 
 /**
  * The only code that changes `products.status` (a new product starts `available`). Every change
@@ -11,6 +12,26 @@ import type { Database } from '../../platform/db.ts';
  *   available | in_auction ──sell──▶ sold ──ship──▶ shipped ──deliver──▶ delivered
  */
 export const productLifecycle = {
+  /**
+   * Whether a buyer is paying for one of these products: a buy-now checkout holds it for its
+   * payment window, so its seller may neither change what is being paid for nor list it in an
+   * auction meanwhile (the buyer would be charged, then refunded). Read under the products' lock,
+   * which starting a checkout takes too.
+   */
+  async inCheckout(trx: Database, productIds: number[], now: Date): Promise<boolean> {
+    if (productIds.length === 0) return false;
+    const open = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('product_id', 'in', productIds)
+      .where('kind', '=', 'buy_now')
+      .where('status', 'in', ['pending', 'processing'] satisfies PaymentStatus[])
+      .where('expires_at', '>', now)
+      .limit(1)
+      .executeTakeFirst();
+    return open !== undefined;
+  },
+
   /** Products listed in a new auction. */
   async enterAuction(trx: Database, productIds: number[], auctionId: number, now: Date): Promise<void> {
     if (productIds.length === 0) return;

@@ -23,6 +23,7 @@ import {
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { productLifecycle } from './product-lifecycle.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
 
 export { productLifecycle } from './product-lifecycle.ts';
@@ -150,6 +151,8 @@ export function createProductsService(
         if (!row) throw notFound('PRODUCT_NOT_FOUND', productMessages.notFound);
         if (row.status === 'in_auction') throw conflict('PRODUCT_IN_AUCTION', productMessages.inAuction);
         if (row.status !== 'available') throw conflict('PRODUCT_NOT_EDITABLE', productMessages.notEditable);
+        if (await productLifecycle.inCheckout(trx, [id], clock.now()))
+          throw conflict('PRODUCT_RESERVED', productMessages.reservedByBuyer);
         await productsRepository.update(trx, id, {
           ...(input.name !== undefined && { name: input.name }),
           ...(input.description !== undefined && { description: input.description }),

@@ -1,4 +1,4 @@
-import { paymentMessages as m } from '@app/contracts';
+import { paymentMessages as m, productMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveSandboxSecret } from '../../../src/modules/payments/create-provider.ts';
 import {
@@ -135,6 +135,34 @@ describe('buy now with the sandbox checkout', () => {
     expect(new Set(answers.map((a) => a.body.payment_id)).size).toBe(1);
     expect(new Set(answers.map((a) => a.body.payment_link)).size).toBe(1);
     expect(await paymentsOf(product.id)).toHaveLength(1);
+  });
+
+  it('while a buyer is paying, the seller can neither edit the product nor put it in an auction', async () => {
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 30_000_00, 'Figura Goku');
+    expect((await buy(ana.token, product.id)).status).toBe(200);
+    const edit = () =>
+      t.request('PUT', `/api/products/update/${product.id}`, {
+        token: seller.token,
+        body: { name: 'Caja vacía', description: 'Solo la caja' },
+      });
+    const list = () =>
+      t.request('POST', '/api/auctions/create', {
+        token: seller.token,
+        body: { title: 'Subasta', products: [product.id] },
+      });
+    for (const res of [await edit(), await list()]) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(productMessages.reservedByBuyer);
+    }
+    expect(await productRow(product.id)).toMatchObject({ name: 'Figura Goku', status: 'available' });
+    expect(
+      await t.ctx.db.selectFrom('auctions').select('id').where('owner_id', '=', seller.user.id).execute(),
+    ).toEqual([]);
+
+    // The window over and unpaid: the product is the seller's again.
+    await t.advanceClock(30 * 60 + 1);
+    expect((await edit()).status).toBe(200);
+    expect((await list()).status).toBe(201);
   });
 
   it('the reservation ends with its 30-minute window: then another buyer may start', async () => {
