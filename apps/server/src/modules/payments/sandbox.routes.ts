@@ -1,7 +1,6 @@
-import { formatCOPExact, paymentMessages as messages } from '@app/contracts';
+import { formatCOP, paymentMessages as messages } from '@app/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { toPesos } from '../../platform/money.ts';
 import { buildSaleNotification } from './bold-notification.ts';
 import { boldSignature } from './bold-signature.ts';
 import { type PaymentProvider, wholePesos } from './payment-provider.ts';
@@ -69,7 +68,7 @@ function messagePage(reply: FastifyReply, status: number, text: string) {
 }
 
 /**
- * The sandbox checkout (CONTRACT section 5): shows the amount in COP and the description with
+ * The sandbox checkout: shows the amount Bold would charge (whole pesos) and the description with
  * 'Aprobar pago' and 'Rechazar pago'. Either button builds the notification Bold would send,
  * signs it with Bold's scheme and posts it to our own webhook route (the same handler, signature
  * check included), then sends the browser back like Bold's callback does.
@@ -106,7 +105,7 @@ export async function sandboxCheckoutRoutes(
       'Pagar',
       `<h1>Completa tu pago</h1>
 <dl>
-  <dt>Monto</dt><dd class="amount">${escapeHtml(formatCOPExact(toPesos(payment.amount)))} COP</dd>
+  <dt>Monto</dt><dd class="amount">${escapeHtml(formatCOP(wholePesos(payment.amount)))} COP</dd>
   <dt>Descripción</dt><dd>${escapeHtml(description)}</dd>
   <dt>Referencia</dt><dd>${escapeHtml(payment.id)}</dd>
 </dl>

@@ -116,6 +116,9 @@ describe('buy now with the sandbox checkout', () => {
     const again = await buy(holder.token, product.id);
     expect(again.body.payment_id).toBe(winner.body.payment_id);
 
+    // The checkout shows what is charged: whole pesos, as Bold charges them.
+    const page = await (await fetch(winner.body.payment_link)).text();
+    expect(page).toContain('$ 45.501 COP');
     const paid = await fetch(`${winner.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     expect(await productRow(product.id)).toMatchObject({ status: 'sold' });

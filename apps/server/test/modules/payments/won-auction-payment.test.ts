@@ -380,7 +380,8 @@ describe('won-auction payment through the sandbox', () => {
     const link = (await t.request('GET', `/api/bold/create/${items[0].payment_id}`, { token: bidder.token }))
       .body.payment_link as string;
     const page = await (await fetch(link)).text();
-    expect(page).toContain('$ 2.500,5');
+    // The checkout shows what is charged: Bold charges whole pesos.
+    expect(page).toContain('$ 2.501 COP');
     await fetch(`${link}/approve`, { method: 'POST', redirect: 'manual' });
     expect((await wonList(bidder.token))[0].status).toBe('confirmed');
     const payout = await t.ctx.db
