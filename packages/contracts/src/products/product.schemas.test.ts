@@ -81,6 +81,30 @@ describe('create product rules', () => {
     );
   });
 
+  it('reports the scale and sell price with fields that break their limits, too', () => {
+    const over = {
+      ...car,
+      scale_id: null,
+      can_be_bought: true,
+      name: 'x'.repeat(151),
+      description: 'x'.repeat(5001),
+      tags: 'x'.repeat(501),
+      year: 3000,
+      brand_id: 2 ** 31,
+    };
+    expect(messages(over)).toEqual(
+      expect.arrayContaining([
+        m.nameTooLong,
+        m.descriptionTooLong,
+        m.tagsTooLong,
+        m.yearInvalid,
+        m.brandRequired,
+        m.scaleRequired,
+        m.sellPriceRequired,
+      ]),
+    );
+  });
+
   it('drops the scale outside die-cast and the sell price without buy-now', () => {
     const out = schema.parse({ ...card, scale_id: 3, can_be_bought: false, sell_price: 5000 });
     expect(out.scale_id).toBeNull();

@@ -29,7 +29,6 @@ const wholeCentavos = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1
 function requiredId(message: string) {
   return z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, {
     error: message,
-    abort: true,
   });
 }
 
@@ -52,19 +51,19 @@ const YearSchema = z
   })
   .int({ error: productMessages.yearInvalid })
   .min(PRODUCT_MIN_YEAR, { error: productMessages.yearInvalid })
-  .max(PRODUCT_MAX_YEAR, { error: productMessages.yearInvalid, abort: true });
+  .max(PRODUCT_MAX_YEAR, { error: productMessages.yearInvalid });
 
 const NameSchema = z
   .string({ error: productMessages.nameRequired })
   .trim()
   .min(1, { error: productMessages.nameRequired })
-  .max(150, { error: productMessages.nameTooLong, abort: true });
+  .max(150, { error: productMessages.nameTooLong });
 
 const DescriptionSchema = z
   .string({ error: productMessages.descriptionRequired })
   .trim()
   .min(1, { error: productMessages.descriptionRequired })
-  .max(5000, { error: productMessages.descriptionTooLong, abort: true });
+  .max(5000, { error: productMessages.descriptionTooLong });
 
 /**
  * The image as sent on create: a base64 data URL of a JPEG, PNG, WebP or GIF of at most 5 MB.
@@ -113,7 +112,7 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         tags: z
           .string({ error: productMessages.tagsTooLong })
           .trim()
-          .max(500, { error: productMessages.tagsTooLong, abort: true })
+          .max(500, { error: productMessages.tagsTooLong })
           .nullish()
           .transform((v) => (v ? v : null)),
         category_id: requiredId(productMessages.categoryRequired),
@@ -126,6 +125,8 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         image: ImageDataUrlSchema,
       })
       // `when`: these run even when other fields failed, so the form shows every message at once.
+      // No field check may say `abort: true` (zod then skips these): the fields' last checks are
+      // their length limits, and nothing after them reads the text.
       .check(
         z.refine(
           (value) =>
