@@ -91,8 +91,21 @@ describe('after the sale: held payout, receipt, rating', () => {
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await card.getByText('Enviado', { exact: true }).waitFor();
     await checkPage(page, 'aftersale-purchases-shipped-phone');
-    await card.getByRole('button', { name: `Confirmar recepción: ${productName}` }).click();
-    await page.getByText('¡Recepción confirmada! Gracias por avisar al vendedor.').waitFor();
+    // Asked first (it releases the payout and cannot be undone); cancelling changes nothing.
+    const opener = card.getByRole('button', { name: `Confirmar recepción: ${productName}` });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmar recepción' });
+    await dialog.getByText(`¿Ya recibiste "${productName}"?`, { exact: false }).waitFor();
+    await checkPage(page, 'aftersale-confirm-delivery-dialog-phone');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('Enviado', { exact: true }).waitFor();
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Sí, lo recibí' }).click();
+    // The message takes the focus, so it is in view on a phone whichever card was confirmed.
+    const notice = page.getByText('¡Recepción confirmada! Gracias por avisar al vendedor.');
+    await notice.waitFor();
+    expect(await notice.evaluate((el) => el === document.activeElement)).toBe(true);
     await card.getByText('Entregado', { exact: true }).waitFor();
 
     // Rating: submitting without stars says why; then 4 stars and a comment.

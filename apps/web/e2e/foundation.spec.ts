@@ -90,6 +90,8 @@ describe('foundation: login, profile, header', () => {
       .filter({ hasText: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.' })
       .waitFor();
     expect(page.url()).toMatch(/\/login$/);
+    // The keyboard focus stays on the button while the request runs and after it failed.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Iniciar Sesión');
 
     // The show/hide toggle switches the field type.
     const password = page.getByLabel('Contraseña', { exact: true });

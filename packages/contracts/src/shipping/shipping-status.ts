@@ -18,6 +18,9 @@ export const shippingStatusMessages = {
   alreadyShipped: 'Este producto ya fue marcado como enviado.',
   // Delivery (buyer protection).
   confirmDelivery: 'Confirmar recepción',
+  confirmDeliveryQuestion: (product: string) =>
+    `¿Ya recibiste "${product}"? Al confirmarlo, el pago se libera al vendedor y no se puede deshacer.`,
+  confirmDeliveryYes: 'Sí, lo recibí',
   deliveryConfirmed: '¡Recepción confirmada! Gracias por avisar al vendedor.',
   deliveryConfirmFailed: 'No se pudo confirmar la recepción. Intenta de nuevo.',
   purchaseNotFound: 'No se encontró tu compra de este producto.',

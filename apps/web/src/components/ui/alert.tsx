@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { type HTMLAttributes, useCallback } from 'react';
 
 export type AlertKind = 'error' | 'success' | 'info';
 
@@ -12,9 +12,32 @@ export function Alert({
   as: Element = 'p',
   className,
   role,
+  takeFocus = false,
   ...rest
-}: HTMLAttributes<HTMLElement> & { kind: AlertKind; as?: 'p' | 'div' }) {
+}: HTMLAttributes<HTMLElement> & {
+  kind: AlertKind;
+  as?: 'p' | 'div';
+  /**
+   * Moves the focus (and so the view) to the message when it appears: the result of an action
+   * whose button went away or sits far from where the message is shown, as on a phone.
+   */
+  takeFocus?: boolean;
+}) {
   const defaultRole = kind === 'error' ? 'alert' : kind === 'success' ? 'status' : undefined;
   const classes = `alert alert-${kind}${className ? ` ${className}` : ''}`;
-  return <Element className={classes} role={role ?? defaultRole} {...rest} />;
+  const focusOnMount = useCallback(
+    (node: HTMLElement | null) => {
+      if (node && takeFocus) node.focus({ preventScroll: false });
+    },
+    [takeFocus],
+  );
+  return (
+    <Element
+      ref={focusOnMount}
+      tabIndex={takeFocus ? -1 : undefined}
+      className={classes}
+      role={role ?? defaultRole}
+      {...rest}
+    />
+  );
 }

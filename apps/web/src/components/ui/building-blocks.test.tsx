@@ -42,6 +42,41 @@ describe('Button', () => {
     expect(screen.getByRole('button', { name: 'Uno' }).getAttribute('type')).toBe('button');
   });
 
+  it('a busy button refuses clicks and submission (by click or Enter) but keeps the focus', () => {
+    const submit = vi.fn((e: { preventDefault: () => void }) => e.preventDefault());
+    const click = vi.fn();
+    const { rerender } = render(
+      <form onSubmit={submit}>
+        <input aria-label="Campo" />
+        <Button type="submit" busy onClick={click}>
+          Enviar
+        </Button>
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Enviar' });
+    button.focus();
+    fireEvent.click(button);
+    expect(click).not.toHaveBeenCalled();
+    expect(submit).not.toHaveBeenCalled();
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    rerender(
+      <form onSubmit={submit}>
+        <input aria-label="Campo" />
+        <Button type="submit" onClick={click}>
+          Enviar
+        </Button>
+      </form>,
+    );
+    expect(document.activeElement).toBe(button);
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
+    fireEvent.click(button);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
   it('LinkButton is a link that looks like a button', () => {
     const router = createMemoryRouter([
       {
@@ -95,6 +130,19 @@ describe('Alert', () => {
     const note = screen.getByRole('note');
     expect(note.tagName).toBe('DIV');
     expect(screen.getByRole('alert').tagName).toBe('P');
+  });
+
+  it('takes the focus when it appears, if asked', () => {
+    render(
+      <>
+        <Alert kind="info">Sin foco</Alert>
+        <Alert kind="success" takeFocus>
+          Listo
+        </Alert>
+      </>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('status'));
+    expect(screen.getByText('Sin foco').hasAttribute('tabindex')).toBe(false);
   });
 });
 

@@ -27,16 +27,33 @@ export function buttonClass({
   return classes.join(' ');
 }
 
-/** A button; `type` is "button" unless said otherwise, so it never submits a form by accident. */
+/**
+ * A button; `type` is "button" unless said otherwise, so it never submits a form by accident.
+ *
+ * `busy` (its action is under way) refuses clicks, and so a form's submission by Enter too, but
+ * unlike `disabled` keeps the button focusable: a disabled button drops the keyboard focus to the
+ * top of the page, or out of an open dialog, and the user has to find their place again.
+ */
 export function Button({
   variant,
   size,
   block,
   className,
   type = 'button',
+  busy = false,
+  onClick,
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle) {
-  return <button type={type} className={buttonClass({ variant, size, block, className })} {...rest} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle & { busy?: boolean }) {
+  return (
+    <button
+      type={type}
+      className={buttonClass({ variant, size, block, className })}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={busy ? (event) => event.preventDefault() : onClick}
+      {...rest}
+    />
+  );
 }
 
 /** A link (client-side navigation) that looks like a button. */

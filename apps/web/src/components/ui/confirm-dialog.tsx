@@ -46,10 +46,10 @@ export function ConfirmDialog({
       closeOnBackdrop={!pending}
       footer={
         <>
-          <Button data-confirm-cancel onClick={onCancel} disabled={pending}>
+          <Button data-confirm-cancel onClick={onCancel} busy={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={pending}>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={pending}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </>

@@ -130,7 +130,7 @@ export function CreateAuctionForm({ productIds }: { productIds: number[] }) {
       )}
 
       {created ? (
-        <Alert kind="success" as="div">
+        <Alert kind="success" as="div" takeFocus>
           ¡Subasta creada exitosamente!
         </Alert>
       ) : null}
@@ -209,7 +209,8 @@ export function CreateAuctionForm({ productIds }: { productIds: number[] }) {
           <Button
             type="submit"
             variant="primary"
-            disabled={create.isPending || created || loadFailed || products.isPending}
+            busy={create.isPending}
+            disabled={created || loadFailed || products.isPending}
           >
             {create.isPending ? 'Creando...' : 'Crear subasta'}
           </Button>

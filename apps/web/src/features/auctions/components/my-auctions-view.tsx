@@ -56,7 +56,7 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
       {auction.status === 'upcoming' ? (
         <Button
           variant="accent"
-          disabled={activate.isPending}
+          busy={activate.isPending}
           onClick={() =>
             activate.mutate(auction.id, {
               onError: () => toast.error(auctionMessages.activateError),

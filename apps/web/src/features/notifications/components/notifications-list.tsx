@@ -82,7 +82,7 @@ export function NotificationsList() {
         </ul>
       )}
       {query.hasNextPage ? (
-        <Button disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        <Button busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           {query.isFetchingNextPage ? 'Cargando...' : 'Ver más'}
         </Button>
       ) : null}

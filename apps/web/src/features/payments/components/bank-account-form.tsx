@@ -103,14 +103,15 @@ export function BankAccountForm({
       closeOnBackdrop={!save.isPending}
       footer={
         <>
-          <Button onClick={onClose} disabled={save.isPending}>
+          <Button onClick={onClose} busy={save.isPending}>
             Cancelar
           </Button>
           <Button
             type="submit"
             form={formId}
             variant="primary"
-            disabled={save.isPending || loading || !!loadError}
+            busy={save.isPending}
+            disabled={loading || !!loadError}
           >
             {save.isPending ? 'Guardando...' : 'Guardar'}
           </Button>

@@ -70,13 +70,7 @@ function WonCard({ item }: { item: WonAuctionItem }) {
             Pagar
           </a>
         ) : payable ? (
-          <Button
-            variant="primary"
-            block
-            onClick={() => void generate()}
-            disabled={generating}
-            aria-busy={generating}
-          >
+          <Button variant="primary" block onClick={() => void generate()} busy={generating}>
             {generating ? 'Generando...' : 'Generar Link'}
           </Button>
         ) : null}

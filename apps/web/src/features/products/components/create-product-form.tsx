@@ -213,7 +213,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
           ))}
         </Alert>
       )}
-      <fieldset disabled={busy} className="form plain-fieldset">
+      <fieldset className="form plain-fieldset">
         <legend className="sr-only">Datos del producto</legend>
         <div className={styles.formGrid}>
           <FormField label="Nombre" required error={errors.name?.message} className={styles.full}>
@@ -338,7 +338,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
       </fieldset>
       <div className="modal-actions">
         <LinkButton to={paths.products.getHref()}>Cancelar</LinkButton>
-        <Button type="submit" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" busy={busy}>
           {create.isPending ? 'Creando...' : 'Crear Producto'}
         </Button>
       </div>

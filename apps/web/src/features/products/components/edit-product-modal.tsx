@@ -92,10 +92,10 @@ export function EditProductModal({
       closeOnBackdrop={!update.isPending}
       footer={
         <>
-          <Button onClick={onClose} disabled={update.isPending}>
+          <Button onClick={onClose} busy={update.isPending}>
             Cancelar
           </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={update.isPending}>
+          <Button type="submit" form={formId} variant="primary" busy={update.isPending}>
             {update.isPending ? 'Guardando...' : 'Guardar cambios'}
           </Button>
         </>

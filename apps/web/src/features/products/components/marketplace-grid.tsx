@@ -45,7 +45,7 @@ export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {
           <Button
             variant="primary"
             onClick={() => void query.fetchNextPage()}
-            disabled={query.isFetchingNextPage}
+            busy={query.isFetchingNextPage}
           >
             {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
           </Button>

@@ -79,7 +79,7 @@ export function RatingForm({
         onChange={(e) => setComment(e.target.value)}
       />
       {error && <Alert kind="error">{error}</Alert>}
-      <Button type="submit" variant="primary" size="sm" disabled={mutation.isPending}>
+      <Button type="submit" variant="primary" size="sm" busy={mutation.isPending}>
         {mutation.isPending ? 'Enviando...' : m.sendRating}
       </Button>
     </form>

@@ -64,10 +64,10 @@ export function AddressForm({
       closeOnBackdrop={!save.isPending}
       footer={
         <>
-          <Button onClick={onClose} disabled={save.isPending}>
+          <Button onClick={onClose} busy={save.isPending}>
             Cancelar
           </Button>
-          <Button type="submit" form={formId} variant="primary" disabled={save.isPending}>
+          <Button type="submit" form={formId} variant="primary" busy={save.isPending}>
             {save.isPending ? 'Guardando...' : 'Guardar'}
           </Button>
         </>

@@ -17,7 +17,7 @@ export function ListPageHeader({
   return (
     <div className="page-header">
       <h1 className="page-title">{title}</h1>
-      <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+      <Button onClick={() => void query.refetch()} busy={query.isFetching}>
         {refreshing ? 'Actualizando...' : 'Actualizar'}
       </Button>
     </div>
@@ -43,7 +43,8 @@ export function useRowAction() {
     }
   }
   const noticeBox = notice && (
-    <Alert kind={notice.kind} role="alert">
+    // The row's button may be gone, and the message is above the list, out of view on a phone.
+    <Alert kind={notice.kind} role="alert" takeFocus>
       {notice.text}
     </Alert>
   );

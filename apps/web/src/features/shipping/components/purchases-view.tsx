@@ -7,11 +7,12 @@ import {
   shippingStatusLabel,
   shippingStatusTone,
 } from '@app/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
@@ -75,7 +76,7 @@ function PurchaseCard({
         <Button
           variant="primary"
           onClick={onConfirm}
-          disabled={confirming}
+          busy={confirming}
           aria-label={`${m.confirmDelivery}: ${purchase.product_name}`}
         >
           {confirming ? 'Confirmando...' : m.confirmDelivery}
@@ -102,6 +103,8 @@ export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRa
   const confirm = useConfirmDelivery();
   const rateInCache = useRatePurchaseInCache();
   const { busy: confirming, setNotice, run, noticeBox } = useRowAction();
+  // Confirming receipt releases the seller's payout and cannot be undone: asked first.
+  const [asking, setAsking] = useState<PurchasedProduct | null>(null);
 
   // The card's statuses change in place (the mutation writes the cached list).
   const onConfirm = (purchase: PurchasedProduct) =>
@@ -142,7 +145,7 @@ export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRa
               key={purchase.payment_id}
               purchase={purchase}
               confirming={confirming === purchase.product_id}
-              onConfirm={() => void onConfirm(purchase)}
+              onConfirm={() => setAsking(purchase)}
               renderRatingForm={renderRatingForm}
               onRated={(rating) => {
                 rateInCache(purchase.product_id, rating);
@@ -152,6 +155,17 @@ export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRa
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={m.confirmDelivery}
+        message={asking ? m.confirmDeliveryQuestion(asking.product_name) : null}
+        confirmLabel={m.confirmDeliveryYes}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) void onConfirm(asking);
+          setAsking(null);
+        }}
+      />
     </div>
   );
 }

@@ -78,7 +78,7 @@ function AddressCard({
       </dl>
       <div className={styles.actions}>
         {!address.is_default && (
-          <Button size="sm" onClick={onMakeDefault} disabled={busy}>
+          <Button size="sm" onClick={onMakeDefault} busy={busy}>
             Establecer predeterminada
           </Button>
         )}

@@ -43,7 +43,7 @@ function Action({ sale, pending, onShip }: { sale: SoldProduct; pending: boolean
       variant="primary"
       size="sm"
       onClick={onShip}
-      disabled={pending}
+      busy={pending}
       aria-label={`Marcar como Enviado: ${sale.product_name}`}
     >
       {pending ? 'Actualizando...' : action.label}

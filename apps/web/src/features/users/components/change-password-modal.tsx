@@ -54,7 +54,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       footer={
         <>
           <Button onClick={onClose}>{success ? 'Cerrar' : 'Cancelar'}</Button>
-          <Button type="submit" form="change-password-form" variant="primary" disabled={busy}>
+          <Button type="submit" form="change-password-form" variant="primary" busy={busy}>
             {mutation.isPending ? 'Guardando...' : 'Cambiar contraseña'}
           </Button>
         </>
@@ -63,7 +63,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       <form id="change-password-form" className="form" onSubmit={onSubmit} noValidate>
         {success && <Alert kind="success">{success}</Alert>}
         {failure && <Alert kind="error">{failure}</Alert>}
-        <fieldset disabled={busy} className="form plain-fieldset">
+        <fieldset className="form plain-fieldset">
           <FormField label="Contraseña actual" required error={errors.current_password?.message}>
             {(control) => (
               <PasswordInput autoComplete="current-password" {...control} {...register('current_password')} />

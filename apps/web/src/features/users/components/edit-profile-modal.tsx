@@ -104,7 +104,8 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
             type="submit"
             form="edit-profile-form"
             variant="primary"
-            disabled={busy || loadFailed || profile.isPending}
+            busy={busy}
+            disabled={loadFailed || profile.isPending}
           >
             {update.isPending ? 'Guardando...' : 'Guardar cambios'}
           </Button>
@@ -122,7 +123,7 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
         <form id="edit-profile-form" className="form" onSubmit={onSubmit} noValidate>
           {success && <Alert kind="success">{success}</Alert>}
           {failure && <Alert kind="error">{failure}</Alert>}
-          <fieldset disabled={busy} className={`${styles.formGrid} plain-fieldset`}>
+          <fieldset className={`${styles.formGrid} plain-fieldset`}>
             <FormField label="Nombre" required error={errors.name?.message}>
               <input className="input" autoComplete="given-name" {...register('name')} />
             </FormField>

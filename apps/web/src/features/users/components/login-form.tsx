@@ -52,7 +52,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void })
           <PasswordInput autoComplete="current-password" {...control} {...register('password')} />
         )}
       </FormField>
-      <Button type="submit" variant="primary" block disabled={pending}>
+      <Button type="submit" variant="primary" block busy={pending}>
         Iniciar Sesión
       </Button>
     </form>
