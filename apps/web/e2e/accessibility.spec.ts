@@ -26,6 +26,8 @@ interface PageCase {
   name: string;
   path: string;
   as: Visitor;
+  /** A page without its data: the <h1> and document title it must still have. */
+  heading?: string;
 }
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -55,9 +57,15 @@ beforeAll(async () => {
   );
   const buyNow = marketplace.body.items[0];
   expect(buyNow, 'the demo data has buy-now products').toBeDefined();
-  const mine = await apiCall<Array<{ id: number }>>('GET', '/api/products/get_products', sellerToken);
+  const mine = await apiCall<Array<{ id: number; sell_price: number | null }>>(
+    'GET',
+    '/api/products/get_products',
+    sellerToken,
+  );
   const own = mine.body[0];
   expect(own, 'the demo seller has products').toBeDefined();
+  const priceless = mine.body.find((p) => p.sell_price === null);
+  expect(priceless, 'the demo seller has a product without a sell price').toBeDefined();
 
   cases = [
     { name: 'home', path: '/', as: 'anonymous' },
@@ -87,6 +95,33 @@ beforeAll(async () => {
     { name: 'my-auctions', path: '/my-auctions', as: 'seller' },
     { name: 'seller-payments', path: '/seller/payments', as: 'seller' },
     { name: 'sold-products', path: '/products/sold', as: 'seller' },
+    // A buyer on seller screens gets the become-a-seller message.
+    { name: 'my-auctions-buyer', path: '/my-auctions', as: 'buyer' },
+    { name: 'seller-payments-buyer', path: '/seller/payments', as: 'buyer' },
+    { name: 'sold-products-buyer', path: '/products/sold', as: 'buyer' },
+    { name: 'buy-product-no-price', path: `/products/buy/${priceless!.id}`, as: 'buyer' },
+    // Pages whose load fails, or whose address names nothing, keep a heading.
+    { name: 'buy-product-missing', path: '/products/buy/9999', as: 'buyer', heading: 'Compra directa' },
+    { name: 'product-detail-missing', path: '/products/9999', as: 'buyer', heading: 'Detalle del producto' },
+    {
+      name: 'product-auction-missing',
+      path: '/auctions/product/9999',
+      as: 'buyer',
+      heading: 'Subasta del producto',
+    },
+    {
+      name: 'auction-products-bad-id',
+      path: '/auctions/products/abc',
+      as: 'buyer',
+      heading: 'Live Subastas',
+    },
+    {
+      name: 'public-profile-missing',
+      path: '/public-profile/nadie_existe',
+      as: 'anonymous',
+      heading: 'Perfil del vendedor',
+    },
+    { name: 'seller-page-missing', path: '/seller/999', as: 'anonymous', heading: 'Perfil del vendedor' },
   ];
 });
 
@@ -122,6 +157,11 @@ describe('every page is accessible', () => {
           try {
             await expectAccessible(page);
             if (label === 'phone') await expectNoHorizontalScroll(page);
+            if (pageCase.heading) {
+              // axe's page-has-heading-one is only "moderate": checked here by name.
+              expect(await page.locator('main h1').allTextContents()).toEqual([pageCase.heading]);
+              expect(await page.title()).toBe(`${pageCase.heading} | Coleccionables`);
+            }
           } catch (error) {
             await screenshot(page, `a11y-failed-${pageCase.name}-${label}`);
             throw new Error(

@@ -1,7 +1,10 @@
 import { auctionMessages } from '@app/contracts';
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { AuctionProductsView } from '../../../features/auctions/components/auction-products-view.tsx';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import {
+  AUCTION_PRODUCTS_TITLE,
+  AuctionProductsView,
+} from '../../../features/auctions/components/auction-products-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -10,11 +13,7 @@ export function Component() {
   const { id = '' } = useParams();
   // An address that cannot name an auction: the page's own load error, not the server's.
   if (pathId(id) === null) {
-    return (
-      <Alert kind="error" as="div">
-        {auctionMessages.auctionProductsError}
-      </Alert>
-    );
+    return <PageLoadError title={AUCTION_PRODUCTS_TITLE} message={auctionMessages.auctionProductsError} />;
   }
   return (
     <AuctionProductsView

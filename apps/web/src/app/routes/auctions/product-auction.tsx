@@ -1,7 +1,11 @@
 import { auctionMessages } from '@app/contracts';
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { ProductAuctionView } from '../../../features/auctions/components/product-auction-view.tsx';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import {
+  PRODUCT_AUCTION_TITLE,
+  ProductAuctionView,
+} from '../../../features/auctions/components/product-auction-view.tsx';
+import { BuyNowLink } from '../../../features/products/components/buy-now-link.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -9,19 +13,11 @@ import { pathId } from '../../../lib/path-id.ts';
 export function Component() {
   const { id } = useParams();
   if (!id) {
-    return (
-      <Alert kind="error" as="div">
-        ID de subasta no proporcionado
-      </Alert>
-    );
+    return <PageLoadError title={PRODUCT_AUCTION_TITLE} message="ID de subasta no proporcionado" />;
   }
   // An address that cannot name a product: the page's own load error, not the server's.
   if (pathId(id) === null) {
-    return (
-      <Alert kind="error" as="div">
-        {auctionMessages.productPageError}
-      </Alert>
-    );
+    return <PageLoadError title={PRODUCT_AUCTION_TITLE} message={auctionMessages.productPageError} />;
   }
   return (
     <section className="page">
@@ -29,6 +25,7 @@ export function Component() {
         key={id}
         productId={id}
         renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
+        renderNotInAuction={(productId) => <BuyNowLink productId={productId} />}
       />
     </section>
   );

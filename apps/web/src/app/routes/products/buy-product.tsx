@@ -1,7 +1,7 @@
 import { productMessages } from '@app/contracts';
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { BuyProductView } from '../../../features/products/components/buy-product-view.tsx';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import { BUY_PAGE_TITLE, BuyProductView } from '../../../features/products/components/buy-product-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -11,11 +11,7 @@ export function Component() {
   const productId = pathId(id);
   // An address that cannot name a product loads nothing: its load error at once.
   if (productId === null) {
-    return (
-      <Alert kind="error" as="div">
-        {productMessages.buyLoadError}
-      </Alert>
-    );
+    return <PageLoadError title={BUY_PAGE_TITLE} message={productMessages.buyLoadError} />;
   }
   return (
     <BuyProductView

@@ -1,7 +1,10 @@
 import { productMessages } from '@app/contracts';
 import { useParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { ProductDetailView } from '../../../features/products/components/product-detail-view.tsx';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import {
+  PRODUCT_PAGE_TITLE,
+  ProductDetailView,
+} from '../../../features/products/components/product-detail-view.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -11,11 +14,7 @@ export function Component() {
   const productId = pathId(id);
   // An address that cannot name a product loads nothing: its load error at once.
   if (productId === null) {
-    return (
-      <Alert kind="error" as="div">
-        {productMessages.loadError}
-      </Alert>
-    );
+    return <PageLoadError title={PRODUCT_PAGE_TITLE} message={productMessages.loadError} />;
   }
   return (
     <ProductDetailView

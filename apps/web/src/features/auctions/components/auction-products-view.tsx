@@ -7,8 +7,12 @@ import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuctionProducts } from '../api/get-auction-products.ts';
 import styles from './auctions.module.css';
+
+/** The page's heading, and its document title when the auction has not loaded. */
+export const AUCTION_PRODUCTS_TITLE = 'Live Subastas';
 
 const localTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('es-CO') : 'N/A');
 
@@ -22,11 +26,15 @@ export function AuctionProductsView({
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
 }) {
   const query = useAuctionProducts(auctionId);
+  const auctionTitle = query.data?.auction.title;
+  usePageMeta({
+    title: auctionTitle ? `${auctionTitle} | ${AUCTION_PRODUCTS_TITLE}` : AUCTION_PRODUCTS_TITLE,
+  });
 
   return (
     <section className="page">
       <header>
-        <h1 className="page-title">Live Subastas</h1>
+        <h1 className="page-title">{AUCTION_PRODUCTS_TITLE}</h1>
         <p className="page-subtitle">Descubre coleccionables únicos en subastas en tiempo real</p>
       </header>
       {query.isPending ? (

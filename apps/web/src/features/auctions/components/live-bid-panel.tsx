@@ -10,15 +10,19 @@ import {
   validateBid,
 } from '@app/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { MoneyInput } from '../../../components/ui/money-field.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { serverNow, useServerNow } from '../../../lib/server-clock.ts';
+import { useCurrentUserId } from '../../../lib/use-auth.ts';
 import { useMe } from '../api/get-me.ts';
 import { useMaxBid } from '../api/max-bid.ts';
 import { usePlaceBid } from '../api/place-bid.ts';
+import { raceEnded } from '../lib/race-ended.ts';
 import { useLiveBids } from '../lib/use-live-bids.ts';
 import styles from './auctions.module.css';
 
@@ -31,6 +35,7 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   const placeBid = usePlaceBid(productKey);
   const maxBid = useMaxBid(auction.id, product.id);
   const me = useMe();
+  const userId = useCurrentUserId();
   const [amount, setAmount] = useState('');
   const [maxAmount, setMaxAmount] = useState('');
   const [announcement, setAnnouncement] = useState<string | null>(null);
@@ -53,8 +58,7 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   const suggested = suggestedNextBid(highest, minOffer);
   const endTime = page.end_time;
   const remaining = msUntil(endTime, now);
-  const ended =
-    auction.status === 'ended' || (auction.status === 'active' && remaining !== null && remaining <= 0);
+  const ended = raceEnded(auction.status, endTime, now);
   const closedMessage = ended
     ? bidMessages.auctionEnded
     : auction.status !== 'active'
@@ -91,6 +95,17 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   }, [endTime, page.bids]);
 
   const myName = me.data?.username;
+  // The server refuses the seller's bids on their own product: they are not offered the form.
+  const isOwner = userId !== null && userId === page.owner.id;
+  // The highest bid at the end wins when it reaches the reserve price; the outcome is recorded a
+  // moment after the end, and a product left unsold says so.
+  const top = page.bids[0];
+  const won =
+    ended &&
+    myName !== undefined &&
+    top?.username === myName &&
+    top.amount >= highest &&
+    (product.outcome === 'won' || (product.outcome === null && highest >= product.reserve_price));
   const previousTop = useRef(page.bids[0]);
   const currentTop = useRef(page.bids[0]);
   currentTop.current = page.bids[0];
@@ -193,6 +208,10 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
         <Alert kind="info" role="status">
           {closedMessage}
         </Alert>
+      ) : isOwner ? (
+        <Alert kind="info" role="note">
+          Este es tu producto: no puedes pujar en él.
+        </Alert>
       ) : (
         <form className={styles.bidForm} onSubmit={submit} noValidate>
           <div className="field">
@@ -221,12 +240,20 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
               aria-describedby={`${inputId}-max-hint`}
             />
           </div>
-          <Button type="submit" variant="accent" disabled={placeBid.isPending}>
+          <Button type="submit" variant="accent" busy={placeBid.isPending}>
             Place Bid
           </Button>
         </form>
       )}
-      {closedMessage ? null : (
+      {won ? (
+        <Alert kind="success" as="div" data-testid="won-note">
+          <p className="flush">
+            <strong>¡Ganaste esta subasta!</strong> Revisa el pago en{' '}
+            <Link to={paths.wonAuctions.getHref()}>Mis Subastas Ganadas</Link>.
+          </p>
+        </Alert>
+      ) : null}
+      {closedMessage || isOwner ? null : (
         <p id={`${inputId}-max-hint`} className="muted note-sm">
           Opcional: con una puja máxima pujamos por ti con el incremento mínimo hasta ese monto; nadie más la
           ve.

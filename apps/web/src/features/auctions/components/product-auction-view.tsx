@@ -2,26 +2,37 @@ import { auctionMessages } from '@app/contracts';
 import { type ReactNode, useDeferredValue } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { bootLeadFor } from '../../../lib/boot-lead.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useAuctionProduct } from '../api/get-auction-product.ts';
+import { useRaceEnded } from '../lib/race-ended.ts';
 import styles from './auctions.module.css';
 import { LiveBidPanel } from './live-bid-panel.tsx';
+
+/** The page's name while it has no product to name it (its load failed, or its address is wrong). */
+export const PRODUCT_AUCTION_TITLE = 'Subasta del producto';
 
 /** The product auction page (ProductAuction): the product, its seller and the live bid panel. */
 export function ProductAuctionView({
   productId,
   renderWatch,
+  renderNotInAuction,
 }: {
   productId: string;
   /** The route's heart toggle (Favoritos). */
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
+  /**
+   * Under the error of a product that is in no auction: where else it may be had (the route
+   * composes the products feature's buy-now link), so the page is not a dead end.
+   */
+  renderNotInAuction?: (productId: number) => ReactNode;
 }) {
   const query = useAuctionProduct(productId);
   // The page renders its data in the background, in slices (a query's update would render it in
@@ -30,20 +41,35 @@ export function ProductAuctionView({
   // request often brings it first): a deferred value without one mounts with the data at once.
   const page = useDeferredValue(query.data ?? null, null);
   const product = page?.products[0];
+  const ended = useRaceEnded(page?.auction?.status, page?.end_time);
   usePageMeta(
     product
-      ? { title: `${product.name} | Subasta en vivo`, description: product.description.slice(0, 150) }
+      ? {
+          title: `${product.name} | ${ended ? 'Subasta finalizada' : 'Subasta en vivo'}`,
+          description: product.description.slice(0, 150),
+        }
       : null,
   );
 
   const { pathname } = useLocation();
-  const readError = query.isError ? (
-    <Alert kind="error" as="div">
-      {errorMessage(query.error, auctionMessages.productPageError)}
-    </Alert>
-  ) : null;
+  const readErrorMessage = query.isError ? errorMessage(query.error, auctionMessages.productPageError) : null;
+  if (readErrorMessage !== null && !page) {
+    // The server's 404: the product is in no auction (or does not exist: the fallback then
+    // finds nothing either).
+    const notInAuction = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <PageLoadError title={PRODUCT_AUCTION_TITLE} message={readErrorMessage}>
+        {notInAuction ? renderNotInAuction?.(Number(productId)) : null}
+      </PageLoadError>
+    );
+  }
   // A failed later read keeps the page, with what it could not refresh said above it.
-  if (readError && !page) return readError;
+  const readError =
+    readErrorMessage === null ? null : (
+      <Alert kind="error" as="div">
+        {readErrorMessage}
+      </Alert>
+    );
   if (!page) {
     const loading = <Spinner label="Cargando detalles del producto..." />;
     // The name and image index.html already painted stay in place while the rest loads.
@@ -62,9 +88,9 @@ export function ProductAuctionView({
   }
   if (!page.auction || !product) {
     return (
-      <Alert kind="error" as="div">
-        {auctionMessages.noAuctionInfo}
-      </Alert>
+      <PageLoadError title={PRODUCT_AUCTION_TITLE} message={auctionMessages.noAuctionInfo}>
+        {renderNotInAuction?.(Number(productId))}
+      </PageLoadError>
     );
   }
 

@@ -1,9 +1,29 @@
-import { commonMessages, productMessages } from '@app/contracts';
+import { commonMessages, paymentMessages, productMessages } from '@app/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useBuyProduct } from '../api/buy-product.ts';
+
+const ADDRESSES_PAGE_NAME = 'Direcciones de envío';
+
+/**
+ * The purchase's error. The server's "no default address" message names the addresses page:
+ * that name is a link to it, so the buyer can add one and come back.
+ */
+function PurchaseError({ message }: { message: string }) {
+  const at = message === paymentMessages.defaultAddressRequired ? message.indexOf(ADDRESSES_PAGE_NAME) : -1;
+  if (at < 0) return message;
+  return (
+    <>
+      {message.slice(0, at)}
+      <Link to={paths.shippingAddresses.getHref()}>{ADDRESSES_PAGE_NAME}</Link>
+      {message.slice(at + ADDRESSES_PAGE_NAME.length)}
+    </>
+  );
+}
 
 /**
  * 'Comprar Ahora': asks for confirmation, asks the server for a payment link and sends the browser
@@ -55,10 +75,14 @@ export function BuyNowAction({
   }
   return (
     <div className="stack">
-      <Button variant="accent" block onClick={() => void onClick()} disabled={buy.isPending}>
+      <Button variant="accent" block onClick={() => void onClick()} busy={buy.isPending}>
         {buy.isPending ? 'Procesando...' : 'Comprar Ahora'}
       </Button>
-      {error && <Alert kind="error">{error}</Alert>}
+      {error && (
+        <Alert kind="error">
+          <PurchaseError message={error} />
+        </Alert>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { productMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
@@ -8,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useCurrentUserId } from '../../../lib/use-auth.ts';
 import { useProductBuy } from '../api/get-product-buy.ts';
 import { useSimilarProducts } from '../api/get-similar-products.ts';
 import { brandLabel, priceLabel } from '../lib/product-labels.ts';
@@ -16,6 +18,33 @@ import { BuyNowGrid } from './buy-now-card.tsx';
 import { ProductHero } from './product-hero.tsx';
 import styles from './products.module.css';
 import { SpecList } from './spec-list.tsx';
+
+/** The page's name while it has no product to name it (its load failed). */
+export const BUY_PAGE_TITLE = 'Compra directa';
+
+/**
+ * The price, large. Not bold text in a paragraph of its own, which screen-reader heuristics
+ * (axe's p-as-heading) take for an unmarked heading; without a price it is a plain note.
+ */
+function PriceTag({ value }: { value: number | null }) {
+  if (value === null) return <p className="muted flush">Precio: {priceLabel(value)}</p>;
+  return (
+    <div className={styles.bigPrice}>
+      <span className="sr-only">Precio: </span>
+      {priceLabel(value)}
+    </div>
+  );
+}
+
+/** What the owner sees instead of 'Comprar Ahora' (the server refuses their own purchase). */
+function OwnProductNote({ productId }: { productId: number }) {
+  return (
+    <Alert kind="info" role="note" as="div">
+      Este es tu producto: no puedes comprarlo.{' '}
+      <Link to={paths.product.getHref(productId)}>Ver tu producto</Link>
+    </Alert>
+  );
+}
 
 function SimilarProducts({ id }: { id: number }) {
   const similar = useSimilarProducts(id);
@@ -50,6 +79,7 @@ export function BuyProductView({
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
 }) {
   const query = useProductBuy(id);
+  const userId = useCurrentUserId();
   const data = query.data;
   usePageMeta(
     data
@@ -64,12 +94,15 @@ export function BuyProductView({
   if (query.isPending) return <Spinner label="Cargando..." />;
   if (query.isError || !data) {
     return (
-      <Alert kind="error" as="div">
-        {errorMessage(query.error, productMessages.buyLoadError)}
-      </Alert>
+      <PageLoadError
+        title={BUY_PAGE_TITLE}
+        message={errorMessage(query.error, productMessages.buyLoadError)}
+      />
     );
   }
   const { product, owner, can_be_bought: buyable } = data;
+  // The server refuses an owner's purchase: the owner is not offered the button at all.
+  const isOwner = userId !== null && userId === owner.id;
 
   return (
     <section className="page" aria-labelledby="buy-title">
@@ -79,16 +112,17 @@ export function BuyProductView({
           <span className="muted">{product.category_name}</span>
           {renderWatch?.({ id: product.id, name: product.name })}
         </div>
-        <p className={styles.bigPrice}>
-          <span className="sr-only">Precio: </span>
-          {priceLabel(product.sell_price)}
-        </p>
+        <PriceTag value={product.sell_price} />
         {!product.can_be_bought && (
           <Alert kind="info" role="note">
             {productMessages.notBuyable}
           </Alert>
         )}
-        <BuyNowAction productId={product.id} canBuy={buyable} />
+        {isOwner ? (
+          <OwnProductNote productId={product.id} />
+        ) : (
+          <BuyNowAction productId={product.id} canBuy={buyable} />
+        )}
         <p className={styles.description}>{product.description}</p>
         <section aria-labelledby="specs-title">
           <h2 id="specs-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>

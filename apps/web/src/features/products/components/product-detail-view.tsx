@@ -1,7 +1,7 @@
 import { parseTags, productMessages, productMetaDescription } from '@app/contracts';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Badge, badgeClass } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -19,6 +19,9 @@ import { EditProductModal } from './edit-product-modal.tsx';
 import { ProductHero } from './product-hero.tsx';
 import styles from './products.module.css';
 import { SpecList } from './spec-list.tsx';
+
+/** The page's name while it has no product to name it (its load failed). */
+export const PRODUCT_PAGE_TITLE = 'Detalle del producto';
 
 /** 'Volver': one step back when there is somewhere to go back to, else the seller's products. */
 function BackButton() {
@@ -70,12 +73,11 @@ export function ProductDetailView({
   }
   if (query.isError || !product) {
     return (
-      <section className="page">
-        <BackButton />
-        <Alert kind="error" as="div">
-          {errorMessage(query.error, productMessages.loadError)}
-        </Alert>
-      </section>
+      <PageLoadError
+        title={PRODUCT_PAGE_TITLE}
+        top={<BackButton />}
+        message={errorMessage(query.error, productMessages.loadError)}
+      />
     );
   }
 

@@ -1,6 +1,6 @@
 import { formatLongDate, formatNumber, type PublicProfile, productMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { RatingSummary } from '../../../components/ui/rating-summary.tsx';
@@ -11,6 +11,9 @@ import { type ProfileRef, usePublicProfile } from '../api/get-public-profile.ts'
 import { useUserBuyNowProducts } from '../api/get-user-buy-now.ts';
 import { BuyNowGrid } from './buy-now-card.tsx';
 import styles from './products.module.css';
+
+/** The page's name while it has no profile to name it (its load failed). */
+const PROFILE_PAGE_TITLE = 'Perfil del vendedor';
 
 function ProfileHeader({ profile }: { profile: PublicProfile }) {
   return (
@@ -105,19 +108,16 @@ export function PublicProfileView({ profileRef, renderAuctions, renderRatings }:
   );
 
   if (!profileRef) {
-    return (
-      <Alert kind="error" as="div">
-        {productMessages.profileLoadFailed}
-      </Alert>
-    );
+    return <PageLoadError title={PROFILE_PAGE_TITLE} message={productMessages.profileLoadFailed} />;
   }
   if (query.isPending) return <Spinner label="Cargando perfil..." />;
   if (query.isError || !profile) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <Alert kind="error" as="div">
-        {missing ? productMessages.profileNotFound : productMessages.profileLoadError}
-      </Alert>
+      <PageLoadError
+        title={PROFILE_PAGE_TITLE}
+        message={missing ? productMessages.profileNotFound : productMessages.profileLoadError}
+      />
     );
   }
 

@@ -1,6 +1,7 @@
 import { formatCOP, type ProductStatus, productMessages } from '@app/contracts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 import { authStorage } from '../../../lib/auth-storage.ts';
+import { tokenUserId } from '../../../lib/use-auth.ts';
 
 const STATUS_LABELS: Record<ProductStatus, string> = {
   available: 'Disponible',
@@ -31,15 +32,4 @@ export const priceLabel = (value: number | null | undefined) =>
   value === null || value === undefined ? 'N/A' : formatCOP(value);
 
 /** The logged-in user's id, read from the token's subject (for showing owner-only buttons). */
-export function currentUserId(): number | null {
-  const token = authStorage.getToken();
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    const id = Number(json.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
-  } catch {
-    return null;
-  }
-}
+export const currentUserId = (): number | null => tokenUserId(authStorage.getToken());
