@@ -177,8 +177,11 @@ export const paymentsRepository = {
       .executeTakeFirst();
   },
 
-  /** A pending buy-now payment of this buyer for this product whose link is still good. */
-  findReusableBuyNow(db: Database, buyerId: number, productId: number, usableUntil: Date) {
+  /**
+   * This buyer's newest buy-now checkout of this product still in its window: with its link to
+   * hand out again, or still without one while another request (a double click) asks for it.
+   */
+  findOpenBuyNow(db: Database, buyerId: number, productId: number, now: Date) {
     return db
       .selectFrom('payments')
       .selectAll()
@@ -186,26 +189,6 @@ export const paymentsRepository = {
       .where('product_id', '=', productId)
       .where('kind', '=', 'buy_now')
       .where('status', '=', 'pending')
-      .where('payment_link', 'is not', null)
-      .where('link_expires_at', '>', usableUntil)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-  },
-
-  /**
-   * A pending buy-now payment of this buyer for this product whose link another request is still
-   * asking the processor for (a double click): the second request waits for that link.
-   */
-  findOpeningBuyNow(db: Database, buyerId: number, productId: number, now: Date) {
-    return db
-      .selectFrom('payments')
-      .select('id')
-      .where('buyer_id', '=', buyerId)
-      .where('product_id', '=', productId)
-      .where('kind', '=', 'buy_now')
-      .where('status', '=', 'pending')
-      .where('payment_link', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')
       .limit(1)

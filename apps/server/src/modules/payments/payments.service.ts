@@ -469,20 +469,19 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
         const now = clock.now();
         if (await repo.findOtherReservation(trx, productId, userId, now))
           throw conflict('RESERVED', messages.reservedByOther);
-        const reusable = await repo.findReusableBuyNow(
-          trx,
-          userId,
-          productId,
-          new Date(now.getTime() + LINK_REUSE_MARGIN_MS),
-        );
-        if (reusable && reusable.amount === product.sell_price) {
+        const open = await repo.findOpenBuyNow(trx, userId, productId, now);
+        if (open && !open.payment_link) return { kind: 'opening', paymentId: open.id } as const;
+        const reusable =
+          open?.payment_link &&
+          open.link_expires_at &&
+          open.link_expires_at.getTime() > now.getTime() + LINK_REUSE_MARGIN_MS &&
+          open.amount === product.sell_price;
+        if (reusable) {
           return {
             kind: 'reused',
-            answer: { payment_id: reusable.id, payment_link: reusable.payment_link! },
+            answer: { payment_id: open.id, payment_link: open.payment_link! },
           } as const;
         }
-        const opening = await repo.findOpeningBuyNow(trx, userId, productId, now);
-        if (opening) return { kind: 'opening', paymentId: opening.id } as const;
         const expiresAt = new Date(now.getTime() + BUY_NOW_LINK_TTL_MS);
         const payment = await repo.insertBuyNowPayment(trx, {
           productId,
