@@ -3,15 +3,29 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
 
-function handle(queryClient: QueryClient, data: unknown) {
-  const parsed = notificationsChannel.server.safeParse(data);
-  if (!parsed.success) return;
-  const message = parsed.data;
-  if (message.message === 'unread_count') {
+/**
+ * What one socket's messages do. A notice (new, or read elsewhere) reloads the lists; the unread
+ * count that follows it sets the header's. A count that moves with no notice before it is the
+ * server's fresh count after its event bus came back, when notices may have been lost on the
+ * way: the lists are read again then too.
+ */
+export function messageHandler(queryClient: QueryClient) {
+  let noticeSinceCount = false;
+  return (data: unknown) => {
+    const parsed = notificationsChannel.server.safeParse(data);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    if (message.message !== 'unread_count') {
+      noticeSinceCount = true;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists });
+      return;
+    }
+    const known = queryClient.getQueryData<{ total: number }>(queryKeys.notifications.unreadCount);
     queryClient.setQueryData(queryKeys.notifications.unreadCount, { total: message.total });
-  } else {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists });
-  }
+    if (!noticeSinceCount && known !== undefined && known.total !== message.total)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists });
+    noticeSinceCount = false;
+  };
 }
 
 /**
@@ -23,7 +37,7 @@ export function openNotificationsSocket(token: string, queryClient: QueryClient)
   // The token goes in the first message, never in the URL (URLs end up in logs).
   return openLiveSocket(notificationsChannel.url(), {
     firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),
-    onMessage: (data) => handle(queryClient, data),
+    onMessage: messageHandler(queryClient),
     onOpen: (reconnected) => {
       if (reconnected) void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     },
