@@ -98,8 +98,10 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
         // meanwhile may be lost, and so may a logout elsewhere, so then the token is checked
         // afresh too.
         greeting: async () => {
-          if (greeted && !(await auth.verifyToken(token, { fresh: true })))
+          if (greeted && !(await auth.verifyToken(token, { fresh: true }))) {
             socket.close(UNAUTHORIZED_CLOSE, 'unauthorized');
+            return null; // never sent: the socket is closing
+          }
           greeted = true;
           return {
             message: 'unread_count',
