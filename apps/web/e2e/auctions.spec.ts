@@ -306,8 +306,11 @@ describe('auctions', () => {
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'auctions-notifications-phone');
     await unread.click();
-    await page.locator('[data-read="true"]', { hasText: title }).waitFor();
+    const read = page.locator('[data-read="true"]', { hasText: title });
+    await read.waitFor();
     expect(await unread.count()).toBe(0);
+    // The keyboard focus moves to the notice's text, not to the top of the page.
+    expect(await read.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('Solo no leídas').check();
     await page.waitForTimeout(300);
     expect(await page.locator('li', { hasText: title }).count()).toBe(0);

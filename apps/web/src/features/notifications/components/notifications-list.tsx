@@ -1,5 +1,5 @@
 import { formatDateTime, notificationMessages } from '@app/contracts';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,6 +19,10 @@ export function NotificationsList() {
   const toast = useToast();
   const toggleId = useId();
   useNotificationsSocket(useToken());
+  // The button of a notice just marked read becomes plain text: the focus moves to that text
+  // instead of falling to the top of the page.
+  const [justRead, setJustRead] = useState<number | null>(null);
+  const focusOnMount = useCallback((node: HTMLElement | null) => node?.focus(), []);
 
   const items = query.data?.pages.flatMap((p) => p.data) ?? [];
 
@@ -59,7 +63,12 @@ export function NotificationsList() {
             return (
               <li key={n.id}>
                 {n.is_read ? (
-                  <div className={`${styles.item} ${styles.read}`} data-read="true">
+                  <div
+                    className={`${styles.item} ${styles.read}`}
+                    data-read="true"
+                    tabIndex={n.id === justRead ? -1 : undefined}
+                    ref={n.id === justRead ? focusOnMount : undefined}
+                  >
                     {body}
                   </div>
                 ) : (
@@ -67,9 +76,10 @@ export function NotificationsList() {
                     type="button"
                     className={styles.item}
                     data-read="false"
-                    onClick={() =>
-                      markAsRead.mutate(n.id, { onError: () => toast.error(notificationMessages.markError) })
-                    }
+                    onClick={() => {
+                      setJustRead(n.id);
+                      markAsRead.mutate(n.id, { onError: () => toast.error(notificationMessages.markError) });
+                    }}
                   >
                     {body}
                     {/* The name is the visible text plus what pressing does (label in name). */}
