@@ -296,6 +296,10 @@ describe('auctions', () => {
     await card.getByText('Live').waitFor();
     await card.getByText(/^01h:59m$|^02h:00m$/).waitFor();
     expect(await card.getByRole('button', { name: 'Activar Subasta' }).count()).toBe(0);
+    // Its button gone, the keyboard focus is on the auction's title.
+    expect(
+      await card.getByRole('link', { name: title }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
 
     // The seller's notification appears; clicking it marks it read (dimmed).
     await page.goto(`${baseUrl()}/notifications`);

@@ -1,4 +1,5 @@
 import { type AuctionSummary, auctionMessages, formatCountdown, formatNumber } from '@app/contracts';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
@@ -23,6 +24,9 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
   const toast = useToast();
   const activate = useActivateAuction();
   const status = statusLabels[auction.status];
+  // Activating removes its button: the keyboard focus goes to the auction's title, not to the top
+  // of the page.
+  const titleLink = useRef<HTMLAnchorElement>(null);
   const countdown =
     auction.status === 'upcoming'
       ? auction.start_time
@@ -35,7 +39,9 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
       <AuctionImageGrid products={auction.products} total={auction.product_count} />
       <div className={styles.cardTitleRow}>
         <h2 id={`my-auction-${auction.id}`} className={styles.cardTitle}>
-          <Link to={paths.auctionProducts.getHref(auction.id)}>{auction.title}</Link>
+          <Link ref={titleLink} to={paths.auctionProducts.getHref(auction.id)}>
+            {auction.title}
+          </Link>
         </h2>
         <Badge tone={status.tone}>{status.label}</Badge>
       </div>
@@ -60,7 +66,10 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
           onClick={() =>
             activate.mutate(auction.id, {
               onError: () => toast.error(auctionMessages.activateError),
-              onSuccess: () => toast.success('Subasta activada exitosamente'),
+              onSuccess: () => {
+                titleLink.current?.focus();
+                toast.success('Subasta activada exitosamente');
+              },
             })
           }
         >
