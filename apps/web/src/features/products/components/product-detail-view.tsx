@@ -7,14 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useCurrentUserId } from '../../../lib/use-auth.ts';
 import { useProduct } from '../api/get-product.ts';
-import {
-  brandLabel,
-  currentUserId,
-  priceLabel,
-  statusBadgeTone,
-  statusLabel,
-} from '../lib/product-labels.ts';
+import { brandLabel, priceLabel, statusBadgeTone, statusLabel } from '../lib/product-labels.ts';
 import { EditProductModal } from './edit-product-modal.tsx';
 import { ProductHero } from './product-hero.tsx';
 import styles from './products.module.css';
@@ -47,6 +42,7 @@ export function ProductDetailView({
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
 }) {
   const query = useProduct(id);
+  const userId = useCurrentUserId();
   const [editing, setEditing] = useState(false);
   const product = query.data;
   // Only the owner is sent the reserve price (a bidder who knew it would bid exactly that).
@@ -86,7 +82,6 @@ export function ProductDetailView({
   // Sold (or shipped...) products cannot be edited either: the server answers 409.
   const editable = product.status === 'available';
   const lockedHint = inAuction ? productMessages.inAuction : productMessages.notEditable;
-  const userId = currentUserId();
   // Only the owner sees the edit button (the server refuses anyone else with a 404 anyway).
   const isOwner = userId !== null && userId === product.owner_id;
 

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { brandLabel, currentUserId, priceLabel, statusLabel } from '../lib/product-labels.ts';
+import { brandLabel, priceLabel, statusLabel } from '../lib/product-labels.ts';
 import { BuyNowAction } from './buy-now-action.tsx';
 import { BuyNowLink } from './buy-now-link.tsx';
 import { BuyProductView } from './buy-product-view.tsx';
@@ -92,15 +92,6 @@ describe('labels', () => {
     expect(brandLabel('Funko')).toBe('Funko');
     expect(statusLabel('in_auction')).toBe('En subasta');
     expect(statusLabel('raro')).toBe('Desconocido');
-  });
-
-  it("reads the user's id from the token", () => {
-    expect(currentUserId()).toBeNull();
-    const payload = btoa(JSON.stringify({ sub: '42' })).replace(/=+$/, '');
-    localStorage.setItem('jwt_token', `h.${payload}.s`);
-    expect(currentUserId()).toBe(42);
-    localStorage.setItem('jwt_token', 'garbage');
-    expect(currentUserId()).toBeNull();
   });
 });
 

@@ -1,7 +1,5 @@
 import { formatCOP, type ProductStatus, productMessages } from '@app/contracts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
-import { authStorage } from '../../../lib/auth-storage.ts';
-import { tokenUserId } from '../../../lib/use-auth.ts';
 
 const STATUS_LABELS: Record<ProductStatus, string> = {
   available: 'Disponible',
@@ -30,6 +28,3 @@ export const brandLabel = (brand: string | null | undefined) => brand || product
 /** "$ 65.000", or 'N/A' when there is no price. */
 export const priceLabel = (value: number | null | undefined) =>
   value === null || value === undefined ? 'N/A' : formatCOP(value);
-
-/** The logged-in user's id, read from the token's subject (for showing owner-only buttons). */
-export const currentUserId = (): number | null => tokenUserId(authStorage.getToken());
