@@ -160,24 +160,6 @@ export const paymentsRepository = {
   },
 
   /**
-   * Another buyer's open buy-now checkout of this product (pending or processing, window not
-   * over): while it lasts the product is reserved for them.
-   */
-  findOtherReservation(trx: Database, productId: number, buyerId: number, now: Date) {
-    const statuses: PaymentStatus[] = ['pending', 'processing'];
-    return trx
-      .selectFrom('payments')
-      .select(['id', 'buyer_id', 'expires_at'])
-      .where('product_id', '=', productId)
-      .where('kind', '=', 'buy_now')
-      .where('status', 'in', statuses)
-      .where('buyer_id', '!=', buyerId)
-      .where('expires_at', '>', now)
-      .limit(1)
-      .executeTakeFirst();
-  },
-
-  /**
    * This buyer's newest buy-now checkout of this product still in its window: with its link to
    * hand out again, or still without one while another request (a double click) asks for it.
    */

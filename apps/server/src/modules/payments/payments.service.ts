@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { productLifecycle } from '../products/products.service.ts';
 import { defaultAddressForSale } from '../shipping/shipping-addresses.service.ts';
 import { confirmSale, type PaymentOutcome } from './confirm-sale.ts';
 
@@ -314,7 +315,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           : product.status === 'available' &&
             product.can_be_bought &&
             // A late charge must not take the product from another buyer's open checkout.
-            !(await repo.findOtherReservation(trx, product.id, payment.buyer_id, now)));
+            !(await productLifecycle.inCheckout(trx, [product.id], now, payment.buyer_id)));
       if (!purchasable) {
         const soldElsewhere = ['sold', 'shipped', 'delivered'].includes(product.status);
         return refuse(
@@ -413,7 +414,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           row.kind === 'auction' ? messages.paymentExpired : messages.notAvailable,
         );
       }
-      if (row.kind === 'buy_now' && (await repo.findOtherReservation(db, row.product_id, userId, now)))
+      if (row.kind === 'buy_now' && (await productLifecycle.inCheckout(db, [row.product_id], now, userId)))
         throw conflict('RESERVED', messages.reservedByOther);
       const response = (r: PaymentRow): PaymentLinkResponse => ({
         message: messages.linkCreated,
@@ -467,7 +468,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           throw badRequest('DEFAULT_ADDRESS_REQUIRED', messages.defaultAddressRequired);
 
         const now = clock.now();
-        if (await repo.findOtherReservation(trx, productId, userId, now))
+        if (await productLifecycle.inCheckout(trx, [productId], now, userId))
           throw conflict('RESERVED', messages.reservedByOther);
         const open = await repo.findOpenBuyNow(trx, userId, productId, now);
         if (open && !open.payment_link) return { kind: 'opening', paymentId: open.id } as const;

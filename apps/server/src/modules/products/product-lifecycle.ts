@@ -13,23 +13,23 @@ import type { PaymentStatus } from '../../platform/db-schema.ts';
  */
 export const productLifecycle = {
   /**
-   * Whether a buyer is paying for one of these products: a buy-now checkout holds it for its
-   * payment window, so its seller may neither change what is being paid for nor list it in an
-   * auction meanwhile (the buyer would be charged, then refunded). Read under the products' lock,
-   * which starting a checkout takes too.
+   * Whether a buyer is paying for one of these products (`exceptBuyer`: another buyer than this
+   * one): a buy-now checkout, pending or processing, holds the product for its payment window.
+   * Meanwhile no other buyer may start one, and its seller may neither change what is being paid
+   * for nor list it in an auction (the buyer would be charged, then refunded). Read under the
+   * products' lock, which starting a checkout takes too.
    */
-  async inCheckout(trx: Database, productIds: number[], now: Date): Promise<boolean> {
+  async inCheckout(trx: Database, productIds: number[], now: Date, exceptBuyer?: number): Promise<boolean> {
     if (productIds.length === 0) return false;
-    const open = await trx
+    let query = trx
       .selectFrom('payments')
       .select('id')
       .where('product_id', 'in', productIds)
       .where('kind', '=', 'buy_now')
       .where('status', 'in', ['pending', 'processing'] satisfies PaymentStatus[])
-      .where('expires_at', '>', now)
-      .limit(1)
-      .executeTakeFirst();
-    return open !== undefined;
+      .where('expires_at', '>', now);
+    if (exceptBuyer !== undefined) query = query.where('buyer_id', '!=', exceptBuyer);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
   },
 
   /** Products listed in a new auction. */
