@@ -30,15 +30,16 @@ export function createFreshRead<T>(read: () => Promise<T>): () => Promise<T> {
 
 /**
  * `createFreshRead` for each key (a product's bid count, say): callers of one key share reads
- * as above, callers of different keys never wait for each other. A key is forgotten as soon as
- * no caller waits on it, so the keys ever asked for are not kept.
+ * as above, callers of different keys never wait for each other. A caller names its key and how
+ * to read it; callers of one key must read the same thing. A key is forgotten as soon as no
+ * caller waits on it, so the keys ever asked for are not kept.
  */
-export function createKeyedFreshRead<T>(read: (key: string) => Promise<T>): (key: string) => Promise<T> {
+export function createKeyedFreshRead<T>(): (key: string, read: () => Promise<T>) => Promise<T> {
   const byKey = new Map<string, { read: () => Promise<T>; waiting: number }>();
-  return (key) => {
+  return (key, read) => {
     let entry = byKey.get(key);
     if (!entry) {
-      entry = { read: createFreshRead(() => read(key)), waiting: 0 };
+      entry = { read: createFreshRead(read), waiting: 0 };
       byKey.set(key, entry);
     }
     const current = entry;

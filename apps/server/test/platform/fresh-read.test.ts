@@ -55,12 +55,12 @@ describe('fresh read', () => {
 describe('keyed fresh read', () => {
   it('shares reads per key: a thousand callers of one key cost two reads, another key its own', async () => {
     const sent: Array<{ key: string; answer: () => void }> = [];
-    const keyed = createKeyedFreshRead(
-      (key) => new Promise<string>((resolve) => sent.push({ key, answer: () => resolve(`count of ${key}`) })),
-    );
-    const first = keyed('1:2');
-    const crowd = Array.from({ length: 1000 }, () => keyed('1:2'));
-    const other = keyed('1:3');
+    const keyed = createKeyedFreshRead<string>();
+    const read = (key: string) => () =>
+      new Promise<string>((resolve) => sent.push({ key, answer: () => resolve(`count of ${key}`) }));
+    const first = keyed('1:2', read('1:2'));
+    const crowd = Array.from({ length: 1000 }, () => keyed('1:2', read('1:2')));
+    const other = keyed('1:3', read('1:3'));
     expect(sent.map((s) => s.key)).toEqual(['1:2', '1:3']);
     sent[0]!.answer();
     sent[1]!.answer();
@@ -75,13 +75,14 @@ describe('keyed fresh read', () => {
 
   it('reads again for a caller after the key went idle, and a failure stays with its callers', async () => {
     let calls = 0;
-    const keyed = createKeyedFreshRead(async (key) => {
+    const keyed = createKeyedFreshRead<string>();
+    const read = async () => {
       calls += 1;
       if (calls === 1) throw new Error('away');
-      return `${key}#${calls}`;
-    });
-    await expect(keyed('a')).rejects.toThrow('away');
-    expect(await keyed('a')).toBe('a#2');
-    expect(await keyed('a')).toBe('a#3');
+      return `a#${calls}`;
+    };
+    await expect(keyed('a', read)).rejects.toThrow('away');
+    expect(await keyed('a', read)).toBe('a#2');
+    expect(await keyed('a', read)).toBe('a#3');
   });
 });

@@ -487,10 +487,7 @@ export function createBidsService(ctx: AppContext) {
 
   // Greetings of live channels: thousands of sockets on one product asking at once (all of them
   // after the bus reconnects) share one query per round trip instead of one each.
-  const sharedBidCount = createKeyedFreshRead(async (key) => {
-    const [auctionId, productId] = key.split(':').map(Number) as [number, number];
-    return (await repo.findRace(db, auctionId, productId))?.bid_count ?? 0;
-  });
+  const sharedBidCount = createKeyedFreshRead<number>();
 
   return {
     /** Newest first, at most BID_HISTORY_LIMIT. */
@@ -535,7 +532,10 @@ export function createBidsService(ctx: AppContext) {
 
     /** A product's bid count as committed now (0 for a product outside the auction). */
     bidCount(auctionId: number, productId: number): Promise<number> {
-      return sharedBidCount(`${auctionId}:${productId}`);
+      return sharedBidCount(
+        `${auctionId}:${productId}`,
+        async () => (await repo.findRace(db, auctionId, productId))?.bid_count ?? 0,
+      );
     },
 
     /** The caller's own ceiling on a product, or null. Nobody else's is ever readable. */
