@@ -1,4 +1,3 @@
-import type { AuctionProductPage } from '@app/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +6,7 @@ import { syncServerClock } from '../../../lib/server-clock.ts';
 import { auctionProductQuery } from '../api/get-auction-product.ts';
 import { maxBidQuery } from '../api/max-bid.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
+import { auctionPageFixture } from './auction-page.fixture.ts';
 import { LiveBidPanel } from './live-bid-panel.tsx';
 
 /** The panel opens its socket once the socket's code has loaded (a dynamic import). */
@@ -53,56 +53,7 @@ describe('AuctionImageGrid', () => {
 
 describe('LiveBidPanel', () => {
   const end = new Date(Date.now() + 3 * 3600_000).toISOString();
-  const page: AuctionProductPage = {
-    auction: {
-      id: 7,
-      title: 'Subasta',
-      status: 'active',
-      start_time: new Date().toISOString(),
-      is_flash: false,
-    },
-    products: [
-      {
-        id: 3,
-        auction_id: 7,
-        name: 'Auto',
-        description: 'Desc',
-        image: null,
-        thumbnail: null,
-        brand: 'Maisto',
-        category: 'Autos die-cast',
-        scale: '1:18',
-        year: 2020,
-        initial_bid: 0,
-        highest_bid: 2000,
-        current_bid: 2000,
-        bid_count: 1,
-        min_offer: 1000,
-        max_offer: 5000,
-        reserve_price: 10000,
-        sell_price: null,
-        can_be_bought: false,
-        status: 'in_auction',
-        outcome: null,
-        end_time: end,
-      },
-    ],
-    owner: { id: 1, username: 'vendedor', avatar: null },
-    bids: [
-      {
-        id: 10,
-        amount: 2000,
-        timestamp: new Date().toISOString(),
-        username: 'ana',
-        avatar: null,
-        auto: false,
-      },
-    ],
-    min_offer: 1000,
-    max_offer: 5000,
-    end_time: end,
-    server_time: new Date().toISOString(),
-  };
+  const page = auctionPageFixture({ end, maxOffer: 5000 });
 
   const liveBid = (bid: { id: number; amount: number; username: string; auto?: boolean }) => ({
     timestamp: new Date().toISOString(),

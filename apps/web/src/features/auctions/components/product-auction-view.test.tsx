@@ -7,6 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 import { auctionProductQuery } from '../api/get-auction-product.ts';
 import { maxBidQuery } from '../api/max-bid.ts';
+import { auctionPageFixture } from './auction-page.fixture.ts';
 import { ProductAuctionView } from './product-auction-view.tsx';
 
 vi.mock('../../../lib/ws-client.ts', () => ({
@@ -22,55 +23,8 @@ const tokenFor = (userId: number) =>
 
 const OWNER_ID = 1;
 
-function pageOf(race: {
-  status: 'active' | 'ended';
-  end: string;
-  outcome?: string | null;
-}): AuctionProductPage {
-  return {
-    auction: { id: 7, title: 'Subasta', status: race.status, start_time: null, is_flash: false },
-    products: [
-      {
-        id: 3,
-        auction_id: 7,
-        name: 'Auto',
-        description: 'Desc',
-        image: null,
-        thumbnail: null,
-        brand: 'Maisto',
-        category: 'Autos die-cast',
-        scale: '1:18',
-        year: 2020,
-        initial_bid: 0,
-        highest_bid: 12000,
-        current_bid: 12000,
-        bid_count: 1,
-        min_offer: 1000,
-        max_offer: 0,
-        reserve_price: 10000,
-        sell_price: null,
-        can_be_bought: false,
-        status: 'in_auction',
-        outcome: race.outcome ?? null,
-        end_time: race.end,
-      },
-    ],
-    owner: { id: OWNER_ID, username: 'vendedor', avatar: null },
-    bids: [
-      {
-        id: 10,
-        amount: 12000,
-        timestamp: new Date().toISOString(),
-        username: 'ana',
-        avatar: null,
-        auto: false,
-      },
-    ],
-    min_offer: 1000,
-    max_offer: 0,
-    end_time: race.end,
-    server_time: new Date().toISOString(),
-  };
+function pageOf(race: { status: 'active' | 'ended'; end: string; outcome?: string | null }) {
+  return auctionPageFixture({ ...race, highest: 12000 });
 }
 
 const inHours = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
