@@ -129,11 +129,14 @@ export async function openDatabase(options: {
     unlock();
     throw error;
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  // One turn for Kysely's queries and transactions and for the statement pipeline: PGlite is
+  // one connection, and a statement must not land inside another caller's transaction.
+  const turn = new Mutex();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client, turn) });
   return {
     db,
     kind: 'pglite',
-    pipeline: embeddedPipeline(db),
+    pipeline: embeddedPipeline(client, turn),
     close: async () => {
       try {
         await db.destroy();
@@ -281,7 +284,7 @@ function answerOf<T extends { fields: readonly unknown[] }>(results: T[]): T | u
 }
 
 /** A FIFO lock: PGlite is one connection, so one transaction (or query) holds it at a time. */
-class Mutex {
+export class Mutex {
   #tail: Promise<void> = Promise.resolve();
 
   async acquire(timeoutMs: number): Promise<() => void> {
@@ -332,11 +335,13 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  readonly #mutex = new Mutex();
   readonly #connection: PGliteConnection;
   #release: (() => void) | undefined;
 
-  constructor(private readonly client: EmbeddedDatabase) {
+  constructor(
+    private readonly client: EmbeddedDatabase,
+    private readonly mutex: Mutex,
+  ) {
     this.#connection = new PGliteConnection(client);
   }
 
@@ -345,7 +350,7 @@ class PGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     // A transaction that waits this long for another one is stuck (most likely a query that
     // used `db` instead of its `trx`); failing beats hanging forever.
-    this.#release = await this.#mutex.acquire(30_000);
+    this.#release = await this.mutex.acquire(30_000);
     return this.#connection;
   }
 
@@ -369,7 +374,7 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    const release = await this.#mutex.acquire(30_000);
+    const release = await this.mutex.acquire(30_000);
     try {
       if (!this.client.closed) await this.client.close();
     } finally {
@@ -379,12 +384,15 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteDialect implements Dialect {
-  constructor(private readonly client: EmbeddedDatabase) {}
+  constructor(
+    private readonly client: EmbeddedDatabase,
+    private readonly turn: Mutex,
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.client);
+    return new PGliteDriver(this.client, this.turn);
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler();

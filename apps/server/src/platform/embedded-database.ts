@@ -9,6 +9,7 @@ export interface EmbeddedResult {
 export type EmbeddedRequest =
   | { id: number; kind: 'exec'; sql: string }
   | { id: number; kind: 'query'; sql: string; params: unknown[] }
+  | { id: number; kind: 'prepared'; name: string; sql: string; params: unknown[] }
   | { id: number; kind: 'close' };
 
 export type EmbeddedResponse =
@@ -75,6 +76,15 @@ export class EmbeddedDatabase {
   /** One statement with parameters (extended protocol). */
   async query(sql: string, params: unknown[]): Promise<EmbeddedResult> {
     const [result] = await this.#send({ id: this.#nextId++, kind: 'query', sql, params });
+    return result!;
+  }
+
+  /**
+   * One statement kept prepared on the connection under `name` (for SQL whose text never
+   * changes): the database parses and plans it once, and each call only binds its values.
+   */
+  async prepared(name: string, sql: string, params: unknown[]): Promise<EmbeddedResult> {
+    const [result] = await this.#send({ id: this.#nextId++, kind: 'prepared', name, sql, params });
     return result!;
   }
 

@@ -31,12 +31,20 @@ const client = await PGlite.create(location, {
  * other requests (see `serve`), so no message lands in the middle of another request's.
  */
 const { serialize } = protocol;
+
+/**
+ * PGlite's sync to the file system copies an in-memory file system out to storage (IndexedDB
+ * in a browser); on Node's file system, where the data directory lives, and in memory it does
+ * nothing but queue behind PGlite's own lock. Writes reach the files as PostgreSQL makes them,
+ * the write-ahead log flushed at each commit.
+ */
+const UNSYNCED = { syncToFs: false };
 const { DataRowMessage, CommandCompleteMessage, ParameterDescriptionMessage, RowDescriptionMessage } =
   protocol.messages;
 
 /** Statements without parameters (simple protocol): one result per statement. */
 async function execSimple(sql: string): Promise<EmbeddedResult[]> {
-  const { messages } = await client.execProtocol(serialize.query(sql));
+  const { messages } = await client.execProtocol(serialize.query(sql), UNSYNCED);
   return resultsOf(messages);
 }
 
@@ -49,23 +57,77 @@ async function queryExtended(sql: string, params: unknown[]): Promise<EmbeddedRe
   try {
     const described = await client.execProtocol(
       concat(serialize.parse({ text: sql }), serialize.describe({ type: 'S' })),
-      { syncToFs: false },
+      UNSYNCED,
     );
     const paramTypes =
       described.messages.find((m) => m instanceof ParameterDescriptionMessage)?.dataTypeIDs ?? [];
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serializer = client.serializers[paramTypes[i]!];
-      return serializer ? serializer(value) : String(value);
-    });
     const executed = await client.execProtocol(
-      concat(serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({})),
-      { syncToFs: false },
+      concat(
+        serialize.bind({ values: serialized(params, paramTypes) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+      ),
+      UNSYNCED,
     );
     return resultsOf(executed.messages)[0]!;
   } finally {
-    await client.execProtocol(serialize.sync());
+    await client.execProtocol(serialize.sync(), UNSYNCED);
   }
+}
+
+/** Parameter types of the statements prepared under a name on this connection, by name. */
+const prepared = new Map<string, number[]>();
+
+/**
+ * One statement kept prepared under `name` (its SQL never changes): parsed and described the
+ * first time only, then each call is one Bind, Describe, Execute and Sync, so the database
+ * neither parses nor plans it again and the call crosses into PGlite once.
+ */
+async function queryPrepared(name: string, sql: string, params: unknown[]): Promise<EmbeddedResult> {
+  let paramTypes = prepared.get(name);
+  const parsing = !paramTypes;
+  try {
+    if (!paramTypes) {
+      const described = await client.execProtocol(
+        concat(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })),
+        UNSYNCED,
+      );
+      paramTypes =
+        described.messages.find((m) => m instanceof ParameterDescriptionMessage)?.dataTypeIDs ?? [];
+      prepared.set(name, paramTypes);
+    }
+    const executed = await client.execProtocol(
+      concat(
+        serialize.bind({ statement: name, values: serialized(params, paramTypes) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
+      UNSYNCED,
+    );
+    return resultsOf(executed.messages)[0]!;
+  } catch (error) {
+    // A failed step leaves the protocol's error state, which only a Sync ends (one more when
+    // the failed call's own Sync already ran is harmless). A statement that failed to prepare
+    // is closed, so the next call prepares it again.
+    if (parsing) prepared.delete(name);
+    await client.execProtocol(
+      parsing
+        ? concat(serialize.sync(), serialize.close({ type: 'S', name }), serialize.sync())
+        : serialize.sync(),
+      { ...UNSYNCED, throwOnError: false },
+    );
+    throw error;
+  }
+}
+
+/** Each value as its parameter's type writes it (text, as the protocol's Bind carries it). */
+function serialized(params: unknown[], paramTypes: number[]) {
+  return params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = client.serializers[paramTypes[i]!];
+    return serializer ? serializer(value) : String(value);
+  });
 }
 
 /** Protocol messages sent in one call (a Buffer is the Uint8Array PGlite takes). */
@@ -118,6 +180,11 @@ async function serve(request: EmbeddedRequest): Promise<EmbeddedResponse> {
         return { id: request.id, results: await execSimple(request.sql) };
       case 'query':
         return { id: request.id, results: [await queryExtended(request.sql, request.params)] };
+      case 'prepared':
+        return {
+          id: request.id,
+          results: [await queryPrepared(request.name, request.sql, request.params)],
+        };
       case 'close':
         if (!client.closed) await client.close();
         return { id: request.id, results: [] };

@@ -1,6 +1,6 @@
-import { CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { inlineParameters } from './sql-literals.ts';
+import type { EmbeddedDatabase, EmbeddedResult } from './embedded-database.ts';
 
 /** The serving pool's limits that apply to one connection (db.ts's PoolLimits). */
 interface ConnectionLimits {
@@ -102,30 +102,31 @@ export function postgresPipeline(
 }
 
 /**
- * PGlite: its one connection already runs statements in the order they are sent. A named
- * statement is PREPAREd once on that connection and then EXECUTEd, so the database does not
- * parse and plan it again each time.
+ * PGlite: its one connection runs requests in the order they are posted to its thread, so a
+ * statement holds the connection's turn only until it is posted, not until it answers: the
+ * next one is already queued when the database finishes this one. A named statement is kept
+ * prepared, so the database does not parse and plan it again each time.
  */
-export function embeddedPipeline(db: {
-  executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }>;
-}): StatementPipeline {
-  const prepared = new Map<string, Promise<unknown>>();
+export function embeddedPipeline(
+  client: Pick<EmbeddedDatabase, 'exec' | 'query' | 'prepared'>,
+  turn: { acquire(timeoutMs: number): Promise<() => void> },
+): StatementPipeline {
   return {
     async run<R>(query: CompiledQuery<R>, name?: string): Promise<R[]> {
-      if (!name) return (await db.executeQuery(query)).rows;
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a statement name: ${name}`);
-      let preparing = prepared.get(name);
-      if (!preparing) {
-        preparing = db.executeQuery(CompiledQuery.raw(`prepare ${name} as ${query.sql}`, []));
-        prepared.set(name, preparing);
-        // A failed PREPARE is tried again by the next statement.
-        preparing.catch(() => prepared.delete(name));
+      const params = query.parameters as unknown[];
+      // The turn keeps the statement out of a transaction another caller holds open.
+      const release = await turn.acquire(30_000);
+      let answered: Promise<EmbeddedResult | undefined>;
+      try {
+        answered = name
+          ? client.prepared(name, query.sql, params)
+          : params.length > 0
+            ? client.query(query.sql, params)
+            : client.exec(query.sql).then((results) => results.at(-1));
+      } finally {
+        release();
       }
-      await preparing;
-      // EXECUTE takes its values as expressions, not as bound parameters: written in as literals.
-      const placeholders = query.parameters.map((_, i) => `$${i + 1}`).join(', ');
-      const call = CompiledQuery.raw(`execute ${name}(${placeholders})`, [...query.parameters]);
-      return (await db.executeQuery<R>(CompiledQuery.raw(inlineParameters(call), []))).rows;
+      return ((await answered)?.rows ?? []) as R[];
     },
     async close() {},
   };

@@ -61,6 +61,41 @@ describe('statement pipeline (single statements applied in the order they are se
     expect(b).toEqual([{ words: '', n: 42 }]);
   });
 
+  it('keeps a named statement usable after one of its calls fails', async () => {
+    const divide = (by: number) => sql<{ q: number }>`select 10 / ${by}::integer as q`.compile(t.ctx.db);
+    await expect(t.ctx.pipeline.run(divide(0), 'pipeline_test_divide')).rejects.toThrow(/division by zero/);
+    expect(await t.ctx.pipeline.run(divide(5), 'pipeline_test_divide')).toEqual([{ q: 2 }]);
+  });
+
+  it('never runs a statement inside a transaction another caller holds open', async () => {
+    await t.ctx.db.updateTable('users').set({ avatar: 'before' }).where('id', '=', userId).execute();
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    let leave!: () => void;
+    const left = new Promise<void>((resolve) => {
+      leave = resolve;
+    });
+    const transaction = t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ avatar: 'uncommitted' }).where('id', '=', userId).execute();
+        inside();
+        await left;
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await entered;
+    const read = t.ctx.pipeline.run(
+      sql<{ avatar: string }>`select avatar from users where id = ${userId}`.compile(t.ctx.db),
+    );
+    leave();
+    await transaction;
+    // On PGlite's one connection the read would otherwise have seen the open transaction's write.
+    expect(await read).toEqual([{ avatar: 'before' }]);
+  });
+
   it.runIf(testDatabaseKind() === 'postgres')(
     'opens a new connection when its connection is lost',
     async () => {
