@@ -48,7 +48,6 @@ export const productMessages = {
   purchaseCancelled: 'Purchase cancelled.',
   purchaseFailed: 'Failed to process the purchase. Please try again.',
   purchaseError: 'Error processing your purchase. Please try again.',
-  paymentsUnavailable: 'Los pagos aún no están disponibles.',
   noBrand: 'Sin marca',
   listError: 'No se pudieron cargar tus productos. Por favor, intenta nuevamente.',
   marketplaceError: 'No se pudieron cargar los productos del marketplace. Por favor, intenta nuevamente.',

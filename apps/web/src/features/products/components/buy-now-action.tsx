@@ -1,10 +1,10 @@
-import { commonMessages, paymentMessages, productMessages } from '@app/contracts';
+import { paymentMessages, productMessages } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useBuyProduct } from '../api/buy-product.ts';
 
 const ADDRESSES_PAGE_NAME = 'Direcciones de envío';
@@ -26,9 +26,8 @@ function PurchaseError({ message }: { message: string }) {
 }
 
 /**
- * 'Comprar Ahora': asks for confirmation, asks the server for a payment link and sends the browser
- * there. The payments module owns GET /api/bold/buy_product/{id}; until it exists (a bare 404) the
- * button says payments are not available yet.
+ * 'Comprar Ahora': asks for confirmation, asks the server for a payment link (GET
+ * /api/bold/buy_product/{id}) and sends the browser there.
  */
 export function BuyNowAction({
   productId,
@@ -56,13 +55,7 @@ export function BuyNowAction({
       if (data?.payment_link) redirect(data.payment_link);
       else setError(productMessages.purchaseError);
     } catch (err) {
-      const routeMissing =
-        err instanceof ApiError && err.status === 404 && err.message === commonMessages.notFound;
-      setError(
-        routeMissing
-          ? productMessages.paymentsUnavailable
-          : errorMessage(err, productMessages.purchaseFailed),
-      );
+      setError(errorMessage(err, productMessages.purchaseFailed));
     }
   }
 

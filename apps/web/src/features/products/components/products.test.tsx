@@ -137,12 +137,6 @@ describe('BuyNowAction', () => {
 
   it.each([
     [
-      'the payments route is missing',
-      404,
-      { message: 'No se encontró el recurso solicitado.' },
-      productMessages.paymentsUnavailable,
-    ],
-    [
       'the server refuses',
       409,
       { message: 'Este producto ya fue vendido.' },
