@@ -72,7 +72,7 @@ export function Header({ unread }: { unread: number }) {
               className={styles.searchInput}
               type="search"
               name="query"
-              placeholder="Buscar coleccionables, subastas o vendedores"
+              placeholder="Buscar coleccionables o vendedores"
               autoComplete="off"
               enterKeyHint="search"
               maxLength={100}
