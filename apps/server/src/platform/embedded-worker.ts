@@ -31,6 +31,8 @@ const client = await PGlite.create(location, {
  * other requests (see `serve`), so no message lands in the middle of another request's.
  */
 const { serialize } = protocol;
+const { DataRowMessage, CommandCompleteMessage, ParameterDescriptionMessage, RowDescriptionMessage } =
+  protocol.messages;
 
 /**
  * PGlite's sync to the file system copies an in-memory file system out to storage (IndexedDB
@@ -39,8 +41,6 @@ const { serialize } = protocol;
  * the write-ahead log flushed at each commit.
  */
 const UNSYNCED = { syncToFs: false };
-const { DataRowMessage, CommandCompleteMessage, ParameterDescriptionMessage, RowDescriptionMessage } =
-  protocol.messages;
 
 /** Statements without parameters (simple protocol): one result per statement. */
 async function execSimple(sql: string): Promise<EmbeddedResult[]> {
