@@ -340,7 +340,7 @@ class PGliteDriver implements Driver {
 
   constructor(
     private readonly client: EmbeddedDatabase,
-    private readonly mutex: Mutex,
+    private readonly turn: Mutex,
   ) {
     this.#connection = new PGliteConnection(client);
   }
@@ -350,7 +350,7 @@ class PGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     // A transaction that waits this long for another one is stuck (most likely a query that
     // used `db` instead of its `trx`); failing beats hanging forever.
-    this.#release = await this.mutex.acquire(30_000);
+    this.#release = await this.turn.acquire(30_000);
     return this.#connection;
   }
 
@@ -374,7 +374,7 @@ class PGliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    const release = await this.mutex.acquire(30_000);
+    const release = await this.turn.acquire(30_000);
     try {
       if (!this.client.closed) await this.client.close();
     } finally {

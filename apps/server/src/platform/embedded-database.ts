@@ -8,8 +8,7 @@ export interface EmbeddedResult {
 
 export type EmbeddedRequest =
   | { id: number; kind: 'exec'; sql: string }
-  | { id: number; kind: 'query'; sql: string; params: unknown[] }
-  | { id: number; kind: 'prepared'; name: string; sql: string; params: unknown[] }
+  | { id: number; kind: 'query'; sql: string; params: unknown[]; name?: string }
   | { id: number; kind: 'close' };
 
 export type EmbeddedResponse =
@@ -73,18 +72,13 @@ export class EmbeddedDatabase {
     return this.#send({ id: this.#nextId++, kind: 'exec', sql });
   }
 
-  /** One statement with parameters (extended protocol). */
-  async query(sql: string, params: unknown[]): Promise<EmbeddedResult> {
-    const [result] = await this.#send({ id: this.#nextId++, kind: 'query', sql, params });
-    return result!;
-  }
-
   /**
-   * One statement kept prepared on the connection under `name` (for SQL whose text never
-   * changes): the database parses and plans it once, and each call only binds its values.
+   * One statement with parameters (extended protocol). Under a `name` (for SQL whose text never
+   * changes) it stays prepared on the connection: the database parses and plans it once, and
+   * later calls only bind their values.
    */
-  async prepared(name: string, sql: string, params: unknown[]): Promise<EmbeddedResult> {
-    const [result] = await this.#send({ id: this.#nextId++, kind: 'prepared', name, sql, params });
+  async query(sql: string, params: unknown[], name?: string): Promise<EmbeddedResult> {
+    const [result] = await this.#send({ id: this.#nextId++, kind: 'query', sql, params, name });
     return result!;
   }
 

@@ -48,43 +48,17 @@ async function execSimple(sql: string): Promise<EmbeddedResult[]> {
   return resultsOf(messages);
 }
 
-/**
- * One statement with parameters (extended protocol): parsed and described (for its parameters'
- * types, which choose each value's serializer), then bound and executed, then a Sync, which also
- * ends the error state a failed step leaves.
- */
-async function queryExtended(sql: string, params: unknown[]): Promise<EmbeddedResult> {
-  try {
-    const described = await client.execProtocol(
-      concat(serialize.parse({ text: sql }), serialize.describe({ type: 'S' })),
-      UNSYNCED,
-    );
-    const paramTypes =
-      described.messages.find((m) => m instanceof ParameterDescriptionMessage)?.dataTypeIDs ?? [];
-    const executed = await client.execProtocol(
-      concat(
-        serialize.bind({ values: serialized(params, paramTypes) }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-      ),
-      UNSYNCED,
-    );
-    return resultsOf(executed.messages)[0]!;
-  } finally {
-    await client.execProtocol(serialize.sync(), UNSYNCED);
-  }
-}
-
 /** Parameter types of the statements prepared under a name on this connection, by name. */
 const prepared = new Map<string, number[]>();
 
 /**
- * One statement kept prepared under `name` (its SQL never changes): parsed and described the
- * first time only, then each call is one Bind, Describe, Execute and Sync, so the database
- * neither parses nor plans it again and the call crosses into PGlite once.
+ * One statement with parameters (extended protocol): parsed and described (for its parameters'
+ * types, which choose each value's serializer), then bound, executed and synced in one call into
+ * PGlite. Under a `name` (for SQL whose text never changes) the statement stays prepared: later
+ * calls skip the parsing, and the database neither parses nor plans it again.
  */
-async function queryPrepared(name: string, sql: string, params: unknown[]): Promise<EmbeddedResult> {
-  let paramTypes = prepared.get(name);
+async function queryExtended(sql: string, params: unknown[], name = ''): Promise<EmbeddedResult> {
+  let paramTypes = name ? prepared.get(name) : undefined;
   const parsing = !paramTypes;
   try {
     if (!paramTypes) {
@@ -94,7 +68,7 @@ async function queryPrepared(name: string, sql: string, params: unknown[]): Prom
       );
       paramTypes =
         described.messages.find((m) => m instanceof ParameterDescriptionMessage)?.dataTypeIDs ?? [];
-      prepared.set(name, paramTypes);
+      if (name) prepared.set(name, paramTypes);
     }
     const executed = await client.execProtocol(
       concat(
@@ -108,11 +82,12 @@ async function queryPrepared(name: string, sql: string, params: unknown[]): Prom
     return resultsOf(executed.messages)[0]!;
   } catch (error) {
     // A failed step leaves the protocol's error state, which only a Sync ends (one more when
-    // the failed call's own Sync already ran is harmless). A statement that failed to prepare
-    // is closed, so the next call prepares it again.
-    if (parsing) prepared.delete(name);
+    // the failed call's own Sync already ran is harmless). A named statement that failed to
+    // prepare is closed, so the next call prepares it again.
+    const forget = name !== '' && parsing;
+    if (forget) prepared.delete(name);
     await client.execProtocol(
-      parsing
+      forget
         ? concat(serialize.sync(), serialize.close({ type: 'S', name }), serialize.sync())
         : serialize.sync(),
       { ...UNSYNCED, throwOnError: false },
@@ -179,11 +154,9 @@ async function serve(request: EmbeddedRequest): Promise<EmbeddedResponse> {
       case 'exec':
         return { id: request.id, results: await execSimple(request.sql) };
       case 'query':
-        return { id: request.id, results: [await queryExtended(request.sql, request.params)] };
-      case 'prepared':
         return {
           id: request.id,
-          results: [await queryPrepared(request.name, request.sql, request.params)],
+          results: [await queryExtended(request.sql, request.params, request.name)],
         };
       case 'close':
         if (!client.closed) await client.close();

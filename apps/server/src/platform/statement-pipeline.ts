@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import type { EmbeddedDatabase, EmbeddedResult } from './embedded-database.ts';
+import type { EmbeddedDatabase } from './embedded-database.ts';
 
 /** The serving pool's limits that apply to one connection (db.ts's PoolLimits). */
 interface ConnectionLimits {
@@ -108,25 +108,17 @@ export function postgresPipeline(
  * prepared, so the database does not parse and plan it again each time.
  */
 export function embeddedPipeline(
-  client: Pick<EmbeddedDatabase, 'exec' | 'query' | 'prepared'>,
+  client: Pick<EmbeddedDatabase, 'query'>,
   turn: { acquire(timeoutMs: number): Promise<() => void> },
 ): StatementPipeline {
   return {
     async run<R>(query: CompiledQuery<R>, name?: string): Promise<R[]> {
-      const params = query.parameters as unknown[];
       // The turn keeps the statement out of a transaction another caller holds open.
       const release = await turn.acquire(30_000);
-      let answered: Promise<EmbeddedResult | undefined>;
-      try {
-        answered = name
-          ? client.prepared(name, query.sql, params)
-          : params.length > 0
-            ? client.query(query.sql, params)
-            : client.exec(query.sql).then((results) => results.at(-1));
-      } finally {
-        release();
-      }
-      return ((await answered)?.rows ?? []) as R[];
+      // Posted to PGlite's thread before `query` returns: the turn can go to the next caller.
+      const answered = client.query(query.sql, query.parameters as unknown[], name);
+      release();
+      return (await answered).rows as R[];
     },
     async close() {},
   };
