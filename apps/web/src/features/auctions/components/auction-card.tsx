@@ -53,7 +53,7 @@ export function AuctionCard({
         </p>
         {/* The accessible name starts with the visible word (speech users say what they see) and
             adds which auction, since every card has the same button. */}
-        <Button variant="primary" block onClick={view}>
+        <Button variant="primary" block className={styles.cardAction} onClick={view}>
           View<span className="sr-only"> subasta {auction.title}</span>
         </Button>
       </div>
