@@ -194,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimits(app, config.RATE_LIMIT);
   registerErrorHandler(app);
   useEndpointSchemas(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.PUBLIC_URL);
   registerInputGuard(app);
   registerMetrics(app, ctx);
 

@@ -2,13 +2,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { finishDocument } from './openapi-document.ts';
 
 /**
  * The API reference, generated from the same endpoint declarations the routes are registered
  * from (so it cannot drift): the document at GET /api/openapi.json and a browsable page at
  * GET /api/docs. Registered before the routes, which it collects as they are added.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string | undefined): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -17,12 +18,22 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Marketplace of collectible toys: auctions with live bidding, direct purchase, payments ' +
           'through Bold, shipping and payouts. Errors answer `{ message, errors? }` in Spanish.',
         version: '1.0.0',
+        license: { name: 'Proprietary', url: 'https://coleccionables.co' },
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Only the JSON API: metrics, images and the sandbox checkout's pages are no API calls.
+    transform: (input) =>
+      input.url.startsWith('/api/')
+        ? jsonSchemaTransform(input)
+        : { schema: { ...input.schema, hide: true }, url: input.url },
+    transformObject: (documentObject) =>
+      finishDocument(
+        ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject) as never,
+        publicUrl,
+      ) as never,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

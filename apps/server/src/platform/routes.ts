@@ -11,6 +11,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from './context.ts';
 import { validationError } from './errors.ts';
+import { operationIdOf, securityOf } from './openapi-document.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SuccessStatus = 200 | 201 | 202 | 204;
@@ -88,7 +89,8 @@ export function declareRoute<E extends EndpointDefinition>(
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+      operationId: operationIdOf(endpoint),
+      security: securityOf(endpoint.auth),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(body ? { body } : {}),

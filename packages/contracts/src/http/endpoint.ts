@@ -18,6 +18,8 @@ export interface EndpointDefinition {
   method: HttpMethod;
   /** Router syntax: `/api/bids/max/:auctionId/:productId`. */
   path: string;
+  /** What the API reference calls a trailing `*` (the rest of the path), e.g. `term`. */
+  wildcardName?: string;
   /** One line for the API reference. */
   summary: string;
   /** Groups the reference page (the module name). */

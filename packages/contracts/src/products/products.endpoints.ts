@@ -88,6 +88,7 @@ export const productsEndpoints = {
     method: 'GET',
     // A wildcard, not `:ids`: a list of 100 ids is longer than the router's 100-character limit.
     path: '/api/products/get_buy_now_products/*',
+    wildcardName: 'ids',
     summary: 'Buy-now products by a comma-separated id list',
     tag: 'products',
     auth: 'none',

@@ -8,6 +8,7 @@ export const searchEndpoints = {
     // A wildcard rather than ':term': the router's parametric segments stop at 100 characters (a
     // longer term would be a bare 404 instead of the length message), and an empty one matches.
     path: '/api/auctions/search/*',
+    wildcardName: 'term',
     summary: 'Users, products and auctions matching a term (accents, typos and cut words allowed)',
     tag: 'search',
     auth: 'none',
