@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await registerRateLimits(app, config.RATE_LIMIT);
+  await registerRateLimits(app, config.RATE_LIMIT, config.REDIS_URL);
   registerErrorHandler(app);
   useEndpointSchemas(app);
   await registerOpenApi(app);
