@@ -57,8 +57,8 @@ export function LogoutEverywhereModal({ open, onClose, onConfirm }: LogoutEveryw
     >
       {failure && <Alert kind="error">{failure}</Alert>}
       <p id="logout-everywhere-text">
-        Se cerrará tu sesión en este y en todos los demás dispositivos y navegadores donde la hayas
-        iniciado. Tendrás que volver a iniciar sesión en cada uno.
+        Se cerrará tu sesión en este y en todos los demás dispositivos y navegadores donde la hayas iniciado.
+        Tendrás que volver a iniciar sesión en cada uno.
       </p>
     </Modal>
   );
