@@ -124,7 +124,12 @@ export function createAuth(
     }
     if (cacheMs > 0 && before === forgets) {
       const entry = accounts.get(userId);
-      if (entry && entry.until > now && entry.version === info.token_version && entry.sessions.size < SESSIONS_PER_ACCOUNT_MAX) {
+      if (
+        entry &&
+        entry.until > now &&
+        entry.version === info.token_version &&
+        entry.sessions.size < SESSIONS_PER_ACCOUNT_MAX
+      ) {
         entry.sessions.set(sessionId, info.session_active);
       } else {
         accounts.delete(userId);
@@ -157,7 +162,10 @@ export function createAuth(
     return claims;
   }
 
-  async function verifySession(token: string, options: { fresh?: boolean } = {}): Promise<VerifiedSession | null> {
+  async function verifySession(
+    token: string,
+    options: { fresh?: boolean } = {},
+  ): Promise<VerifiedSession | null> {
     try {
       const claims = await claimsOf(token);
       if (!claims) return null;

@@ -45,7 +45,10 @@ export async function insertUserWithToken(
  * a login costs: for tests that need many logged-in users at once.
  */
 export async function issueSessionToken(
-  ctx: { db: Database; auth: { issueToken(userId: number, version: number, sessionId: string): Promise<string> } },
+  ctx: {
+    db: Database;
+    auth: { issueToken(userId: number, version: number, sessionId: string): Promise<string> };
+  },
   userId: number,
 ) {
   const sessionId = `test-${randomUUID()}`;

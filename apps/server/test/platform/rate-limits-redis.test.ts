@@ -55,7 +55,9 @@ describe('request limits with Redis unreachable', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Nothing listens on port 1: every count fails at once.
-    t = await startTestApp({ env: { ...limited, REDIS_URL: `redis://127.0.0.1:1?namespace=gone-${randomUUID()}` } });
+    t = await startTestApp({
+      env: { ...limited, REDIS_URL: `redis://127.0.0.1:1?namespace=gone-${randomUUID()}` },
+    });
   });
   afterAll(() => t?.close());
 

@@ -70,7 +70,8 @@ export const usersEndpoints = {
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/api/users/change-password',
-    summary: 'Changes the password; every other session ends and this one goes on with the fresh token returned',
+    summary:
+      'Changes the password; every other session ends and this one goes on with the fresh token returned',
     tag: 'users',
     auth: 'user',
     body: ChangePasswordInputSchema,

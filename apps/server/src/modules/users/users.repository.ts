@@ -41,7 +41,10 @@ export const usersRepository = {
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row) return undefined;
-    return { token_version: row.token_version, session_active: row.session_id !== null && row.ended_at === null };
+    return {
+      token_version: row.token_version,
+      session_active: row.session_id !== null && row.ended_at === null,
+    };
   },
 
   /** Ends every token of the account issued so far; returns the new version. */
