@@ -33,6 +33,8 @@ export interface UserSessionsTable {
   user_id: number;
   user_agent: string | null;
   created_at: CreatedAt;
+  /** When the session's latest token expires. */
+  expires_at: Timestamp;
   ended_at: Timestamp | null;
 }
 

@@ -59,7 +59,13 @@ export async function issueSessionToken(
     .executeTakeFirstOrThrow();
   await ctx.db
     .insertInto('user_sessions')
-    .values({ id: sessionId, user_id: userId, user_agent: null, created_at: new Date() })
+    .values({
+      id: sessionId,
+      user_id: userId,
+      user_agent: null,
+      created_at: new Date(),
+      expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    })
     .execute();
   return ctx.auth.issueToken(userId, token_version, sessionId);
 }

@@ -86,12 +86,22 @@ export const usersRepository = {
     return query.execute();
   },
 
-  /** Forgets the account's sessions that ended, or whose tokens expired, before `before`. */
-  pruneSessions(db: Database, userId: number, before: Date) {
+  /** The session got a fresh token: it lasts until that one expires. */
+  renewSession(db: Database, userId: number, sessionId: string, expiresAt: Date) {
+    return db
+      .updateTable('user_sessions')
+      .set({ expires_at: expiresAt })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .execute();
+  },
+
+  /** Forgets the account's sessions that have ended or whose latest token has expired. */
+  pruneSessions(db: Database, userId: number, now: Date) {
     return db
       .deleteFrom('user_sessions')
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('ended_at', '<', before), eb('created_at', '<', before)]))
+      .where((eb) => eb.or([eb('ended_at', 'is not', null), eb('expires_at', '<', now)]))
       .execute();
   },
 

@@ -25,6 +25,9 @@ const USER_AGENT_LABEL_MAX = 200;
 
 type User = NonNullable<UserRow>;
 
+/** When a token issued at `now` expires (a second late at most: a token's times are whole seconds). */
+const tokenExpiry = (now: Date) => new Date(now.getTime() + (TOKEN_LIFETIME_SECONDS + 1) * 1000);
+
 export function createUsersService(ctx: AppContext) {
   const { db, clock, auth, events } = ctx;
 
@@ -60,14 +63,15 @@ export function createUsersService(ctx: AppContext) {
   async function openSession(userId: number, version: number, userAgent?: string | null): Promise<string> {
     const id = randomBytes(18).toString('base64url');
     const now = clock.now();
+    // Ended sessions and expired ones of this account are of no further use.
+    await usersRepository.pruneSessions(db, userId, now);
     await usersRepository.insertSession(db, {
       id,
       user_id: userId,
       user_agent: userAgent ? userAgent.slice(0, USER_AGENT_LABEL_MAX) : null,
       created_at: now,
+      expires_at: tokenExpiry(now),
     });
-    // Ended sessions and expired tokens of this account are of no further use.
-    await usersRepository.pruneSessions(db, userId, new Date(now.getTime() - TOKEN_LIFETIME_SECONDS * 1000));
     return auth.issueToken(userId, version, id);
   }
 
@@ -172,6 +176,7 @@ export function createUsersService(ctx: AppContext) {
       });
       if (version === undefined) throw unauthorized();
       await usersRepository.endSessions(db, userId, now, sessionId);
+      await usersRepository.renewSession(db, userId, sessionId, tokenExpiry(now));
       await endedSessions(userId);
       // Every earlier token ends, even one issued in this same second; this session goes on.
       return auth.issueToken(userId, version, sessionId);

@@ -5,7 +5,9 @@ import { type Kysely, sql } from 'kysely';
  * out ends that row only and the account's other devices keep their sessions. The account's
  * `token_version` stays for ending every session at once (logout everywhere, a password change,
  * suspension, deletion). The id is random, not a sequence: it travels inside the token and must
- * not let anyone count or guess the sessions of others.
+ * not let anyone count or guess the sessions of others. `expires_at` follows the session's latest
+ * token (a password change gives the session that made it a fresh one), so a row can be forgotten
+ * once no token of it can still be valid.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -14,6 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       user_id integer not null references users(id) on delete cascade,
       user_agent text,
       created_at timestamptz not null,
+      expires_at timestamptz not null,
       ended_at timestamptz
     )
   `.execute(db);

@@ -148,6 +148,29 @@ describe('POST /api/users/logout (this session) and /api/users/logout-all (every
     expect((await profile(later)).status).toBe(200);
   });
 
+  it('each login is a session of its own, labelled with the start of its User-Agent', async () => {
+    const user = await insertUser(t.ctx.db);
+    const agent = `Mozilla/5.0 (iPhone) ${'x'.repeat(400)}`;
+    const res = await t.request('POST', '/api/users/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'user-agent': agent },
+    });
+    expect(res.status).toBe(200);
+    await t.login(user.email, TEST_PASSWORD);
+    const rows = await t.ctx.db
+      .selectFrom('user_sessions')
+      .select(['id', 'user_agent', 'ended_at'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(2);
+    expect(rows.map((r) => r.user_agent)).toContain(agent.slice(0, 200));
+    for (const row of rows) {
+      expect(row.ended_at).toBeNull();
+      expect(row.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    }
+  });
+
   it('needs a valid token; a session id of another account or a made-up one opens nothing', async () => {
     expect((await logout()).status).toBe(401);
     expect((await logoutAll()).status).toBe(401);
@@ -256,7 +279,13 @@ describe('ending sessions by token version', () => {
     const sid = `s-${Math.random().toString(36).slice(2)}`;
     await t.ctx.db
       .insertInto('user_sessions')
-      .values({ id: sid, user_id: userId, user_agent: null, created_at: new Date() })
+      .values({
+        id: sid,
+        user_id: userId,
+        user_agent: null,
+        created_at: new Date(),
+        expires_at: new Date(Date.now() + 3600_000),
+      })
       .execute();
     return signToken(userId, iat, { ver, sid });
   }
@@ -348,5 +377,29 @@ describe('ending sessions by token version', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  // Runs last in this file: it moves the clock 8 days.
+  it('a session renewed by a password change outlives its first token; expired and ended rows are forgotten', async () => {
+    const { user, token } = await insertUserWithToken(t);
+    const other = await t.login(user.email, TEST_PASSWORD);
+    await t.advanceClock(6 * 24 * 3600);
+    const res = await t.request('POST', '/api/users/change-password', {
+      token,
+      body: { current_password: TEST_PASSWORD, new_password: 'SeisDias2026' },
+    });
+    expect(res.status).toBe(200);
+    await t.advanceClock(2 * 24 * 3600);
+    // A login now prunes the account's rows: the ended one and none that a valid token names.
+    expect((await profile(await t.login(user.email, 'SeisDias2026'))).status).toBe(200);
+    expect((await profile(res.body.jwt_token)).status).toBe(200);
+    expect((await profile(other)).status).toBe(401);
+    const rows = await t.ctx.db
+      .selectFrom('user_sessions')
+      .select(['ended_at'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.ended_at === null)).toBe(true);
   });
 });
