@@ -158,11 +158,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!config.DATABASE_URL) await migrateToLatest(db);
 
   const clock = createClock(config.TEST_CLOCK);
-  const auth = createAuth(resolveJwtSecret(config.JWT_SECRET, config.dataDir), clock, (id) =>
-    usersRepository.findSessionInfo(db, id),
+  const auth = createAuth(resolveJwtSecret(config.JWT_SECRET, config.dataDir), clock, (id, sessionId) =>
+    usersRepository.findSessionInfo(db, id, sessionId),
   );
   const events = createEventBus(config, app.log);
-  // Another process ended an account's sessions: stop trusting the cached token version. Not
+  // Another process ended one or all of an account's sessions: stop trusting the cache. Not
   // awaited: with Redis away at start the subscription is made when it comes back.
   void events
     .subscribe(channels.sessionsEnded, (payload) => {
@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = { config, db, dbKind: kind, pipeline, clock, auth, events, jobs, log: app.log };
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
   app.decorate('ctx', ctx);
 
   registerSecurityHeaders(app);
@@ -191,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await registerRateLimits(app, config.RATE_LIMIT);
+  await registerRateLimits(app, config.RATE_LIMIT, config.REDIS_URL);
   registerErrorHandler(app);
   useEndpointSchemas(app);
   await registerOpenApi(app, config.PUBLIC_URL);

@@ -6,6 +6,8 @@ import {
   baseUrl,
   DESKTOP,
   demo,
+  expectAccessible,
+  expectNoHorizontalScroll,
   launchBrowser,
   loginAs,
   newContext,
@@ -100,7 +102,7 @@ describe('sessions: socket authentication and logout', () => {
     await context.close();
   });
 
-  it("'Cerrar Sesión' ends the token on the server, on this device and the other one, and its socket", async () => {
+  it("'Cerrar Sesión' ends this session only: the other device of the account keeps working, and its socket", async () => {
     const other = await newContext(browser, PHONE);
     const otherPage = await other.newPage();
     const otherSockets = recordSockets(otherPage);
@@ -114,7 +116,7 @@ describe('sessions: socket authentication and logout', () => {
     const token = await loginAs(page, demo.buyer);
     await page.goto(`${baseUrl()}/profile`);
     await page.getByRole('heading', { name: 'comprador_demo' }).waitFor();
-    await authenticatedSocket(sockets);
+    const socket = await authenticatedSocket(sockets);
     expect((await apiCall('GET', '/api/users/profile', token)).status).toBe(200);
 
     const logoutCall = page.waitForResponse((r) => r.url().endsWith('/api/users/logout'));
@@ -124,22 +126,11 @@ describe('sessions: socket authentication and logout', () => {
     expect(response.request().headers().authorization).toBe(`Bearer ${token}`);
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
+    await expect.poll(() => socket.closed, { timeout: 5000 }).toBe(true);
 
-    // Both tokens are refused now, on the API and on the socket.
+    // This token is refused now, on the API and on a socket; the other device's is not.
     expect((await apiCall('GET', '/api/users/profile', token)).status).toBe(401);
-    expect((await apiCall('GET', '/api/users/profile', otherToken)).status).toBe(401);
-    await expect.poll(() => otherSocket.closed, { timeout: 5000 }).toBe(true);
-    // The other device notices (its socket was refused, the API then says 401) and forgets the token.
-    await expect
-      .poll(() => otherPage.evaluate(() => localStorage.getItem('jwt_token')), { timeout: 5000 })
-      .toBeNull();
-    // It does not keep reconnecting with the dead token.
-    const opened = otherSockets.filter((s) => isNotificationsSocket(s.url)).length;
-    await otherPage.waitForTimeout(2500);
-    expect(otherSockets.filter((s) => isNotificationsSocket(s.url)).length).toBe(opened);
-    expectNoTokenInUrls([...sockets, ...otherSockets], token);
-
-    // A socket the old token opens by hand is closed with 4401.
+    expect((await apiCall('GET', '/api/users/profile', otherToken)).status).toBe(200);
     const code = await page.evaluate(
       ({ oldToken }) =>
         new Promise<number>((resolve) => {
@@ -150,9 +141,91 @@ describe('sessions: socket authentication and logout', () => {
       { oldToken: token },
     );
     expect(code).toBe(4401);
+
+    // The other device stays logged in: its socket stays open and its pages keep working.
+    await otherPage.waitForTimeout(1000);
+    expect(otherSocket.closed).toBe(false);
+    expect(await otherPage.evaluate(() => localStorage.getItem('jwt_token'))).toBe(otherToken);
+    await otherPage.goto(`${baseUrl()}/profile`);
+    await otherPage.getByRole('heading', { name: 'comprador_demo' }).waitFor();
+    expectNoTokenInUrls([...sockets, ...otherSockets], token);
     await other.close();
     await context.close();
   });
+
+  it("the account settings show 'Cerrar sesión en todos los dispositivos' and its confirmation (phone and desktop)", async () => {
+    for (const [viewport, name] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const shot = await newContext(browser, viewport);
+      const shotPage = await shot.newPage();
+      await loginAs(shotPage, demo.buyer);
+      await shotPage.goto(`${baseUrl()}/profile`);
+      await shotPage.getByRole('heading', { name: 'Configuración de la cuenta' }).scrollIntoViewIfNeeded();
+      await expectNoHorizontalScroll(shotPage);
+      await screenshot(shotPage, `sessions-account-settings-${name}`);
+      await shotPage.getByRole('button', { name: /Cerrar sesión en todos los dispositivos/ }).click();
+      await shotPage.getByRole('dialog', { name: /Cerrar sesión en todos los dispositivos/ }).waitFor();
+      await expectAccessible(shotPage);
+      await screenshot(shotPage, `sessions-logout-everywhere-confirm-${name}`);
+      await shot.close();
+    }
+  }, 180_000);
+
+  it("'Cerrar sesión en todos los dispositivos' asks first, then ends both sessions and the other one's socket", async () => {
+    const other = await newContext(browser, DESKTOP);
+    const otherPage = await other.newPage();
+    const otherSockets = recordSockets(otherPage);
+    const otherToken = await loginAs(otherPage, demo.buyer);
+    await otherPage.goto(`${baseUrl()}/notifications`);
+    const otherSocket = await authenticatedSocket(otherSockets);
+
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    const token = await loginAs(page, demo.buyer);
+    await page.goto(`${baseUrl()}/profile`);
+    await page.getByRole('heading', { name: 'comprador_demo' }).waitFor();
+
+    // Cancelling (also by keyboard: Escape) ends nothing.
+    await page.getByRole('button', { name: /Cerrar sesión en todos los dispositivos/ }).click();
+    const dialog = page.getByRole('dialog', { name: /Cerrar sesión en todos los dispositivos/ });
+    await dialog.waitFor();
+    expect(
+      await dialog.getByRole('button', { name: 'Cancelar' }).evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await apiCall('GET', '/api/users/profile', token)).status).toBe(200);
+
+    // Offline, it says so and this device stays logged in.
+    await page.route('**/api/users/logout-all', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: /Cerrar sesión en todos los dispositivos/ }).click();
+    await dialog.getByRole('button', { name: 'Cerrar todas las sesiones' }).click();
+    await dialog.getByText(/No se pudo conectar con el servidor/).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBe(token);
+    await page.unroute('**/api/users/logout-all');
+
+    const call = page.waitForResponse((r) => r.url().endsWith('/api/users/logout-all'));
+    await dialog.getByRole('button', { name: 'Cerrar todas las sesiones' }).click();
+    expect((await call).status()).toBe(200);
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
+
+    // Both sessions are over: the API refuses both tokens, the other device's socket closes and
+    // that device forgets its token (the API then says 401) without reconnecting with it.
+    expect((await apiCall('GET', '/api/users/profile', token)).status).toBe(401);
+    expect((await apiCall('GET', '/api/users/profile', otherToken)).status).toBe(401);
+    await expect.poll(() => otherSocket.closed, { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => otherPage.evaluate(() => localStorage.getItem('jwt_token')), { timeout: 5000 })
+      .toBeNull();
+    const opened = otherSockets.filter((s) => isNotificationsSocket(s.url)).length;
+    await otherPage.waitForTimeout(2500);
+    expect(otherSockets.filter((s) => isNotificationsSocket(s.url)).length).toBe(opened);
+    await other.close();
+    await context.close();
+  }, 180_000);
 
   it('logging out offline still ends the session on this device', async () => {
     const context = await newContext(browser, PHONE);

@@ -6,17 +6,22 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from './clock.ts';
 import { unauthorized } from './errors.ts';
 
-const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 3600;
 
 export interface Auth {
-  /** A token for the account at its current token version (see SessionInfo). */
-  issueToken(userId: number, tokenVersion: number): Promise<string>;
+  /**
+   * A token for one session (a login on one device) of the account, at the account's current
+   * token version (see SessionInfo).
+   */
+  issueToken(userId: number, tokenVersion: number, sessionId: string): Promise<string>;
   /**
    * The user id in a valid token, or null for a missing, forged, expired or ended one. `fresh`
-   * reads the account's token version from the database instead of the short cache.
+   * reads the session from the database instead of the short cache.
    */
   verifyToken(token: string, options?: { fresh?: boolean }): Promise<number | null>;
-  /** Drops the cached token version of an account whose sessions were just ended. */
+  /** Like verifyToken, with the session the token belongs to. */
+  verifySession(token: string, options?: { fresh?: boolean }): Promise<VerifiedSession | null>;
+  /** Drops what this process cached about an account's sessions: one or all of them just ended. */
   forgetSessions(userId: number): void;
   /** onRequest: 401 unless the request carries a valid bearer token (before the body is read). */
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -24,9 +29,16 @@ export interface Auth {
   optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
+export interface VerifiedSession {
+  userId: number;
+  sessionId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     userId: number | null;
+    /** The session (one login on one device) of the request's token, when it carries a valid one. */
+    sessionId: string | null;
   }
 }
 
@@ -52,57 +64,90 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The account behind a token: missing means the token is refused.
+ * What the database says about one session of an account: missing means the account is gone.
  *
- * Ending sessions: every token carries the account's `token_version` at issue time, and a token
- * opens the account only while the two match. Logging out and changing the password bump the
- * version, which ends every token of the account at once (all devices). Chosen over a denylist of
- * token ids because the version is one small row per account that every process can cache for a
- * few seconds (no query per request, no table to prune), and because an exact counter does not
- * suffer from the whole-second `iat` of a JWT: a token issued in the same second as a password
- * change is still told apart. The price is that logout cannot end one device only; the app says so.
+ * Ending sessions: each login is a session row with a random id, and its token carries that id
+ * (`sid`) and the account's `token_version` at issue time. A token opens the account only while
+ * its session has not ended and the two versions match. Logging out ends the one session;
+ * ending every session (logout everywhere, a password change, suspension, deletion) bumps the
+ * version, which ends every token of the account at once, whatever the session rows say. An exact
+ * counter, not the whole-second `iat` of a JWT, so a token issued in the same second as a
+ * password change is still told apart.
+ *
+ * Tokens without a session id (issued before sessions existed) are refused: such a token could
+ * not be logged out on its own without ending the account's other devices, and it is one more
+ * login per device, once; the web app forgets a refused token and shows the login.
  */
-export type SessionInfo = { token_version: number } | undefined;
+export type SessionInfo = { token_version: number; session_active: boolean } | undefined;
 
 /**
- * How long a process trusts an account's token version without reading it again. Ending
- * sessions drops the entry at once in the process that ended them and, through the event bus,
- * in every other process; this bound only matters while the bus is away.
+ * How long a process trusts what it read about an account's sessions without reading it again.
+ * Ending sessions drops the account's entry at once in the process that ended them and, through
+ * the event bus, in every other process; this bound only matters while the bus is away.
  */
 export const SESSION_CACHE_MS = 10_000;
-/** Entries kept at most; the oldest go first (one entry per recently active account). */
+/** Accounts kept at most; the oldest go first (one entry per recently active account). */
 const SESSION_CACHE_MAX = 100_000;
+/** Sessions kept per account entry; beyond, the entry starts over (an account with many devices). */
+const SESSIONS_PER_ACCOUNT_MAX = 64;
 /** Verified tokens kept at most; the oldest go first (one per recently active device). */
 const VERIFIED_TOKENS_MAX = 100_000;
 
 export function createAuth(
   secretText: string,
   clock: Clock,
-  findSession: (id: number) => Promise<SessionInfo>,
+  findSession: (userId: number, sessionId: string) => Promise<SessionInfo>,
   cacheMs = SESSION_CACHE_MS,
 ): Auth {
   const secret = new TextEncoder().encode(secretText);
-  // Monotonic time, not the test clock: moving the test clock must not keep entries alive.
-  const sessions = new Map<number, { version: number; until: number }>();
+  // Per account: its token version and whether each session seen is still open. Monotonic time,
+  // not the test clock: moving the test clock must not keep entries alive.
+  const accounts = new Map<number, { version: number; until: number; sessions: Map<string, boolean> }>();
+  // Moves on every forget: a read that was in flight when sessions ended may have read the row
+  // before the change, so its answer is used once but not cached.
+  let forgets = 0;
 
-  async function sessionVersion(id: number, fresh: boolean): Promise<number | null> {
+  async function sessionState(
+    userId: number,
+    sessionId: string,
+    fresh: boolean,
+  ): Promise<{ version: number; active: boolean } | null> {
     const now = performance.now();
-    const cached = fresh ? undefined : sessions.get(id);
-    if (cached && cached.until > now) return cached.version;
-    const session = await findSession(id);
-    sessions.delete(id);
-    if (!session) return null;
-    if (cacheMs > 0) {
-      if (sessions.size >= SESSION_CACHE_MAX) sessions.delete(sessions.keys().next().value!);
-      sessions.set(id, { version: session.token_version, until: now + cacheMs });
+    const cached = fresh ? undefined : accounts.get(userId);
+    const active = cached && cached.until > now ? cached.sessions.get(sessionId) : undefined;
+    if (cached && active !== undefined) return { version: cached.version, active };
+    const before = forgets;
+    const info = await findSession(userId, sessionId);
+    if (!info) {
+      accounts.delete(userId);
+      return null;
     }
-    return session.token_version;
+    if (cacheMs > 0 && before === forgets) {
+      const entry = accounts.get(userId);
+      if (
+        entry &&
+        entry.until > now &&
+        entry.version === info.token_version &&
+        entry.sessions.size < SESSIONS_PER_ACCOUNT_MAX
+      ) {
+        entry.sessions.set(sessionId, info.session_active);
+      } else {
+        accounts.delete(userId);
+        if (accounts.size >= SESSION_CACHE_MAX) accounts.delete(accounts.keys().next().value!);
+        accounts.set(userId, {
+          version: info.token_version,
+          until: now + cacheMs,
+          sessions: new Map([[sessionId, info.session_active]]),
+        });
+      }
+    }
+    return { version: info.token_version, active: info.session_active };
   }
 
   // Tokens whose signature was checked: a repeat request costs a lookup instead of an HMAC
-  // through WebCrypto (a tenth of a small answer's time). Expiry and the account's token version
-  // are still checked on every request.
-  const verified = new Map<string, { id: number; version: unknown; expiresAt: number }>();
+  // through WebCrypto (a tenth of a small answer's time). Expiry and the session are still
+  // checked on every request.
+  const verified = new Map<string, { id: number; sid: string; version: unknown; expiresAt: number }>();
 
   async function claimsOf(token: string) {
     const cached = verified.get(token);
@@ -110,20 +155,23 @@ export function createAuth(
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: clock.now() });
     const id = Number(payload.sub);
     if (!Number.isInteger(id) || id <= 0) return null;
-    // Tokens from before the version existed carry none: version 0.
-    const claims = { id, version: payload.ver ?? 0, expiresAt: (payload.exp ?? 0) * 1000 };
+    if (typeof payload.sid !== 'string' || payload.sid.length === 0) return null;
+    const claims = { id, sid: payload.sid, version: payload.ver, expiresAt: (payload.exp ?? 0) * 1000 };
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
     verified.set(token, claims);
     return claims;
   }
 
-  async function verifyToken(token: string, options: { fresh?: boolean } = {}): Promise<number | null> {
+  async function verifySession(
+    token: string,
+    options: { fresh?: boolean } = {},
+  ): Promise<VerifiedSession | null> {
     try {
       const claims = await claimsOf(token);
       if (!claims) return null;
-      const current = await sessionVersion(claims.id, options.fresh ?? false);
-      if (current === null || claims.version !== current) return null;
-      return claims.id;
+      const state = await sessionState(claims.id, claims.sid, options.fresh ?? false);
+      if (!state || !state.active || claims.version !== state.version) return null;
+      return { userId: claims.id, sessionId: claims.sid };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;
@@ -131,28 +179,35 @@ export function createAuth(
   }
 
   return {
-    async issueToken(userId, tokenVersion) {
+    async issueToken(userId, tokenVersion, sessionId) {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ ver: tokenVersion })
+      return new SignJWT({ ver: tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt(now)
         .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
         .sign(secret);
     },
-    verifyToken,
+    async verifyToken(token, options) {
+      return (await verifySession(token, options))?.userId ?? null;
+    },
+    verifySession,
     forgetSessions(userId) {
-      sessions.delete(userId);
+      forgets += 1;
+      accounts.delete(userId);
     },
     async requireUser(request) {
       const token = bearerToken(request);
-      const userId = token ? await verifyToken(token) : null;
-      if (!userId) throw unauthorized();
-      request.userId = userId;
+      const session = token ? await verifySession(token) : null;
+      if (!session) throw unauthorized();
+      request.userId = session.userId;
+      request.sessionId = session.sessionId;
     },
     async optionalUser(request) {
       const token = bearerToken(request);
-      request.userId = token ? await verifyToken(token) : null;
+      const session = token ? await verifySession(token) : null;
+      request.userId = session?.userId ?? null;
+      request.sessionId = session?.sessionId ?? null;
     },
   };
 }

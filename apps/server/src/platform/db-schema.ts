@@ -21,10 +21,21 @@ export interface UsersTable {
   birth_date: string | null;
   is_seller: Generated<boolean>;
   password_changed_at: Timestamp | null;
-  /** Bumped by logout and password change: tokens carrying an older version are refused. */
+  /** Bumped when every session ends (logout everywhere, password change): older tokens are refused. */
   token_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** One per login (device); its token carries the id. Ended by logout, or all at once with the account's version. */
+export interface UserSessionsTable {
+  id: string;
+  user_id: number;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  /** When the session's latest token expires. */
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
 }
 
 export interface LoginAttemptsTable {
@@ -316,6 +327,7 @@ export interface ChangeVersionsTable {
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
+  user_sessions: UserSessionsTable;
   categories: CategoriesTable;
   brands: BrandsTable;
   scales: ScalesTable;

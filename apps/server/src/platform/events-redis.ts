@@ -390,7 +390,7 @@ async function quit(client: Redis): Promise<void> {
 }
 
 /** Takes a `namespace` query parameter off the URL (ioredis would not know it). */
-function splitNamespace(url: string, override?: string): { redisUrl: string; namespace: string } {
+export function splitNamespace(url: string, override?: string): { redisUrl: string; namespace: string } {
   const parsed = new URL(url);
   const fromUrl = parsed.searchParams.get('namespace');
   parsed.searchParams.delete('namespace');

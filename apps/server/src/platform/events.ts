@@ -53,8 +53,9 @@ export interface EventBusStats {
 }
 
 /**
- * Published on a user's notifications channel when their tokens were ended (logout, password
- * change): each open socket of that user checks its own token again, in whichever process holds it.
+ * Published on a user's notifications channel when one or all of their sessions were ended (logout,
+ * logout everywhere, password change): each open socket of that user checks its own token again,
+ * in whichever process holds it, and only those of an ended session close.
  */
 export const SESSIONS_ENDED = 'sessions_ended';
 
@@ -62,6 +63,6 @@ export const SESSIONS_ENDED = 'sessions_ended';
 export const channels = {
   productBids: (auctionId: number, productId: number) => `bids:${auctionId}:${productId}`,
   userNotifications: (userId: number) => `notifications:${userId}`,
-  /** `{ user_id }`: that account's tokens were ended; every process drops its cached version. */
+  /** `{ user_id }`: one or all of that account's sessions ended; every process drops its cached answer. */
   sessionsEnded: 'sessions:ended',
 };

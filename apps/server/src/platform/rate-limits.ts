@@ -1,15 +1,17 @@
 import { commonMessages } from '@app/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
+import { splitNamespace } from './events-redis.ts';
 
 /**
  * Bursts above what a person does get 429 (Spanish envelope). Per account where an attacker
  * holds a token (each guess or bid costs work: scrypt, a row lock, a call to Bold), per address
- * where nobody is logged in. Counters are per process: behind a load balancer each process
- * allows the same burst, which still bounds abuse to a small multiple. Each route counts on its
- * own (the two socket routes, bank-account create and update), so a kind of action spread over
- * two routes gets at most twice its limit.
+ * where nobody is logged in. With REDIS_URL the counters live in Redis, so several processes
+ * behind a load balancer share one budget per account or address; without it they live in the
+ * process. Each route counts on its own (the two socket routes, bank-account create and update),
+ * so a kind of action spread over two routes gets at most twice its limit.
  */
 interface Limit {
   max: number;
@@ -48,12 +50,63 @@ export function perAddress(limit: Limit) {
   };
 }
 
-/** Registers the limiter (before any route); with RATE_LIMIT=0 the routes' limits are inert. */
-export async function registerRateLimits(app: FastifyInstance, enabled: boolean): Promise<void> {
+/**
+ * How long a request waits for Redis to count it before it is let through uncounted. Counting is
+ * one tiny script that a healthy Redis runs in well under a millisecond; a Redis that is away or
+ * stalled must cost a request no more than this (and fails at once while disconnected).
+ */
+export const RATE_LIMIT_REDIS_TIMEOUT_MS = 300;
+
+/**
+ * Registers the limiter (before any route); with RATE_LIMIT=0 the routes' limits are inert. With
+ * a Redis URL the counts are shared by every process through Redis. When Redis fails (away,
+ * stalled, refusing) the request is answered as if it had not been counted (fail open): a limit
+ * against abuse must not take the site down with it, and the failed-login throttle, kept in the
+ * database, still holds meanwhile.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  enabled: boolean,
+  redisUrl?: string,
+): Promise<void> {
   if (!enabled) return;
+  const redis = redisUrl ? openCounterConnection(app, redisUrl) : undefined;
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis: redis.client, nameSpace: redis.prefix, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', context.statusCode, commonMessages.tooManyRequests),
   });
+}
+
+/** A connection of its own for the counters (the event bus's are busy with pub/sub and its queue). */
+function openCounterConnection(app: FastifyInstance, url: string) {
+  const { redisUrl, namespace } = splitNamespace(url);
+  const client = new Redis(redisUrl, {
+    // Never queue a count while disconnected, never retry one: fail at once, let the request by.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    // The ready check's INFO has no timeout of its own and could hang on a stalled server.
+    enableReadyCheck: false,
+    keepAlive: 10_000,
+    connectionName: `${namespace}-rate-limit`,
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, 2_000),
+  });
+  // Logged once per kind of failure, not once per reconnect attempt (nor per request).
+  let lastError: string | undefined;
+  client.on('error', (err: Error) => {
+    if (lastError === err.message) return;
+    lastError = err.message;
+    app.log.warn({ err }, 'rate limit counters: redis unavailable, requests pass uncounted');
+  });
+  client.on('ready', () => {
+    if (lastError !== undefined) app.log.info('rate limit counters: redis connection restored');
+    lastError = undefined;
+  });
+  app.addHook('onClose', async () => {
+    client.disconnect();
+  });
+  return { client, prefix: `${namespace}:rate-limit:` };
 }

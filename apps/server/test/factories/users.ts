@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/platform/db.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 
@@ -37,4 +38,34 @@ export async function insertUserWithToken(
   const user = await insertUser(app.ctx.db, overrides);
   const token = await app.login(user.email, TEST_PASSWORD);
   return { user, token };
+}
+
+/**
+ * A token as a login issues it (a session row and a token naming it), without the password hash
+ * a login costs: for tests that need many logged-in users at once.
+ */
+export async function issueSessionToken(
+  ctx: {
+    db: Database;
+    auth: { issueToken(userId: number, version: number, sessionId: string): Promise<string> };
+  },
+  userId: number,
+) {
+  const sessionId = `test-${randomUUID()}`;
+  const { token_version } = await ctx.db
+    .selectFrom('users')
+    .select('token_version')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('user_sessions')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      user_agent: null,
+      created_at: new Date(),
+      expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    })
+    .execute();
+  return ctx.auth.issueToken(userId, token_version, sessionId);
 }

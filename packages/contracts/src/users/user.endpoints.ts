@@ -70,7 +70,8 @@ export const usersEndpoints = {
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/api/users/change-password',
-    summary: 'Changes the password; every other session ends and a fresh token is returned',
+    summary:
+      'Changes the password; every other session ends and this one goes on with the fresh token returned',
     tag: 'users',
     auth: 'user',
     body: ChangePasswordInputSchema,
@@ -84,7 +85,15 @@ export const usersEndpoints = {
   logout: defineEndpoint({
     method: 'POST',
     path: '/api/users/logout',
-    summary: 'Ends every session of the account, this one included',
+    summary: "Ends this session (this device's token); the account's other sessions keep working",
+    tag: 'users',
+    auth: 'user',
+    responses: { 200: MessageSchema, 401: errorResponses[401] },
+  }),
+  logoutAll: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/logout-all',
+    summary: 'Ends every session of the account, on every device, this one included',
     tag: 'users',
     auth: 'user',
     responses: { 200: MessageSchema, 401: errorResponses[401] },

@@ -21,7 +21,8 @@ export const userMessages = {
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
   profileUpdated: '¡Perfil actualizado correctamente!',
   passwordUpdated: '¡Contraseña actualizada correctamente!',
-  loggedOut: 'Sesión cerrada en todos tus dispositivos',
+  loggedOut: 'Sesión cerrada',
+  loggedOutEverywhere: 'Sesión cerrada en todos tus dispositivos',
   userNotFound: 'No se pudo obtener la información del perfil',
   invalidAvatar: 'La URL del avatar no es válida',
 } as const;

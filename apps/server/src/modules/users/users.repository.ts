@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
-import type { UsersTable } from '../../platform/db-schema.ts';
+import type { UserSessionsTable, UsersTable } from '../../platform/db-schema.ts';
 
 export type UserRow = Awaited<ReturnType<typeof findById>>;
 
@@ -27,9 +27,24 @@ export const usersRepository = {
       .executeTakeFirst();
   },
 
-  /** What token verification needs: the account exists, and its current token version. */
-  findSessionInfo(db: Database, id: number) {
-    return db.selectFrom('users').select(['id', 'token_version']).where('id', '=', id).executeTakeFirst();
+  /**
+   * What token verification needs: the account exists, its current token version, and whether
+   * the token's session is still open (a session of another account counts as ended).
+   */
+  async findSessionInfo(db: Database, userId: number, sessionId: string) {
+    const row = await db
+      .selectFrom('users')
+      .leftJoin('user_sessions', (join) =>
+        join.onRef('user_sessions.user_id', '=', 'users.id').on('user_sessions.id', '=', sessionId),
+      )
+      .select(['users.token_version', 'user_sessions.id as session_id', 'user_sessions.ended_at'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      token_version: row.token_version,
+      session_active: row.session_id !== null && row.ended_at === null,
+    };
   },
 
   /** Ends every token of the account issued so far; returns the new version. */
@@ -41,6 +56,53 @@ export const usersRepository = {
       .returning('token_version')
       .executeTakeFirst();
     return row?.token_version;
+  },
+
+  insertSession(db: Database, values: Insertable<UserSessionsTable>) {
+    return db.insertInto('user_sessions').values(values).execute();
+  },
+
+  /** Ends one session of the account; whether it was open until now. */
+  async endSession(db: Database, userId: number, sessionId: string, at: Date): Promise<boolean> {
+    const rows = await db
+      .updateTable('user_sessions')
+      .set({ ended_at: at })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.length > 0;
+  },
+
+  /** Marks the account's open sessions ended, but `keep` (the token version is what refuses them). */
+  endSessions(db: Database, userId: number, at: Date, keep?: string) {
+    let query = db
+      .updateTable('user_sessions')
+      .set({ ended_at: at })
+      .where('user_id', '=', userId)
+      .where('ended_at', 'is', null);
+    if (keep !== undefined) query = query.where('id', '<>', keep);
+    return query.execute();
+  },
+
+  /** The session got a fresh token: it lasts until that one expires. */
+  renewSession(db: Database, userId: number, sessionId: string, expiresAt: Date) {
+    return db
+      .updateTable('user_sessions')
+      .set({ expires_at: expiresAt })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .execute();
+  },
+
+  /** Forgets the account's sessions that have ended or whose latest token has expired. */
+  pruneSessions(db: Database, userId: number, now: Date) {
+    return db
+      .deleteFrom('user_sessions')
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('ended_at', 'is not', null), eb('expires_at', '<', now)]))
+      .execute();
   },
 
   insert(db: Database, values: Insertable<UsersTable>) {

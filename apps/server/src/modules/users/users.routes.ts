@@ -21,7 +21,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
     ctx,
     endpoints.login,
     { bodyLimit: bodyLimits.small, config: perAddress(limits.login) },
-    async (request) => users.login(request.body, request.ip),
+    async (request) => users.login(request.body, request.ip, request.headers['user-agent']),
   );
 
   declareRoute(app, ctx, endpoints.profile, {}, async (request) => users.getProfile(request.userId!));
@@ -41,15 +41,20 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
     endpoints.changePassword,
     { bodyLimit: bodyLimits.small, config: perAccount(limits.passwordChange) },
     async (request) => {
-      const jwt_token = await users.changePassword(request.userId!, request.body);
+      const jwt_token = await users.changePassword(request.userId!, request.body, request.sessionId!);
       return { message: userMessages.passwordUpdated, jwt_token };
     },
   );
 
-  // Ends every session of the account, this one included (see the token version in platform/auth.ts).
+  // Ends the session of this token only; the account's other devices stay logged in.
   declareRoute(app, ctx, endpoints.logout, { bodyLimit: bodyLimits.none }, async (request) => {
-    await users.logout(request.userId!);
+    await users.logout(request.userId!, request.sessionId!);
     return { message: userMessages.loggedOut };
+  });
+
+  declareRoute(app, ctx, endpoints.logoutAll, { bodyLimit: bodyLimits.none }, async (request) => {
+    await users.endAllSessions(request.userId!);
+    return { message: userMessages.loggedOutEverywhere };
   });
 
   // /seller/{id} shows the same public profile by id (registered before :username on purpose: static wins).

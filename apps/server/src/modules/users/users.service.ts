@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ChangePasswordInput,
   EmailSchema,
@@ -7,6 +8,7 @@ import {
   type UserProfile,
   userMessages,
 } from '@app/contracts';
+import { TOKEN_LIFETIME_SECONDS } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
@@ -18,8 +20,13 @@ import { type UserRow, usersRepository } from './users.repository.ts';
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const MAX_FAILURES_PER_ACCOUNT = 10;
 const MAX_FAILURES_PER_ADDRESS = 50;
+/** A session's device label is the start of its User-Agent, no more. */
+const USER_AGENT_LABEL_MAX = 200;
 
 type User = NonNullable<UserRow>;
+
+/** When a token issued at `now` expires (a second late at most: a token's times are whole seconds). */
+const tokenExpiry = (now: Date) => new Date(now.getTime() + (TOKEN_LIFETIME_SECONDS + 1) * 1000);
 
 export function createUsersService(ctx: AppContext) {
   const { db, clock, auth, events } = ctx;
@@ -31,9 +38,9 @@ export function createUsersService(ctx: AppContext) {
   }
 
   /**
-   * The account's tokens were just ended: this process stops trusting its cached version at
-   * once, the other processes when the event reaches them, and open sockets of the user check
-   * their token again (and close if it was ended).
+   * One or all of the account's sessions were just ended: this process stops trusting what it
+   * cached about them at once, the other processes when the event reaches them, and open sockets
+   * of the user check their token again (those of an ended session close, the others stay).
    */
   async function endedSessions(userId: number) {
     auth.forgetSessions(userId);
@@ -42,10 +49,41 @@ export function createUsersService(ctx: AppContext) {
       await events.publish(channels.userNotifications(userId), { message: SESSIONS_ENDED });
     };
     await announce().catch((err) => {
-      // The tokens are ended already; another process trusts its cached version a few seconds
+      // The sessions are ended already; another process trusts its cached answer a few seconds
       // longer, and a socket missing this stays open until it reconnects.
       ctx.log.warn({ err }, 'could not announce ended sessions');
     });
+  }
+
+  /**
+   * A new session (one device) of the account at its token version `version`, and its token.
+   * A password change or 'end every session' between reading the version and this insert leaves
+   * the token refused: the version, not the row, is what ends every session.
+   */
+  async function openSession(userId: number, version: number, userAgent?: string | null): Promise<string> {
+    const id = randomBytes(18).toString('base64url');
+    const now = clock.now();
+    // Ended sessions and expired ones of this account are of no further use.
+    await usersRepository.pruneSessions(db, userId, now);
+    await usersRepository.insertSession(db, {
+      id,
+      user_id: userId,
+      user_agent: userAgent ? userAgent.slice(0, USER_AGENT_LABEL_MAX) : null,
+      created_at: now,
+      expires_at: tokenExpiry(now),
+    });
+    return auth.issueToken(userId, version, id);
+  }
+
+  /**
+   * Ends every session of the account (all devices): its tokens get 401 from now on, in this
+   * process at once and in the others when the bus message arrives; its open sockets close.
+   */
+  async function endAllSessions(userId: number): Promise<void> {
+    const version = await usersRepository.bumpTokenVersion(db, userId);
+    if (version === undefined) return;
+    await usersRepository.endSessions(db, userId, clock.now());
+    await endedSessions(userId);
   }
 
   async function toProfile(user: User): Promise<UserProfile> {
@@ -74,7 +112,7 @@ export function createUsersService(ctx: AppContext) {
      * attempt is recorded before the password is checked, so guesses sent all at once cannot all
      * slip past the count: only those with fewer than the limit before them get checked.
      */
-    async login(input: LoginInput, ip: string): Promise<{ jwt_token: string }> {
+    async login(input: LoginInput, ip: string, userAgent?: string | null): Promise<{ jwt_token: string }> {
       const now = clock.now();
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
       const attemptId = await usersRepository.recordFailedLogin(db, input.email, ip, now);
@@ -94,7 +132,7 @@ export function createUsersService(ctx: AppContext) {
       }
       await usersRepository.clearFailedLogins(db, input.email);
       await usersRepository.pruneFailedLogins(db, since);
-      return { jwt_token: await auth.issueToken(user.id, user.token_version) };
+      return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
     },
 
     async getProfile(userId: number): Promise<UserProfile> {
@@ -121,7 +159,11 @@ export function createUsersService(ctx: AppContext) {
       }
     },
 
-    async changePassword(userId: number, input: ChangePasswordInput): Promise<string> {
+    /**
+     * Every other session of the account ends; the one that made the change (`sessionId`) goes
+     * on with the fresh token answered here (its earlier token is refused like the others).
+     */
+    async changePassword(userId: number, input: ChangePasswordInput, sessionId: string): Promise<string> {
       const user = await requireUser(userId);
       if (!(await verifyPassword(input.current_password, user.password_hash))) {
         throw badRequest('WRONG_CURRENT_PASSWORD', userMessages.wrongCurrentPassword);
@@ -133,16 +175,26 @@ export function createUsersService(ctx: AppContext) {
         updated_at: now,
       });
       if (version === undefined) throw unauthorized();
+      await usersRepository.endSessions(db, userId, now, sessionId);
+      await usersRepository.renewSession(db, userId, sessionId, tokenExpiry(now));
       await endedSessions(userId);
-      // Every earlier session ends, even one opened in this same second; this one goes on with a
-      // fresh token.
-      return auth.issueToken(userId, version);
+      // Every earlier token ends, even one issued in this same second; this session goes on.
+      return auth.issueToken(userId, version, sessionId);
     },
 
-    /** Ends every session of the account (every device): all its tokens get 401 from now on. */
-    async logout(userId: number): Promise<void> {
-      if ((await usersRepository.bumpTokenVersion(db, userId)) === undefined) throw unauthorized();
+    /** Ends this session only (this device): the account's other sessions keep working. */
+    async logout(userId: number, sessionId: string): Promise<void> {
+      await usersRepository.endSession(db, userId, sessionId, clock.now());
+      // Also when a concurrent logout of the same session ended it first: the answer is the same.
       await endedSessions(userId);
+    },
+
+    endAllSessions,
+
+    /** A new session for an account that just proved who it is some other way than login. */
+    async startSession(userId: number, userAgent?: string | null): Promise<{ jwt_token: string }> {
+      const user = await requireUser(userId);
+      return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
     },
 
     async getPublicProfile(username: string): Promise<PublicProfile> {

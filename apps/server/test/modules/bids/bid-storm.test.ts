@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction, openSocket, wsUrl } from '../../factories/auctions.ts';
-import { insertUser } from '../../factories/users.ts';
+import { insertUser, issueSessionToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { testDatabaseKind } from '../../helpers/database.ts';
 
@@ -55,7 +55,7 @@ describe(`a bid storm (${twoProcesses ? 'two processes on one PostgreSQL' : test
       Array.from({ length: CLIENTS }, async (_, i) => {
         const user = await insertUser(main.ctx.db);
         // Tokens as a login issues them (64 logins would only time the password hash).
-        return { server: servers[i % servers.length]!, token: await main.ctx.auth.issueToken(user.id, 0) };
+        return { server: servers[i % servers.length]!, token: await issueSessionToken(main.ctx, user.id) };
       }),
     );
     const path = `/auctions/api/bids/ws/bids/${auction.id}/${productId}`;

@@ -207,7 +207,7 @@ describe('protected calls and tokens', () => {
   });
 
   it('a correctly signed token for a user that does not exist is a 401', async () => {
-    const token = await new SignJWT({})
+    const token = await new SignJWT({ ver: 0, sid: 'una-sesion' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('999999')
       .setIssuedAt()

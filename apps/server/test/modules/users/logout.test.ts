@@ -2,8 +2,9 @@ import { SignJWT } from 'jose';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tokenVersionMigration from '../../../src/platform/migrations/2026-11-23T0150-users-token-version.ts';
+import * as sessionsMigration from '../../../src/platform/migrations/2026-11-26T0200-user-sessions.ts';
 import { openNotificationsSocket } from '../../factories/auctions.ts';
-import { insertUser, insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
+import { insertUser, insertUserWithToken, issueSessionToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 const JWT_SECRET = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-signing');
@@ -40,7 +41,7 @@ function registeredRoutes(t: TestApp): Array<{ method: string; url: string }> {
   return routes;
 }
 
-describe('POST /api/users/logout', () => {
+describe('POST /api/users/logout (this session) and /api/users/logout-all (every session)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
@@ -49,13 +50,14 @@ describe('POST /api/users/logout', () => {
 
   const profile = (token: string) => t.request('GET', '/api/users/profile', { token });
   const logout = (token?: string) => t.request('POST', '/api/users/logout', { token });
+  const logoutAll = (token?: string) => t.request('POST', '/api/users/logout-all', { token });
 
   it('answers 200 with a message; afterwards the token gets exactly what no token gets, on every route', async () => {
     const { token } = await insertUserWithToken(t, { is_seller: true });
     expect((await profile(token)).status).toBe(200);
     const res = await logout(token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Sesión cerrada en todos tus dispositivos' });
+    expect(res.body).toEqual({ message: 'Sesión cerrada' });
 
     const routes = registeredRoutes(t);
     expect(routes.length).toBeGreaterThan(40);
@@ -73,60 +75,190 @@ describe('POST /api/users/logout', () => {
     expect(protectedRoutes).toBeGreaterThan(25);
   });
 
-  it('ends every session of the account (all devices), not other accounts; logging in again works', async () => {
+  it('ends that session only: the same account on another device keeps working', async () => {
     const { user, token: laptop } = await insertUserWithToken(t);
     const phone = await t.login(user.email, TEST_PASSWORD);
     const other = await insertUserWithToken(t);
     expect((await logout(phone)).status).toBe(200);
     expect((await profile(phone)).status).toBe(401);
-    expect((await profile(laptop)).status).toBe(401);
+    expect((await profile(laptop)).status).toBe(200);
     expect((await profile(other.token)).status).toBe(200);
 
     const again = await t.login(user.email, TEST_PASSWORD);
     expect((await profile(again)).status).toBe(200);
-    // Logging out twice with the ended token is a 401, and does not end the new session.
+    // Logging out again with the ended token is a 401 and ends nothing else.
     expect((await logout(phone)).status).toBe(401);
     expect((await profile(again)).status).toBe(200);
+    expect((await profile(laptop)).status).toBe(200);
   });
 
-  it('needs a valid token', async () => {
+  it('logout-all ends every session of the account, this one included, and no other account', async () => {
+    const { user, token: laptop } = await insertUserWithToken(t);
+    const phone = await t.login(user.email, TEST_PASSWORD);
+    const tablet = await t.login(user.email, TEST_PASSWORD);
+    const other = await insertUserWithToken(t);
+    const res = await logoutAll(phone);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Sesión cerrada en todos tus dispositivos' });
+    for (const token of [laptop, phone, tablet]) expect((await profile(token)).status).toBe(401);
+    expect((await profile(other.token)).status).toBe(200);
+    expect((await logoutAll(phone)).status).toBe(401);
+    // A new login afterwards is a new session that works.
+    const again = await t.login(user.email, TEST_PASSWORD);
+    expect((await profile(again)).status).toBe(200);
+    const rows = await t.ctx.db
+      .selectFrom('user_sessions')
+      .select(['ended_at'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows.filter((r) => r.ended_at === null)).toHaveLength(1);
+  });
+
+  it('endAllSessions in the users service (account deletion, suspension) ends every session at once', async () => {
+    const { user, token } = await insertUserWithToken(t);
+    const second = await t.login(user.email, TEST_PASSWORD);
+    expect((await profile(token)).status).toBe(200);
+    expect((await profile(second)).status).toBe(200);
+    const { createUsersService } = await import('../../../src/modules/users/users.service.ts');
+    await createUsersService(t.ctx).endAllSessions(user.id);
+    expect((await profile(token)).status).toBe(401);
+    expect((await profile(second)).status).toBe(401);
+  });
+
+  it('a password change ends every other session; the caller goes on with the token it gets back', async () => {
+    const { user, token } = await insertUserWithToken(t);
+    const other = await t.login(user.email, TEST_PASSWORD);
+    const res = await t.request('POST', '/api/users/change-password', {
+      token,
+      body: { current_password: TEST_PASSWORD, new_password: 'OtraClave2026' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      message: '¡Contraseña actualizada correctamente!',
+      jwt_token: expect.any(String),
+    });
+    expect((await profile(other)).status).toBe(401);
+    // The same session goes on under the fresh token (the earlier token of it is refused).
+    expect((await profile(res.body.jwt_token)).status).toBe(200);
+    expect((await profile(token)).status).toBe(401);
+    // …and it is still a session of its own: logging it out leaves a new login working.
+    const later = await t.login(user.email, 'OtraClave2026');
+    expect((await logout(res.body.jwt_token)).status).toBe(200);
+    expect((await profile(res.body.jwt_token)).status).toBe(401);
+    expect((await profile(later)).status).toBe(200);
+  });
+
+  it('each login is a session of its own, labelled with the start of its User-Agent', async () => {
+    const user = await insertUser(t.ctx.db);
+    const agent = `Mozilla/5.0 (iPhone) ${'x'.repeat(400)}`;
+    const res = await t.request('POST', '/api/users/login', {
+      body: { email: user.email, password: TEST_PASSWORD },
+      headers: { 'user-agent': agent },
+    });
+    expect(res.status).toBe(200);
+    await t.login(user.email, TEST_PASSWORD);
+    const rows = await t.ctx.db
+      .selectFrom('user_sessions')
+      .select(['id', 'user_agent', 'ended_at'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(2);
+    expect(rows.map((r) => r.user_agent)).toContain(agent.slice(0, 200));
+    for (const row of rows) {
+      expect(row.ended_at).toBeNull();
+      expect(row.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    }
+  });
+
+  it('needs a valid token; a session id of another account or a made-up one opens nothing', async () => {
     expect((await logout()).status).toBe(401);
+    expect((await logoutAll()).status).toBe(401);
     expect((await logout('forged.token.value')).status).toBe(401);
     const { user } = await insertUserWithToken(t);
-    // A token with a version the account never had (forged claims need the secret anyway).
-    const future = await signToken(user.id, Math.floor(Date.now() / 1000), { ver: 7 });
-    expect((await profile(future)).status).toBe(401);
+    const victim = await insertUserWithToken(t);
+    const victimSession = await t.ctx.db
+      .selectFrom('user_sessions')
+      .select('id')
+      .where('user_id', '=', victim.user.id)
+      .executeTakeFirstOrThrow();
+    const now = Math.floor(Date.now() / 1000);
+    // Forged claims need the secret anyway; with it, the session must still be the account's own.
+    const borrowed = await signToken(user.id, now, { ver: 0, sid: victimSession.id });
+    expect((await profile(borrowed)).status).toBe(401);
+    expect((await profile(await signToken(user.id, now, { ver: 0, sid: 'inventada' }))).status).toBe(401);
+    expect((await profile(await signToken(user.id, now, { ver: 7, sid: victimSession.id }))).status).toBe(
+      401,
+    );
+    expect((await profile(victim.token)).status).toBe(200);
   });
 
-  it('concurrent logouts from several devices all end up logged out', async () => {
-    const { user } = await insertUserWithToken(t);
-    const tokens = await Promise.all([1, 2, 3].map(() => t.login(user.email, TEST_PASSWORD)));
+  it('many logouts at once: each device ends its own session; an untouched one keeps working', async () => {
+    const { user, token: keeper } = await insertUserWithToken(t);
+    // Sessions as a login makes them, without eight password hashes on a busy machine.
+    const tokens = await Promise.all(Array.from({ length: 8 }, () => issueSessionToken(t.ctx, user.id)));
     const results = await Promise.all(tokens.map((token) => logout(token)));
+    for (const r of results) expect(r.status).toBe(200);
+    for (const token of tokens) expect((await profile(token)).status).toBe(401);
+    expect((await profile(keeper)).status).toBe(200);
+  });
+
+  it('the same logout sent many times at once ends that session and nothing else', async () => {
+    const { user, token: keeper } = await insertUserWithToken(t);
+    const token = await t.login(user.email, TEST_PASSWORD);
+    const results = await Promise.all(Array.from({ length: 10 }, () => logout(token)));
     for (const r of results) expect([200, 401]).toContain(r.status);
     expect(results.some((r) => r.status === 200)).toBe(true);
-    for (const token of tokens) expect((await profile(token)).status).toBe(401);
+    expect((await profile(token)).status).toBe(401);
+    expect((await profile(keeper)).status).toBe(200);
   });
 
-  it('closes the open notification sockets of the account with 4401, and refuses new ones', async () => {
+  it('logouts and logout-all at once: every session ends, and the version moved exactly once per logout-all', async () => {
+    const { user } = await insertUserWithToken(t);
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => issueSessionToken(t.ctx, user.id)));
+    const results = await Promise.all([
+      ...tokens.slice(0, 5).map((token) => logout(token)),
+      logoutAll(tokens[5]!),
+      logoutAll(tokens[5]!),
+    ]);
+    for (const r of results) expect([200, 401]).toContain(r.status);
+    for (const token of tokens) expect((await profile(token)).status).toBe(401);
+    const { token_version } = await t.ctx.db
+      .selectFrom('users')
+      .select('token_version')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const allCalls = results.slice(5).filter((r) => r.status === 200).length;
+    expect(token_version).toBe(allCalls);
+  });
+
+  it('logout closes the sockets of that session only (4401); logout-all closes the rest', async () => {
     const { user, token } = await insertUserWithToken(t);
     const other = await insertUserWithToken(t);
     const second = await t.login(user.email, TEST_PASSWORD);
     const mine = await openNotificationsSocket(t.url, token);
+    const mineAgain = await openNotificationsSocket(t.url, token);
     const myOtherDevice = await openNotificationsSocket(t.url, second);
     const theirs = await openNotificationsSocket(t.url, other.token);
-    for (const s of [mine, myOtherDevice, theirs]) await s.waitFor((m) => m.message === 'unread_count');
+    for (const s of [mine, mineAgain, myOtherDevice, theirs])
+      await s.waitFor((m) => m.message === 'unread_count');
 
     expect((await logout(token)).status).toBe(200);
     expect(await mine.closed).toBe(4401);
-    expect(await myOtherDevice.closed).toBe(4401);
+    expect(await mineAgain.closed).toBe(4401);
     // The internal signal is never sent to clients.
     expect(mine.messages.map((m) => m.message)).toEqual(['unread_count']);
-
     const reopened = await openNotificationsSocket(t.url, token);
     expect(await reopened.closed).toBe(4401);
     expect(reopened.messages).toEqual([]);
 
-    // Another account's socket stays open and keeps working.
+    // The same account's other device keeps its socket, and it keeps working.
+    await new Promise((r) => setTimeout(r, 150));
+    expect(myOtherDevice.socket.readyState).toBe(myOtherDevice.socket.OPEN);
+    expect(myOtherDevice.messages.map((m) => m.message)).toEqual(['unread_count']);
+
+    expect((await logoutAll(second)).status).toBe(200);
+    expect(await myOtherDevice.closed).toBe(4401);
     await new Promise((r) => setTimeout(r, 100));
     expect(theirs.socket.readyState).toBe(theirs.socket.OPEN);
     await theirs.close();
@@ -142,6 +274,22 @@ describe('ending sessions by token version', () => {
 
   const profile = (token: string) => t.request('GET', '/api/users/profile', { token });
 
+  /** A session row of the user, with a token for it at a chosen issue time and version. */
+  async function sessionToken(userId: number, iat: number, ver: number) {
+    const sid = `s-${Math.random().toString(36).slice(2)}`;
+    await t.ctx.db
+      .insertInto('user_sessions')
+      .values({
+        id: sid,
+        user_id: userId,
+        user_agent: null,
+        created_at: new Date(),
+        expires_at: new Date(Date.now() + 3600_000),
+      })
+      .execute();
+    return signToken(userId, iat, { ver, sid });
+  }
+
   it('a password change refuses a token issued in the same second, before it', async () => {
     const { user, token } = await insertUserWithToken(t);
     const res = await t.request('POST', '/api/users/change-password', {
@@ -155,15 +303,15 @@ describe('ending sessions by token version', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     const changedSecond = Math.floor(password_changed_at!.getTime() / 1000);
-    // Issued at the very second of the change with the version before it: whole-second issue
-    // times cannot tell it from the fresh token, the version does.
-    const sameSecond = await signToken(user.id, changedSecond, { ver: 0 });
+    // Issued at the very second of the change with the version before it, for a session that
+    // is still open: whole-second issue times cannot tell it from the fresh token, the version does.
+    const sameSecond = await sessionToken(user.id, changedSecond, 0);
     expect((await profile(sameSecond)).status).toBe(401);
     expect((await profile(token)).status).toBe(401);
     expect((await profile(res.body.jwt_token)).status).toBe(200);
   });
 
-  it('a password change right after login (no clock moved) ends that login and the open sockets', async () => {
+  it('a password change right after login (no clock moved) ends the other login and its open sockets', async () => {
     const { user, token } = await insertUserWithToken(t);
     const other = await t.login(user.email, TEST_PASSWORD);
     const socket = await openNotificationsSocket(t.url, other);
@@ -181,16 +329,20 @@ describe('ending sessions by token version', () => {
     await fresh.close();
   });
 
-  it('tokens issued before versions existed count as version 0 until the first logout', async () => {
+  it('tokens issued before sessions existed (no session id) are refused: one more login per device', async () => {
     const { user } = await insertUserWithToken(t);
-    const legacy = await signToken(user.id, Math.floor(Date.now() / 1000) - 60, {});
-    expect((await profile(legacy)).status).toBe(200);
-    const current = await t.login(user.email, TEST_PASSWORD);
-    expect((await t.request('POST', '/api/users/logout', { token: current })).status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    const legacy = await signToken(user.id, now - 60, { ver: 0 });
+    const older = await signToken(user.id, now - 60, {});
     expect((await profile(legacy)).status).toBe(401);
+    expect((await profile(older)).status).toBe(401);
+    expect((await t.request('POST', '/api/users/logout', { token: legacy })).status).toBe(401);
+    const socket = await openNotificationsSocket(t.url, legacy);
+    expect(await socket.closed).toBe(4401);
+    expect((await profile(await t.login(user.email, TEST_PASSWORD))).status).toBe(200);
   });
 
-  it('the migration starts accounts that changed their password at version 1, so no earlier token returns', async () => {
+  it('the token-version migration starts accounts that changed their password at version 1', async () => {
     const changed = await insertUser(t.ctx.db);
     const untouched = await insertUser(t.ctx.db);
     // Re-run this migration alone on the current schema.
@@ -207,9 +359,47 @@ describe('ending sessions by token version', () => {
       { id: changed.id, token_version: 1 },
       { id: untouched.id, token_version: 0 },
     ]);
-    const legacy = await signToken(changed.id, Math.floor(Date.now() / 1000), {});
-    expect((await profile(legacy)).status).toBe(401);
-    const legacyUntouched = await signToken(untouched.id, Math.floor(Date.now() / 1000), {});
-    expect((await profile(legacyUntouched)).status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await profile(await sessionToken(changed.id, now, 0))).status).toBe(401);
+    expect((await profile(await sessionToken(changed.id, now, 1))).status).toBe(200);
+  });
+
+  it('the sessions migration goes down and up again; deleting an account deletes its sessions', async () => {
+    const { user } = await insertUserWithToken(t);
+    await sessionsMigration.down(t.ctx.db as unknown as Kysely<unknown>);
+    await sessionsMigration.up(t.ctx.db as unknown as Kysely<unknown>);
+    const token = await t.login(user.email, TEST_PASSWORD);
+    expect((await profile(token)).status).toBe(200);
+    await t.ctx.db.deleteFrom('users').where('id', '=', user.id).execute();
+    const left = await t.ctx.db
+      .selectFrom('user_sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  // Runs last in this file: it moves the clock 8 days.
+  it('a session renewed by a password change outlives its first token; expired and ended rows are forgotten', async () => {
+    const { user, token } = await insertUserWithToken(t);
+    const other = await t.login(user.email, TEST_PASSWORD);
+    await t.advanceClock(6 * 24 * 3600);
+    const res = await t.request('POST', '/api/users/change-password', {
+      token,
+      body: { current_password: TEST_PASSWORD, new_password: 'SeisDias2026' },
+    });
+    expect(res.status).toBe(200);
+    await t.advanceClock(2 * 24 * 3600);
+    // A login now prunes the account's rows: the ended one and none that a valid token names.
+    expect((await profile(await t.login(user.email, 'SeisDias2026'))).status).toBe(200);
+    expect((await profile(res.body.jwt_token)).status).toBe(200);
+    expect((await profile(other)).status).toBe(401);
+    const rows = await t.ctx.db
+      .selectFrom('user_sessions')
+      .select(['ended_at'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.ended_at === null)).toBe(true);
   });
 });

@@ -6,11 +6,12 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useProfile } from '../../../features/users/api/get-profile.ts';
 import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-user-totals.ts';
-import { useLogout } from '../../../features/users/api/logout.ts';
+import { useLogout, useLogoutEverywhere } from '../../../features/users/api/logout.ts';
 import { AccountSettings } from '../../../features/users/components/account-settings.tsx';
 import { ActivityStats } from '../../../features/users/components/activity-stats.tsx';
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
 import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
+import { LogoutEverywhereModal } from '../../../features/users/components/logout-everywhere-modal.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
@@ -26,13 +27,18 @@ export function Component() {
   const totals = useUserTotals();
   const navigate = useNavigate();
   const logoutAndForget = useLogout();
-  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+  const logoutEverywhere = useLogoutEverywhere();
+  const [dialog, setDialog] = useState<'edit' | 'password' | 'logout-everywhere' | null>(null);
 
   const [loggingOut, setLoggingOut] = useState(false);
   const logout = async () => {
     if (loggingOut) return;
     setLoggingOut(true);
     await logoutAndForget();
+    navigate(paths.login.getHref(), { replace: true });
+  };
+  const endEverySession = async () => {
+    await logoutEverywhere();
     navigate(paths.login.getHref(), { replace: true });
   };
 
@@ -76,11 +82,17 @@ export function Component() {
         onEditProfile={() => setDialog('edit')}
         onChangePassword={() => setDialog('password')}
         onLogout={() => void logout()}
+        onLogoutEverywhere={() => setDialog('logout-everywhere')}
         loggingOut={loggingOut}
         addressesHref={paths.shippingAddresses.getHref()}
       />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <LogoutEverywhereModal
+        open={dialog === 'logout-everywhere'}
+        onClose={() => setDialog(null)}
+        onConfirm={endEverySession}
+      />
     </section>
   );
 }

@@ -4,9 +4,10 @@ import { call } from '../../../lib/api-client.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';
 
 /**
- * POST /api/users/logout ends the session on the server (every device of the account: its tokens
- * are refused from then on), then forgets the token here. The local session ends even when the
- * call fails (offline, server down): a person who pressed 'Cerrar Sesión' must be logged out.
+ * POST /api/users/logout ends this session on the server (this device's token is refused from
+ * then on; the account's other devices stay logged in), then forgets the token here. The local
+ * session ends even when the call fails (offline, server down): a person who pressed 'Cerrar
+ * Sesión' must be logged out.
  */
 export async function logout(): Promise<void> {
   try {
@@ -23,6 +24,24 @@ export function useLogout() {
   const client = useQueryClient();
   return async () => {
     await logout();
+    client.clear();
+  };
+}
+
+/**
+ * POST /api/users/logout-all ends every session of the account, on every device. Unlike a plain
+ * logout, a failure is reported (thrown) and this device stays logged in: the person asked for
+ * the other devices to be logged out, and forgetting the token here would hide that they were not.
+ */
+export async function logoutEverywhere(): Promise<void> {
+  await call(usersEndpoints.logoutAll);
+  authStorage.clearToken();
+}
+
+export function useLogoutEverywhere() {
+  const client = useQueryClient();
+  return async () => {
+    await logoutEverywhere();
     client.clear();
   };
 }

@@ -5,16 +5,19 @@ export interface AccountSettingsProps {
   onEditProfile: () => void;
   onChangePassword: () => void;
   onLogout: () => void;
+  /** Opens the confirmation for ending every session of the account, on every device. */
+  onLogoutEverywhere?: () => void;
   /** The logout call is under way: the card is disabled and says so. */
   loggingOut?: boolean;
   addressesHref: string;
 }
 
-/** Settings cards: Editar Perfil, Direcciones, Seguridad, Cerrar Sesión. */
+/** Settings cards: Editar Perfil, Direcciones, Seguridad, Cerrar Sesión, and in every device. */
 export function AccountSettings({
   onEditProfile,
   onChangePassword,
   onLogout,
+  onLogoutEverywhere,
   loggingOut = false,
   addressesHref,
 }: AccountSettingsProps) {
@@ -51,10 +54,22 @@ export function AccountSettings({
             aria-busy={loggingOut}
           >
             <span className={styles.settingTitle}>{loggingOut ? 'Cerrando sesión…' : 'Cerrar Sesión'}</span>
-            {/* Logging out ends every session of the account (its tokens share one version). */}
-            <span className={styles.settingHint}>Salir de tu cuenta en todos tus dispositivos</span>
+            <span className={styles.settingHint}>Salir de tu cuenta en este dispositivo</span>
           </button>
         </li>
+        {onLogoutEverywhere && (
+          <li>
+            <button
+              type="button"
+              className={`${styles.settingCard} ${styles.danger}`}
+              onClick={onLogoutEverywhere}
+              disabled={loggingOut}
+            >
+              <span className={styles.settingTitle}>Cerrar sesión en todos los dispositivos</span>
+              <span className={styles.settingHint}>Si perdiste un teléfono o entraste desde otro equipo</span>
+            </button>
+          </li>
+        )}
       </ul>
     </section>
   );
