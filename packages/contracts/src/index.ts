@@ -6,6 +6,8 @@ export * from './auctions/bidding.ts';
 export * from './auctions/bids.endpoints.ts';
 export * from './auctions/live-bids.schemas.ts';
 export * from './auctions/time-left.ts';
+export * from './common/money.ts';
+export * from './common/money.schemas.ts';
 export * from './common/operations.endpoints.ts';
 export * from './common/schemas.ts';
 export * from './errors.ts';

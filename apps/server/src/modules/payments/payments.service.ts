@@ -28,7 +28,6 @@ import {
   type LinkStatus,
   type PaymentProvider,
   PaymentProviderTimeout,
-  wholePesos,
 } from './payment-provider.ts';
 import { isUuid, type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { recordRefund } from './refunds.ts';
@@ -299,7 +298,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       };
 
       const amountMatches =
-        (outcome.paidPesos === null || outcome.paidPesos === wholePesos(payment.amount)) &&
+        (outcome.paidPesos === null || outcome.paidPesos * 100 === payment.amount) &&
         (!outcome.currency || outcome.currency.toUpperCase() === payment.currency);
       if (!amountMatches) return refuse(messages.amountMismatch);
 
