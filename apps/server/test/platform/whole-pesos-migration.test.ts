@@ -22,7 +22,10 @@ describe('migration: money becomes whole pesos', () => {
     const db = t.ctx.db;
     const migrator = new Migrator({ db, provider: migrationProvider });
     const down = await migrator.migrateDown();
-    expect(down.results?.[0]).toMatchObject({ migrationName: '2026-11-26T0100-whole-pesos', status: 'Success' });
+    expect(down.results?.[0]).toMatchObject({
+      migrationName: '2026-11-26T0100-whole-pesos',
+      status: 'Success',
+    });
 
     const now = new Date();
     const seller = await insertUser(db, { is_seller: true });
@@ -58,7 +61,13 @@ describe('migration: money becomes whole pesos', () => {
     for (const [i, amount] of [500_00, 600_00].entries()) {
       await db
         .insertInto('bids')
-        .values({ auction_id: auction.id, product_id: whole.id, user_id: bidders[i]!.id, amount, created_at: now })
+        .values({
+          auction_id: auction.id,
+          product_id: whole.id,
+          user_id: bidders[i]!.id,
+          amount,
+          created_at: now,
+        })
         .execute();
     }
     await db
@@ -133,7 +142,13 @@ describe('migration: money becomes whole pesos', () => {
     await expect(
       db
         .insertInto('bids')
-        .values({ auction_id: auction.id, product_id: whole.id, user_id: c!.id, amount: 700_01, created_at: now })
+        .values({
+          auction_id: auction.id,
+          product_id: whole.id,
+          user_id: c!.id,
+          amount: 700_01,
+          created_at: now,
+        })
         .execute(),
     ).rejects.toThrow(/whole_pesos/);
   });
@@ -150,7 +165,13 @@ describe('migration: money becomes whole pesos', () => {
     for (const [i, amount] of [50_10, 50_20].entries()) {
       await db
         .insertInto('bids')
-        .values({ auction_id: auction.id, product_id: product.id, user_id: [a, b][i]!.id, amount, created_at: now })
+        .values({
+          auction_id: auction.id,
+          product_id: product.id,
+          user_id: [a, b][i]!.id,
+          amount,
+          created_at: now,
+        })
         .execute();
     }
     await db

@@ -9,13 +9,29 @@ describe('validateBid', () => {
     ['negative', { amount: -5, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
     ['NaN', { amount: Number.NaN, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
     ['Infinity', { amount: Infinity, highest: 0, min_offer: 0, max_offer: 0 }, moneyMessages.tooLarge],
-    ['fractional centavo', { amount: 10.001, highest: 0, min_offer: 0, max_offer: 0 }, moneyMessages.fraction],
+    [
+      'fractional centavo',
+      { amount: 10.001, highest: 0, min_offer: 0, max_offer: 0 },
+      moneyMessages.fraction,
+    ],
     ['absurdly large', { amount: 1e15, highest: 0, min_offer: 0, max_offer: 0 }, moneyMessages.tooLarge],
     ['at the maximum', { amount: 10_000_000_000, highest: 0, min_offer: 0, max_offer: 0 }, null],
-    ['a peso above the maximum', { amount: 10_000_000_001, highest: 0, min_offer: 0, max_offer: 0 }, moneyMessages.tooLarge],
+    [
+      'a peso above the maximum',
+      { amount: 10_000_000_001, highest: 0, min_offer: 0, max_offer: 0 },
+      moneyMessages.tooLarge,
+    ],
     ['first bid, no rules', { amount: 1, highest: 0, min_offer: 0, max_offer: 0 }, null],
-    ['first bid with centavos', { amount: 10.5, highest: 0, min_offer: 0, max_offer: 0 }, moneyMessages.fraction],
-    ['centavos below the highest', { amount: 90.5, highest: 100, min_offer: 0, max_offer: 0 }, moneyMessages.fraction],
+    [
+      'first bid with centavos',
+      { amount: 10.5, highest: 0, min_offer: 0, max_offer: 0 },
+      moneyMessages.fraction,
+    ],
+    [
+      'centavos below the highest',
+      { amount: 90.5, highest: 100, min_offer: 0, max_offer: 0 },
+      moneyMessages.fraction,
+    ],
     ['equal to highest', { amount: 100, highest: 100, min_offer: 0, max_offer: 0 }, bidMessages.tooLow(100)],
     ['below highest', { amount: 90, highest: 100, min_offer: 0, max_offer: 0 }, bidMessages.tooLow(100)],
     ['just above highest', { amount: 101, highest: 100, min_offer: 0, max_offer: 0 }, null],
@@ -48,7 +64,11 @@ describe('validateBid', () => {
       { amount: 50, highest: 100, min_offer: 10, max_offer: 50 },
       bidMessages.tooLow(100),
     ],
-    ['negative with centavos is not a valid bid', { amount: -0.5, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
+    [
+      'negative with centavos is not a valid bid',
+      { amount: -0.5, highest: 0, min_offer: 0, max_offer: 0 },
+      bidMessages.invalidAmount,
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expect(validateBid(input)).toBe(expected);

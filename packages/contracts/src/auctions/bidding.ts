@@ -48,7 +48,10 @@ export function isValidBidAmount(amount: unknown): amount is number {
  * Why a typed bid (or maximum bid) amount is not one: centavos and too large get the shared
  * money messages, anything else `message`. Null when it is a whole number of pesos in range.
  */
-export function bidAmountProblem(amount: unknown, message: string = bidMessages.invalidAmount): string | null {
+export function bidAmountProblem(
+  amount: unknown,
+  message: string = bidMessages.invalidAmount,
+): string | null {
   const problem = moneyProblem(amount);
   return problem ? moneyProblemMessage(problem, message) : null;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auctionFormMessages, makeCreateAuctionSchema } from '../auctions/auction-form.ts';
 import { MaxBidInputSchema, PlaceBidInputSchema } from '../auctions/auction.schemas.ts';
+import { auctionFormMessages, makeCreateAuctionSchema } from '../auctions/auction-form.ts';
 import { bidMessages } from '../auctions/bidding.ts';
 import { productMessages } from '../products/product.messages.ts';
 import { makeCreateProductSchema, UpdateProductInputSchema } from '../products/product.schemas.ts';
-import { MAX_AMOUNT_PESOS, moneyMessages, moneyProblem } from './money.ts';
 import { wholePesos } from './money.schemas.ts';
+import { MAX_AMOUNT_PESOS, moneyMessages, moneyProblem } from './money.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;

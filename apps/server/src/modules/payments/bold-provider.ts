@@ -107,7 +107,12 @@ export function createBoldProvider(options: BoldOptions): PaymentProvider {
       const seconds = Math.floor(input.expiresAt.getTime() / 1000);
       const body: Record<string, unknown> = {
         amount_type: 'CLOSE',
-        amount: { currency: 'COP', total_amount: pesosToCharge(input.amountCentavos), tip_amount: 0, taxes: [] },
+        amount: {
+          currency: 'COP',
+          total_amount: pesosToCharge(input.amountCentavos),
+          tip_amount: 0,
+          taxes: [],
+        },
         reference: input.reference,
         description: input.description.slice(0, 100),
         // Nanoseconds; whole seconds × 1e9 stays exact in a double until the year 2116.

@@ -145,6 +145,12 @@ export function createUsersService(ctx: AppContext) {
       await endedSessions(userId);
     },
 
+    /** Ends every session of the account (account deletion; the same as logging out everywhere). */
+    async endAllSessions(userId: number): Promise<void> {
+      if ((await usersRepository.bumpTokenVersion(db, userId)) === undefined) throw unauthorized();
+      await endedSessions(userId);
+    },
+
     async getPublicProfile(username: string): Promise<PublicProfile> {
       const user = await usersRepository.findByUsername(db, username);
       if (!user) throw notFound('USER_NOT_FOUND', userMessages.userNotFound);

@@ -4,7 +4,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../../factories/auctions.ts';
 import { pngDataUrl } from '../../factories/images.ts';
-import { type CatalogueIds, catalogueIds, createProductPayload, insertProduct } from '../../factories/products.ts';
+import {
+  type CatalogueIds,
+  catalogueIds,
+  createProductPayload,
+  insertProduct,
+} from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
@@ -25,7 +30,9 @@ const amounts = fc.oneof(
   fc.integer({ min: 1, max: MAX_PESOS }),
   fc.integer({ min: MAX_PESOS + 1, max: 4 * MAX_PESOS }),
   fc.integer({ min: 1, max: 2_000_000 }).map((v) => v + 0.5),
-  fc.integer({ min: 1, max: 99 }).chain((c) => fc.integer({ min: 0, max: 1_000_000 }).map((v) => v + c / 100)),
+  fc
+    .integer({ min: 1, max: 99 })
+    .chain((c) => fc.integer({ min: 0, max: 1_000_000 }).map((v) => v + c / 100)),
   fc.double({ min: 0, max: 3 * MAX_PESOS, noNaN: true, noDefaultInfinity: true }),
   fc.constantFrom(0, 0.5, 1, 10.555, 1e11, 1e15, MAX_PESOS, MAX_PESOS + 1, MAX_PESOS + 0.5, 99.999),
 );
@@ -74,15 +81,75 @@ describe('money is whole pesos on every call that takes money', () => {
     const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, { now: t.ctx.clock.now() });
     const p = products[0]!.id;
     const calls: Array<[string, (amount: number) => Promise<{ status: number; body: any }>]> = [
-      ['create reserve', (v) => t.request('POST', '/api/products/create', { token: seller.token, body: createProductPayload(ids, image, { reserve_price: v }) })],
-      ['create base', (v) => t.request('POST', '/api/products/create', { token: seller.token, body: createProductPayload(ids, image, { base_price: v }) })],
-      ['create sell', (v) => t.request('POST', '/api/products/create', { token: seller.token, body: createProductPayload(ids, image, { can_be_bought: true, sell_price: v }) })],
-      ['edit reserve', (v) => t.request('PUT', `/api/products/update/${product.id}`, { token: seller.token, body: { reserve_price: v } })],
-      ['auction min_offer', (v) => t.request('POST', '/api/auctions/create', { token: seller.token, body: { title: 'S', products: [product.id], min_offer: v } })],
-      ['auction max_offer', (v) => t.request('POST', '/api/auctions/create', { token: seller.token, body: { title: 'S', products: [product.id], max_offer: v } })],
-      ['bid amount', (v) => t.request('POST', '/api/bids/create-bid', { token: ana.token, body: { auction_id: auction.id, product_id: p, amount: v } })],
-      ['bid max_amount', (v) => t.request('POST', '/api/bids/create-bid', { token: ana.token, body: { auction_id: auction.id, product_id: p, amount: 1, max_amount: v } })],
-      ['raise max_amount', (v) => t.request('PUT', `/api/bids/max/${auction.id}/${p}`, { token: ana.token, body: { max_amount: v } })],
+      [
+        'create reserve',
+        (v) =>
+          t.request('POST', '/api/products/create', {
+            token: seller.token,
+            body: createProductPayload(ids, image, { reserve_price: v }),
+          }),
+      ],
+      [
+        'create base',
+        (v) =>
+          t.request('POST', '/api/products/create', {
+            token: seller.token,
+            body: createProductPayload(ids, image, { base_price: v }),
+          }),
+      ],
+      [
+        'create sell',
+        (v) =>
+          t.request('POST', '/api/products/create', {
+            token: seller.token,
+            body: createProductPayload(ids, image, { can_be_bought: true, sell_price: v }),
+          }),
+      ],
+      [
+        'edit reserve',
+        (v) =>
+          t.request('PUT', `/api/products/update/${product.id}`, {
+            token: seller.token,
+            body: { reserve_price: v },
+          }),
+      ],
+      [
+        'auction min_offer',
+        (v) =>
+          t.request('POST', '/api/auctions/create', {
+            token: seller.token,
+            body: { title: 'S', products: [product.id], min_offer: v },
+          }),
+      ],
+      [
+        'auction max_offer',
+        (v) =>
+          t.request('POST', '/api/auctions/create', {
+            token: seller.token,
+            body: { title: 'S', products: [product.id], max_offer: v },
+          }),
+      ],
+      [
+        'bid amount',
+        (v) =>
+          t.request('POST', '/api/bids/create-bid', {
+            token: ana.token,
+            body: { auction_id: auction.id, product_id: p, amount: v },
+          }),
+      ],
+      [
+        'bid max_amount',
+        (v) =>
+          t.request('POST', '/api/bids/create-bid', {
+            token: ana.token,
+            body: { auction_id: auction.id, product_id: p, amount: 1, max_amount: v },
+          }),
+      ],
+      [
+        'raise max_amount',
+        (v) =>
+          t.request('PUT', `/api/bids/max/${auction.id}/${p}`, { token: ana.token, body: { max_amount: v } }),
+      ],
     ];
     for (const [name, call] of calls) {
       for (const [amount, message] of [
@@ -102,7 +169,11 @@ describe('money is whole pesos on every call that takes money', () => {
   it('accepts the maximum itself', async () => {
     const res = await t.request('POST', '/api/products/create', {
       token: seller.token,
-      body: createProductPayload(ids, image, { reserve_price: MAX_PESOS, can_be_bought: true, sell_price: MAX_PESOS }),
+      body: createProductPayload(ids, image, {
+        reserve_price: MAX_PESOS,
+        can_be_bought: true,
+        sell_price: MAX_PESOS,
+      }),
     });
     expect(res.status).toBe(201);
     expect(res.body.product).toMatchObject({ reserve_price: MAX_PESOS, sell_price: MAX_PESOS });
@@ -113,7 +184,11 @@ describe('money is whole pesos on every call that takes money', () => {
       fc.asyncProperty(amounts, amounts, fc.boolean(), async (reserve, sell, edit) => {
         const res = await t.request('POST', '/api/products/create', {
           token: seller.token,
-          body: createProductPayload(ids, image, { reserve_price: reserve, can_be_bought: true, sell_price: sell }),
+          body: createProductPayload(ids, image, {
+            reserve_price: reserve,
+            can_be_bought: true,
+            sell_price: sell,
+          }),
         });
         const problems = [expectedProblem(reserve, true), expectedProblem(sell, false)];
         if (problems.every((p) => p === null)) {
@@ -137,7 +212,8 @@ describe('money is whole pesos on every call that takes money', () => {
           });
           const problem = expectedProblem(sell, true);
           expect(edited.status).toBe(problem ? 400 : 200);
-          if (problem) expect(edited.body.message).toBe(messageFor(problem, productMessages.reservePriceInvalid));
+          if (problem)
+            expect(edited.body.message).toBe(messageFor(problem, productMessages.reservePriceInvalid));
         }
         await expectOnlyWholePesosStored();
       }),
@@ -183,33 +259,43 @@ describe('money is whole pesos on every call that takes money', () => {
     const p = products[0]!.id;
     let accepted = 0;
     await fc.assert(
-      fc.asyncProperty(amounts, fc.option(amounts, { nil: undefined }), amounts, async (amount, max, raise) => {
-        const bidder = accepted % 2 === 0 ? ana : beto;
-        const res = await t.request('POST', '/api/bids/create-bid', {
-          token: bidder.token,
-          body: { auction_id: auction.id, product_id: p, amount, ...(max === undefined ? {} : { max_amount: max }) },
-        });
-        const amountProblem = expectedProblem(amount, false);
-        const maxProblem = max === undefined ? null : expectedProblem(max, false);
-        if (amountProblem) {
-          expect(res.status).toBe(400);
-          expect(res.body.message).toBe(messageFor(amountProblem, bidMessages.invalidAmount));
-        } else if (maxProblem) {
-          expect(res.status).toBe(400);
-          expect(res.body.message).toBe(messageFor(maxProblem, bidMessages.invalidMax));
-        }
-        if (res.status === 201) accepted += 1;
-        const raised = await t.request('PUT', `/api/bids/max/${auction.id}/${p}`, {
-          token: bidder.token,
-          body: { max_amount: raise },
-        });
-        const raiseProblem = expectedProblem(raise, false);
-        if (raiseProblem) {
-          expect(raised.status).toBe(400);
-          expect(raised.body.message).toBe(messageFor(raiseProblem, bidMessages.invalidMax));
-        }
-        await expectOnlyWholePesosStored();
-      }),
+      fc.asyncProperty(
+        amounts,
+        fc.option(amounts, { nil: undefined }),
+        amounts,
+        async (amount, max, raise) => {
+          const bidder = accepted % 2 === 0 ? ana : beto;
+          const res = await t.request('POST', '/api/bids/create-bid', {
+            token: bidder.token,
+            body: {
+              auction_id: auction.id,
+              product_id: p,
+              amount,
+              ...(max === undefined ? {} : { max_amount: max }),
+            },
+          });
+          const amountProblem = expectedProblem(amount, false);
+          const maxProblem = max === undefined ? null : expectedProblem(max, false);
+          if (amountProblem) {
+            expect(res.status).toBe(400);
+            expect(res.body.message).toBe(messageFor(amountProblem, bidMessages.invalidAmount));
+          } else if (maxProblem) {
+            expect(res.status).toBe(400);
+            expect(res.body.message).toBe(messageFor(maxProblem, bidMessages.invalidMax));
+          }
+          if (res.status === 201) accepted += 1;
+          const raised = await t.request('PUT', `/api/bids/max/${auction.id}/${p}`, {
+            token: bidder.token,
+            body: { max_amount: raise },
+          });
+          const raiseProblem = expectedProblem(raise, false);
+          if (raiseProblem) {
+            expect(raised.status).toBe(400);
+            expect(raised.body.message).toBe(messageFor(raiseProblem, bidMessages.invalidMax));
+          }
+          await expectOnlyWholePesosStored();
+        },
+      ),
       { numRuns: 60 },
     );
     // The property ran against a live race, not only against refusals.

@@ -1,10 +1,10 @@
 import {
   type AuctionProductPage,
+  bidAmountProblem,
   bidMessages,
   formatBidTimestamp,
   formatNumber,
   formatTimeLeft,
-  bidAmountProblem,
   msUntil,
   suggestedNextBid,
   validateBid,
