@@ -15,7 +15,8 @@ describe('migration: money becomes whole pesos', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-  });
+    // Starting the app and logging in (scrypt) is slow on a shared, busy machine.
+  }, 300_000);
   afterAll(() => t?.close());
 
   it('rounds stored centavos, keeps every product’s bid history strictly increasing, then refuses centavos', async () => {
@@ -42,7 +43,8 @@ describe('migration: money becomes whole pesos', () => {
       minOffer: 10_60,
       maxOffer: 10_80,
     });
-    const [tied, whole] = products as [{ id: number }, { id: number }];
+    const tied = products[0]!;
+    const whole = products[1]!;
     // Ties once rounded: 100.40 and 100.45 are both 100; 100.60 and 101.00 both 101.
     const amounts = [99_60, 100_40, 100_45, 101_00, 105_00];
     const bidders = [a!, b!, c!, a!, b!];

@@ -26,7 +26,8 @@ describe('payment edges: wrong amounts, late approvals, expired items', () => {
     seller = await insertUserWithToken(t, { is_seller: true });
     ana = await insertBuyer(t, 'edge_ana');
     beto = await insertBuyer(t, 'edge_beto');
-  });
+    // Starting the app and logging in (scrypt) is slow on a shared, busy machine.
+  }, 300_000);
   afterAll(() => t?.close());
 
   const buy = (user: TestUser, productId: number) =>

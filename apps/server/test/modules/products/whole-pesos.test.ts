@@ -52,7 +52,8 @@ describe('money is whole pesos on every call that takes money', () => {
     seller = await insertUserWithToken(t, { is_seller: true });
     ana = await insertUserWithToken(t);
     beto = await insertUserWithToken(t);
-  });
+    // Starting the app and logging in (scrypt) is slow on a shared, busy machine.
+  }, 300_000);
   afterAll(() => t?.close());
 
   /** Every money column a request can write: none holds centavos or more than the maximum. */

@@ -18,7 +18,8 @@ describe('personal data: export and account deletion', () => {
     seller = await insertUserWithToken(t, { is_seller: true, username: 'pd_vendedor' });
     ana = await insertBuyer(t, 'pd_ana');
     intruso = await insertBuyer(t, 'pd_intruso');
-  });
+    // Starting the app and logging in (scrypt) is slow on a shared, busy machine.
+  }, 300_000);
   afterAll(() => t?.close());
 
   const exportOf = (user: TestUser) => t.request('GET', '/api/users/me/export', { token: user.token });

@@ -11,6 +11,7 @@ import { AccountSettings } from '../../../features/users/components/account-sett
 import { ActivityStats } from '../../../features/users/components/activity-stats.tsx';
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
 import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
+import { PersonalDataSettings } from '../../../features/users/components/personal-data-settings.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
@@ -79,6 +80,8 @@ export function Component() {
         loggingOut={loggingOut}
         addressesHref={paths.shippingAddresses.getHref()}
       />
+      {/* Deleted: every session ended, token and cache already forgotten. */}
+      <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
     </section>
