@@ -12,6 +12,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await paymentsRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
+  await personalDataRoutes(app, ctx, users);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

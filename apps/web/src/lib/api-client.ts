@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: string[] = [],
+    /** The whole error body, for answers that carry more than a message (a 409's open items). */
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -117,7 +119,7 @@ async function send<T>(
     const errors = Array.isArray(body.errors)
       ? body.errors.filter((e): e is string => typeof e === 'string')
       : [];
-    throw new ApiError(response.status, message, errors);
+    throw new ApiError(response.status, message, errors, data);
   }
   return { status: response.status, data: data as T };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { moneyMessages } from '../common/money.ts';
 import {
   checkOfferRange,
   checkStartTime,
@@ -21,12 +22,15 @@ describe('create auction rules', () => {
     ['blank title', { ...base, title: '   ' }, m.titleRequired],
     ['negative min_offer', { ...base, min_offer: -1 }, m.minOfferInvalid],
     ['string min_offer', { ...base, min_offer: '5' }, m.minOfferInvalid],
-    ['three decimals', { ...base, min_offer: 1.005 }, m.minOfferInvalid],
+    ['three decimals', { ...base, min_offer: 1.005 }, moneyMessages.fraction],
+    ['centavos in max_offer', { ...base, max_offer: 10.5 }, moneyMessages.fraction],
+    ['max_offer above the maximum', { ...base, max_offer: 1e11 }, moneyMessages.tooLarge],
+    ['min_offer at the maximum', { ...base, min_offer: 10_000_000_000 }, null],
     ['negative max_offer', { ...base, max_offer: -0.01 }, m.maxOfferInvalid],
     ['max equal to min', { ...base, min_offer: 10, max_offer: 10 }, m.maxOfferAboveMin],
     ['max below min', { ...base, min_offer: 10, max_offer: 5 }, m.maxOfferAboveMin],
     ['max 0 means no limit', { ...base, min_offer: 10, max_offer: 0 }, null],
-    ['max above min', { ...base, min_offer: 10, max_offer: 10.01 }, null],
+    ['max above min', { ...base, min_offer: 10, max_offer: 11 }, null],
     ['duration 0', { ...base, duration: 0 }, m.durationRange],
     ['duration 169', { ...base, duration: 169 }, m.durationRange],
     ['duration 1.5', { ...base, duration: 1.5 }, m.durationRange],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholePesos } from '../common/money.schemas.ts';
 
 /** Create-auction messages (spec 1 section 5) and the server's own. */
 export const auctionFormMessages = {
@@ -24,14 +25,11 @@ export const AUCTION_START_STEP_SECONDS = 300;
 /** A start a little behind `now` is the time it took to submit the form, not a past date. */
 export const AUCTION_START_GRACE_MS = 2 * 60 * 1000;
 export const AUCTION_MAX_PRODUCTS = 50;
-const MAX_OFFER_PESOS = 1_000_000_000_000;
 const OFFER_FIELDS = new Set<PropertyKey | undefined>(['min_offer', 'max_offer']);
-
-const wholeCentavos = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 /** max_offer is either 0 (no limit) or above min_offer. */
 export function checkOfferRange(minOffer: number, maxOffer: number): string | null {
-  if (maxOffer !== 0 && Math.round(maxOffer * 100) <= Math.round(minOffer * 100)) {
+  if (maxOffer !== 0 && maxOffer <= minOffer) {
     return auctionFormMessages.maxOfferAboveMin;
   }
   return null;
@@ -47,13 +45,9 @@ export function checkStartTime(start: Date | null, now: Date): string | null {
   return null;
 }
 
+/** A whole number of pesos; 0 (the default) means none. */
 function offer(message: string) {
-  return z
-    .number({ error: message })
-    .refine((v) => Number.isFinite(v) && v >= 0 && v <= MAX_OFFER_PESOS && wholeCentavos(v), {
-      error: message,
-    })
-    .default(0);
+  return wholePesos(message, { allowZero: true }).default(0);
 }
 
 /**

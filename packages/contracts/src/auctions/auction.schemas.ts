@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholePesos } from '../common/money.schemas.ts';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 
@@ -127,14 +128,11 @@ export type AuctionProductPage = z.infer<typeof AuctionProductPageSchema>;
 
 /** POST /api/bids/create-bid. */
 export const PlaceBidInputSchema = z.object({
-  amount: z.number({ error: 'Por favor, ingresa un monto válido para la puja' }),
+  amount: wholePesos('Por favor, ingresa un monto válido para la puja'),
   auction_id: z.number({ error: 'La subasta no es válida' }).int().positive().max(2_147_483_647),
   product_id: z.number({ error: 'El producto no es válido' }).int().positive().max(2_147_483_647),
   /** Optional private ceiling (>= amount): the server bids for the user up to it. */
-  max_amount: z
-    .number({ error: 'Por favor, ingresa un monto válido para la puja máxima' })
-    .nullable()
-    .optional(),
+  max_amount: wholePesos('Por favor, ingresa un monto válido para la puja máxima').nullable().optional(),
 });
 export type PlaceBidInput = z.infer<typeof PlaceBidInputSchema>;
 
@@ -148,7 +146,7 @@ export const PlaceBidResponseSchema = BidSchema.extend({
 export const MaxBidResponseSchema = z.object({ max_amount: z.number().nullable() });
 export type MaxBidResponse = z.infer<typeof MaxBidResponseSchema>;
 export const MaxBidInputSchema = z.object({
-  max_amount: z.number({ error: 'Por favor, ingresa un monto válido para la puja máxima' }),
+  max_amount: wholePesos('Por favor, ingresa un monto válido para la puja máxima'),
 });
 export type MaxBidInput = z.infer<typeof MaxBidInputSchema>;
 export type PlaceBidResponse = z.infer<typeof PlaceBidResponseSchema>;

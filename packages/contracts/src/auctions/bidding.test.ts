@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { moneyMessages } from '../common/money.ts';
 import { bidMessages, suggestedNextBid, validateBid } from './bidding.ts';
 
 describe('validateBid', () => {
@@ -7,18 +8,33 @@ describe('validateBid', () => {
     ['zero', { amount: 0, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
     ['negative', { amount: -5, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
     ['NaN', { amount: Number.NaN, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
-    ['Infinity', { amount: Infinity, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
+    ['Infinity', { amount: Infinity, highest: 0, min_offer: 0, max_offer: 0 }, moneyMessages.tooLarge],
     [
       'fractional centavo',
       { amount: 10.001, highest: 0, min_offer: 0, max_offer: 0 },
-      bidMessages.invalidAmount,
+      moneyMessages.fraction,
     ],
-    ['absurdly large', { amount: 1e15, highest: 0, min_offer: 0, max_offer: 0 }, bidMessages.invalidAmount],
+    ['absurdly large', { amount: 1e15, highest: 0, min_offer: 0, max_offer: 0 }, moneyMessages.tooLarge],
+    ['at the maximum', { amount: 10_000_000_000, highest: 0, min_offer: 0, max_offer: 0 }, null],
+    [
+      'a peso above the maximum',
+      { amount: 10_000_000_001, highest: 0, min_offer: 0, max_offer: 0 },
+      moneyMessages.tooLarge,
+    ],
     ['first bid, no rules', { amount: 1, highest: 0, min_offer: 0, max_offer: 0 }, null],
-    ['first bid with centavos', { amount: 10.5, highest: 0, min_offer: 0, max_offer: 0 }, null],
+    [
+      'first bid with centavos',
+      { amount: 10.5, highest: 0, min_offer: 0, max_offer: 0 },
+      moneyMessages.fraction,
+    ],
+    [
+      'centavos below the highest',
+      { amount: 90.5, highest: 100, min_offer: 0, max_offer: 0 },
+      moneyMessages.fraction,
+    ],
     ['equal to highest', { amount: 100, highest: 100, min_offer: 0, max_offer: 0 }, bidMessages.tooLow(100)],
     ['below highest', { amount: 90, highest: 100, min_offer: 0, max_offer: 0 }, bidMessages.tooLow(100)],
-    ['just above highest', { amount: 100.01, highest: 100, min_offer: 0, max_offer: 0 }, null],
+    ['just above highest', { amount: 101, highest: 100, min_offer: 0, max_offer: 0 }, null],
     [
       'below min increment',
       { amount: 105, highest: 100, min_offer: 10, max_offer: 0 },
@@ -48,7 +64,11 @@ describe('validateBid', () => {
       { amount: 50, highest: 100, min_offer: 10, max_offer: 50 },
       bidMessages.tooLow(100),
     ],
-    ['decimal increments', { amount: 0.3, highest: 0.1, min_offer: 0.2, max_offer: 0 }, null],
+    [
+      'negative with centavos is not a valid bid',
+      { amount: -0.5, highest: 0, min_offer: 0, max_offer: 0 },
+      bidMessages.invalidAmount,
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected) => {
     expect(validateBid(input)).toBe(expected);
@@ -66,7 +86,6 @@ describe('validateBid', () => {
     expect(suggestedNextBid(0, 0)).toBe(5);
     expect(suggestedNextBid(100, 0)).toBe(105);
     expect(suggestedNextBid(100, 20)).toBe(120);
-    expect(suggestedNextBid(0.1, 0.2)).toBe(0.3);
   });
 
   it('accepts the suggested next bid whenever the max increment allows it', () => {
@@ -102,6 +121,7 @@ describe('validateBid', () => {
           }
           let previous = 0;
           for (const amount of accepted) {
+            expect(Number.isInteger(amount)).toBe(true);
             expect(amount).toBeGreaterThan(previous);
             if (minOffer > 0)
               expect(Math.round(amount * 100)).toBeGreaterThanOrEqual(
@@ -122,7 +142,7 @@ describe('validateBid', () => {
         fc.integer({ min: 1, max: 1_000_000 }),
         fc.integer({ min: 0, max: 1_000_000 }),
         (highest, below) => {
-          const amount = Math.max(highest - below, 0.01);
+          const amount = Math.max(highest - below, 1);
           if (amount > highest) return;
           const message = validateBid({ amount, highest, min_offer: 0, max_offer: 0 });
           expect(message).toBe(bidMessages.tooLow(highest));

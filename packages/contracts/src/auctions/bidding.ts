@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_PESOS, moneyProblem, moneyProblemMessage } from '../common/money.ts';
 import { formatNumber } from '../format.ts';
 
 /** The bid messages of spec 1 section 5 and the server's own rejections. */
@@ -24,8 +25,8 @@ export const bidMessages = {
 
 /** Default increment of the suggested next bid when the auction sets no minimum (spec 1 section 9). */
 export const DEFAULT_BID_INCREMENT = 5;
-/** Largest amount a bid may carry (pesos); keeps centavos far inside JS safe integers. */
-export const MAX_BID_AMOUNT = 1_000_000_000_000;
+/** Largest amount a bid (or a maximum bid) may carry, in pesos. */
+export const MAX_BID_AMOUNT = MAX_AMOUNT_PESOS;
 
 export interface BidCheck {
   /** The amount offered, in pesos. */
@@ -38,34 +39,41 @@ export interface BidCheck {
   max_offer: number;
 }
 
-const cents = (pesos: number) => Math.round(pesos * 100);
-
-/** True when the amount is a finite positive number of whole centavos inside the allowed range. */
+/** True when the amount is a whole number of pesos from 1 to the maximum. */
 export function isValidBidAmount(amount: unknown): amount is number {
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) return false;
-  if (amount <= 0 || amount > MAX_BID_AMOUNT) return false;
-  return Math.abs(amount * 100 - cents(amount)) < 1e-6;
+  return moneyProblem(amount) === null;
+}
+
+/**
+ * Why a typed bid (or maximum bid) amount is not one: centavos and too large get the shared
+ * money messages, anything else `message`. Null when it is a whole number of pesos in range.
+ */
+export function bidAmountProblem(
+  amount: unknown,
+  message: string = bidMessages.invalidAmount,
+): string | null {
+  const problem = moneyProblem(amount);
+  return problem ? moneyProblemMessage(problem, message) : null;
 }
 
 /**
  * The bid rules of CONTRACT section 7 (messages of spec 1 section 5). Returns the first
- * message that applies, or null when the bid is acceptable. Compared in centavos so pesos with
- * decimals never suffer floating-point surprises.
+ * message that applies, or null when the bid is acceptable. Every amount is whole pesos.
  */
 export function validateBid({ amount, highest, min_offer, max_offer }: BidCheck): string | null {
-  if (!isValidBidAmount(amount)) return bidMessages.invalidAmount;
-  const a = cents(amount);
-  const h = cents(Math.max(0, highest || 0));
-  const min = cents(Math.max(0, min_offer || 0));
-  const max = cents(Math.max(0, max_offer || 0));
-  if (a <= h) return bidMessages.tooLow(highest || 0);
-  if (min > 0 && a < h + min) return bidMessages.minIncrement(min_offer);
-  if (max > 0 && a > h + max) return bidMessages.maxIncrement(max_offer);
+  const problem = bidAmountProblem(amount);
+  if (problem) return problem;
+  const h = Math.max(0, highest || 0);
+  const min = Math.max(0, min_offer || 0);
+  const max = Math.max(0, max_offer || 0);
+  if (amount <= h) return bidMessages.tooLow(highest || 0);
+  if (min > 0 && amount < h + min) return bidMessages.minIncrement(min_offer);
+  if (max > 0 && amount > h + max) return bidMessages.maxIncrement(max_offer);
   return null;
 }
 
 /** Suggested next bid: highest + min_offer, or + 5 when the auction sets no minimum. */
 export function suggestedNextBid(highest: number, minOffer: number): number {
   const increment = minOffer > 0 ? minOffer : DEFAULT_BID_INCREMENT;
-  return (cents(highest || 0) + cents(increment)) / 100;
+  return (highest || 0) + increment;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moneyMessages } from '../common/money.ts';
 import { productMessages as m } from './product.messages.ts';
 import { makeCreateProductSchema, UpdateProductInputSchema } from './product.schemas.ts';
 import { PRODUCT_IMAGE_MAX_BYTES } from './product-rules.ts';
@@ -45,7 +46,10 @@ describe('create product rules', () => {
     ['buy-now with sell_price', { ...card, can_be_bought: true, sell_price: 150000 }, null],
     ['negative reserve', { ...card, reserve_price: -1 }, m.reservePriceInvalid],
     ['reserve as text', { ...card, reserve_price: '10' }, m.reservePriceInvalid],
-    ['reserve with 3 decimals', { ...card, reserve_price: 1.005 }, m.reservePriceInvalid],
+    ['reserve with 3 decimals', { ...card, reserve_price: 1.005 }, moneyMessages.fraction],
+    ['reserve with centavos', { ...card, reserve_price: 10.555 }, moneyMessages.fraction],
+    ['reserve above the maximum', { ...card, reserve_price: 1e11 }, moneyMessages.tooLarge],
+    ['sell price with centavos', { ...card, can_be_bought: true, sell_price: 0.5 }, moneyMessages.fraction],
     ['null reserve', { ...card, reserve_price: null }, null],
     ['negative base', { ...card, base_price: -0.01 }, m.basePriceInvalid],
     ['missing image', { ...card, image: undefined }, m.imageRequired],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholePesos } from '../common/money.schemas.ts';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { productMessages } from './product.messages.ts';
 import {
@@ -7,7 +8,6 @@ import {
   normalizeImageType,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MAX_DATA_URL_LENGTH,
-  PRODUCT_MAX_PRICE,
   PRODUCT_MAX_YEAR,
   PRODUCT_MIN_YEAR,
 } from './product-rules.ts';
@@ -23,7 +23,6 @@ export const ProductStatusSchema = z.enum([
 export type ProductStatus = z.infer<typeof ProductStatusSchema>;
 
 const MAX_ID = 2_147_483_647;
-const wholeCentavos = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 
 /** A required id picked from a list; a missing or malformed one gets the list's message. */
 function requiredId(message: string) {
@@ -32,17 +31,9 @@ function requiredId(message: string) {
   });
 }
 
-/** Money in pesos, at most 2 decimals; null (an empty field) is allowed. */
+/** Money in whole pesos; null (an empty field) is allowed, 0 too unless `positive`. */
 function money(message: string, { positive = false } = {}) {
-  return z
-    .number({ error: message })
-    .refine(
-      (v) => Number.isFinite(v) && (positive ? v > 0 : v >= 0) && v <= PRODUCT_MAX_PRICE && wholeCentavos(v),
-      {
-        error: message,
-      },
-    )
-    .nullable();
+  return wholePesos(message, { allowZero: !positive }).nullable();
 }
 
 const YearSchema = z

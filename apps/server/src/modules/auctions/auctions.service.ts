@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrl, imageUrls } from '../../platform/images.ts';
-import { toPesos } from '../../platform/money.ts';
+import { toCentavos, toPesos } from '../../platform/money.ts';
 import { createReadCache } from '../../platform/read-cache.ts';
 import type { PagePreloads } from '../../platform/static.ts';
 import { bidHistory } from '../bids/bids.service.ts';
@@ -236,8 +236,8 @@ export function createAuctionsService(ctx: AppContext) {
         const created = await repo.insertAuction(trx, {
           owner_id: userId,
           title: input.title,
-          min_offer: Math.round(input.min_offer * 100),
-          max_offer: Math.round(input.max_offer * 100),
+          min_offer: toCentavos(input.min_offer),
+          max_offer: toCentavos(input.max_offer),
           is_flash: input.is_flash,
           duration_hours: input.duration,
           start_time: start,

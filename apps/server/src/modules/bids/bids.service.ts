@@ -4,7 +4,7 @@ import {
   type Bid,
   bidMessages,
   formatNumber,
-  isValidBidAmount,
+  bidAmountProblem,
   type MaxBidResponse,
   type NewBidMessage,
   type PlaceBidInput,
@@ -507,10 +507,12 @@ export function createBidsService(ctx: AppContext) {
      * Ties go to whoever arrived first; across processes, the race row's lock decides.
      */
     async place(userId: number, input: PlaceBidInput): Promise<PlaceBidResponse> {
-      if (!isValidBidAmount(input.amount)) throw badRequest('BID_INVALID_AMOUNT', bidMessages.invalidAmount);
+      const amountProblem = bidAmountProblem(input.amount);
+      if (amountProblem) throw badRequest('BID_INVALID_AMOUNT', amountProblem);
       const maxAmount = input.max_amount ?? null;
       if (maxAmount !== null) {
-        if (!isValidBidAmount(maxAmount)) throw badRequest('BID_INVALID_MAX', bidMessages.invalidMax);
+        const maxProblem = bidAmountProblem(maxAmount, bidMessages.invalidMax);
+        if (maxProblem) throw badRequest('BID_INVALID_MAX', maxProblem);
         if (maxAmount < input.amount) throw badRequest('BID_MAX_BELOW_AMOUNT', bidMessages.maxBelowAmount);
       }
       const request: PendingBid = {
@@ -556,7 +558,8 @@ export function createBidsService(ctx: AppContext) {
       productId: number,
       maxPesos: number,
     ): Promise<MaxBidResponse> {
-      if (!isValidBidAmount(maxPesos)) throw badRequest('BID_INVALID_MAX', bidMessages.invalidMax);
+      const maxProblem = bidAmountProblem(maxPesos, bidMessages.invalidMax);
+      if (maxProblem) throw badRequest('BID_INVALID_MAX', maxProblem);
       const request: PendingBid = { kind: 'ceiling', userId, max: toCentavos(maxPesos) };
       const early = await refuseEarly(request, maxPesos, auctionId, productId);
       if (early) throw early;

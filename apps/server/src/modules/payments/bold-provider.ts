@@ -5,7 +5,7 @@ import type {
   PaymentProvider,
   RefundInput,
 } from './payment-provider.ts';
-import { PaymentProviderError, PaymentProviderTimeout, wholePesos } from './payment-provider.ts';
+import { PaymentProviderError, PaymentProviderTimeout, pesosToCharge } from './payment-provider.ts';
 
 /*
  * Bold's "API Link de pagos" (developers.bold.co/pagos-en-linea/api-link-de-pagos), base URL
@@ -107,7 +107,12 @@ export function createBoldProvider(options: BoldOptions): PaymentProvider {
       const seconds = Math.floor(input.expiresAt.getTime() / 1000);
       const body: Record<string, unknown> = {
         amount_type: 'CLOSE',
-        amount: { currency: 'COP', total_amount: wholePesos(input.amountCentavos), tip_amount: 0, taxes: [] },
+        amount: {
+          currency: 'COP',
+          total_amount: pesosToCharge(input.amountCentavos),
+          tip_amount: 0,
+          taxes: [],
+        },
         reference: input.reference,
         description: input.description.slice(0, 100),
         // Nanoseconds; whole seconds × 1e9 stays exact in a double until the year 2116.
@@ -130,7 +135,7 @@ export function createBoldProvider(options: BoldOptions): PaymentProvider {
       if (!input.transactionId) throw new PaymentProviderError('No Bold transaction to refund');
       const data = (await call('POST', REFUND_PATH(input.transactionId), {
         reference: input.paymentId,
-        amount: { currency: input.currency, total_amount: wholePesos(input.amountCentavos) },
+        amount: { currency: input.currency, total_amount: pesosToCharge(input.amountCentavos) },
       })) as { payload?: Record<string, unknown> } | null;
       const payload = data?.payload ?? {};
       const refundId = str(payload.void_id) ?? str(payload.id) ?? str(payload.refund_id);

@@ -57,9 +57,15 @@ export interface PaymentProvider {
   refund(input: RefundInput): Promise<{ refundId: string }>;
 }
 
-/** Bold charges whole pesos: centavos are rounded to the nearest peso. */
-export function wholePesos(amountCentavos: number): number {
-  return Math.round(amountCentavos / 100);
+/**
+ * Bold charges whole pesos, and so is every amount we charge (typed prices and bids are whole
+ * pesos, and the database refuses a charged amount with centavos): nothing to round.
+ */
+export function pesosToCharge(amountCentavos: number): number {
+  if (!Number.isSafeInteger(amountCentavos) || amountCentavos % 100 !== 0) {
+    throw new RangeError(`A charged amount must be whole pesos: ${amountCentavos} centavos`);
+  }
+  return amountCentavos / 100;
 }
 
 /** `LNK_` and 12 characters, like Bold's link ids. */

@@ -24,12 +24,7 @@ export { createWonAuctionItem } from './won-items.ts';
 
 import { BoldNotificationSchema } from './bold-notification.ts';
 import { verifyBoldSignature } from './bold-signature.ts';
-import {
-  type LinkStatus,
-  type PaymentProvider,
-  PaymentProviderTimeout,
-  wholePesos,
-} from './payment-provider.ts';
+import { type LinkStatus, type PaymentProvider, PaymentProviderTimeout } from './payment-provider.ts';
 import { isUuid, type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { recordRefund } from './refunds.ts';
 
@@ -279,10 +274,20 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       }
 
       const keepStatus = payment.status === 'expired' || payment.status === 'cancelled';
-      // Charged but not sold to this buyer: recorded as refused and refunded through the processor.
-      const refuse = async (note: string) => {
+      /**
+       * Charged but not sold to this buyer: recorded as refused and refunded through the processor.
+       * `keepReservation`: the charge was wrong, not the checkout (an underpaid or other-currency
+       * charge). A buy-now checkout then stays pending, so the product stays reserved for this
+       * buyer until its 30-minute window ends and they can still pay the right amount on the same
+       * link; freeing it at once let another buyer in and turned that later payment into a refund.
+       */
+      const refuse = async (note: string, { keepReservation = false } = {}) => {
+        const holdsReservation =
+          keepReservation &&
+          payment.kind === 'buy_now' &&
+          (payment.status === 'pending' || payment.status === 'processing');
         await repo.updatePayment(trx, payment.id, {
-          status: keepStatus ? payment.status : 'rejected',
+          status: keepStatus ? payment.status : holdsReservation ? 'pending' : 'rejected',
           status_note: note,
           provider_tx_id: outcome.transactionId ?? payment.provider_tx_id,
           updated_at: now,
@@ -299,9 +304,9 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       };
 
       const amountMatches =
-        (outcome.paidPesos === null || outcome.paidPesos === wholePesos(payment.amount)) &&
+        (outcome.paidPesos === null || outcome.paidPesos * 100 === payment.amount) &&
         (!outcome.currency || outcome.currency.toUpperCase() === payment.currency);
-      if (!amountMatches) return refuse(messages.amountMismatch);
+      if (!amountMatches) return refuse(messages.amountMismatch, { keepReservation: true });
 
       const product = await repo.lockProduct(trx, payment.product_id);
       if (!product) return refuse(messages.notAvailable);

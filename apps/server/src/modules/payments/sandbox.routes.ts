@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { buildSaleNotification } from './bold-notification.ts';
 import { boldSignature } from './bold-signature.ts';
-import { type PaymentProvider, wholePesos } from './payment-provider.ts';
+import { type PaymentProvider, pesosToCharge } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 
 const LINK_ID = /^LNK_[A-Z0-9]{6,40}$/;
@@ -105,7 +105,7 @@ export async function sandboxCheckoutRoutes(
       'Pagar',
       `<h1>Completa tu pago</h1>
 <dl>
-  <dt>Monto</dt><dd class="amount">${escapeHtml(formatCOP(wholePesos(payment.amount)))} COP</dd>
+  <dt>Monto</dt><dd class="amount">${escapeHtml(formatCOP(pesosToCharge(payment.amount)))} COP</dd>
   <dt>Descripción</dt><dd>${escapeHtml(description)}</dd>
   <dt>Referencia</dt><dd>${escapeHtml(payment.id)}</dd>
 </dl>
@@ -147,7 +147,7 @@ export async function sandboxCheckoutRoutes(
           // One charge per link, as at Bold: clicks that race past the pending check above carry
           // the same transaction, which the webhook applies once (not as a second, refundable charge).
           transactionId: `SBX${linkId.slice('LNK_'.length)}`,
-          totalPesos: wholePesos(payment.amount),
+          totalPesos: pesosToCharge(payment.amount),
           now: clock.now(),
         });
         const body = JSON.stringify(notification);

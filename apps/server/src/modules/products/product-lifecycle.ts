@@ -10,6 +10,7 @@ import type { PaymentStatus } from '../../platform/db-schema.ts';
  *
  *   available ──enterAuction──▶ in_auction ──returnToSeller──▶ available
  *   available | in_auction ──sell──▶ sold ──ship──▶ shipped ──deliver──▶ delivered
+ *   available ──withdrawAll──▶ cancelled (its seller deleted their account)
  */
 export const productLifecycle = {
   /**
@@ -64,6 +65,16 @@ export const productLifecycle = {
       .set({ status: 'sold', updated_at: now })
       .where('id', '=', productId)
       .where('status', 'in', ['available', 'in_auction'] satisfies ProductStatus[])
+      .execute();
+  },
+
+  /** The seller deleted their account: nothing of theirs stays on sale. */
+  async withdrawAll(trx: Database, ownerId: number, now: Date): Promise<void> {
+    await trx
+      .updateTable('products')
+      .set({ status: 'cancelled', updated_at: now })
+      .where('owner_id', '=', ownerId)
+      .where('status', '=', 'available' satisfies ProductStatus)
       .execute();
   },
 

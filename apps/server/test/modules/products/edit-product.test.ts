@@ -109,7 +109,7 @@ describe('reading and editing a product', () => {
       const res = await update(productId, {
         name: '  Skyline R34 editado ',
         description: 'Nueva descripción',
-        reserve_price: 61000.25,
+        reserve_price: 61000,
         year: 2022,
       });
       expect(res.status).toBe(200);
@@ -118,11 +118,11 @@ describe('reading and editing a product', () => {
         id: productId,
         name: 'Skyline R34 editado',
         description: 'Nueva descripción',
-        reserve_price: 61000.25,
+        reserve_price: 61000,
         year: 2022,
         brand_name: 'Hot Wheels',
       });
-      expect((await row(productId)).reserve_price).toBe(6_100_025);
+      expect((await row(productId)).reserve_price).toBe(6_100_000);
     });
 
     it('changes only the fields sent and ignores the ones that cannot be edited', async () => {

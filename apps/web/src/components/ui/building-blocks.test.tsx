@@ -163,14 +163,14 @@ describe('MoneyField', () => {
     );
   }
 
-  it('is a labelled decimal input wired to react-hook-form, with its hint and error', async () => {
+  it('is a labelled whole-pesos input wired to react-hook-form, with its hint and error', async () => {
     const onValid = vi.fn();
     render(<Form onValid={onValid} />);
     const input = screen.getByLabelText(/Precio/) as HTMLInputElement;
     expect(input.type).toBe('number');
-    expect(input.inputMode).toBe('decimal');
+    expect(input.inputMode).toBe('numeric');
     expect(input.min).toBe('0');
-    expect(input.step).toBe('0.01');
+    expect(input.step).toBe('1');
     expect(input.getAttribute('aria-required')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('El precio es obligatorio')).toBeTruthy();
@@ -180,10 +180,10 @@ describe('MoneyField', () => {
       'En pesos',
       'El precio es obligatorio',
     ]);
-    fireEvent.change(input, { target: { value: '1500.50' } });
+    fireEvent.change(input, { target: { value: '1500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await vi.waitFor(() => expect(onValid).toHaveBeenCalled());
-    expect(onValid.mock.calls[0]![0]).toEqual({ price: '1500.50' });
+    expect(onValid.mock.calls[0]![0]).toEqual({ price: '1500' });
   });
 
   it('MoneyInput keeps a caller class beside its own', () => {

@@ -4,7 +4,8 @@ import { FormField, type FormFieldProps } from './form-field.tsx';
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
 
 /**
- * An amount in pesos: a number with centavos, never negative, with the decimal keypad on phones.
+ * An amount in whole pesos (money has no centavos here, as Bold charges it): never negative,
+ * whole numbers only, with the numeric keypad on phones.
  * Works as a controlled input or with react-hook-form's `register` (its ref included).
  */
 export function MoneyInput({ className, ...rest }: InputProps) {
@@ -12,9 +13,9 @@ export function MoneyInput({ className, ...rest }: InputProps) {
     <input
       className={className ? `input ${className}` : 'input'}
       type="number"
-      inputMode="decimal"
+      inputMode="numeric"
       min={0}
-      step="0.01"
+      step={1}
       {...rest}
     />
   );

@@ -12,6 +12,7 @@ import { ActivityStats } from '../../../features/users/components/activity-stats
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
 import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
 import { LogoutEverywhereModal } from '../../../features/users/components/logout-everywhere-modal.tsx';
+import { PersonalDataSettings } from '../../../features/users/components/personal-data-settings.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
@@ -86,6 +87,8 @@ export function Component() {
         loggingOut={loggingOut}
         addressesHref={paths.shippingAddresses.getHref()}
       />
+      {/* Deleted: every session ended, token and cache already forgotten. */}
+      <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
       <LogoutEverywhereModal

@@ -1,10 +1,10 @@
 import {
   type AuctionProductPage,
+  bidAmountProblem,
   bidMessages,
   formatBidTimestamp,
   formatNumber,
   formatTimeLeft,
-  isValidBidAmount,
   msUntil,
   suggestedNextBid,
   validateBid,
@@ -147,8 +147,9 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
     let max: number | undefined;
     if (maxAmount.trim() !== '') {
       max = Number(maxAmount);
-      if (!isValidBidAmount(max)) {
-        setError(bidMessages.invalidMax);
+      const maxProblem = bidAmountProblem(max, bidMessages.invalidMax);
+      if (maxProblem) {
+        setError(maxProblem);
         return;
       }
       if (max < value) {

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { personalDataMessages as messages, type OpenItem, type PersonalDataExport } from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { toPesos, toPesosOrNull } from '../../platform/money.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { productLifecycle } from '../products/products.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { personalDataRepository as repo } from './personal-data.repository.ts';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What deleting an account answers: done, or the open things that keep it. */
+export type DeleteOutcome = { deleted: true } | { deleted: false; open: OpenItem[] };
+
+export type PersonalDataService = ReturnType<typeof createPersonalDataService>;
+
+/** Habeas data: the person's export, and the deletion of their account. */
+export function createPersonalDataService(ctx: AppContext, users: UsersService) {
+  const { db, clock } = ctx;
+
+  return {
+    /** Everything held about the caller, only about the caller, as one document. */
+    async exportData(userId: number): Promise<PersonalDataExport> {
+      const user = await repo.findUser(db, userId);
+      if (!user) throw unauthorized();
+      const [
+        addresses,
+        bank,
+        products,
+        auctions,
+        bids,
+        ceilings,
+        purchases,
+        sales,
+        payouts,
+        given,
+        received,
+        watchlist,
+        notifications,
+      ] = await Promise.all([
+        repo.addresses(db, userId),
+        repo.bankAccount(db, userId),
+        repo.products(db, userId),
+        repo.auctions(db, userId),
+        repo.bids(db, userId),
+        repo.ceilings(db, userId),
+        repo.purchases(db, userId),
+        repo.sales(db, userId),
+        repo.payouts(db, userId),
+        repo.ratingsGiven(db, userId),
+        repo.ratingsReceived(db, userId),
+        repo.watchlist(db, userId),
+        repo.notifications(db, userId),
+      ]);
+      return {
+        exported_at: iso(clock.now()),
+        profile: {
+          id: user.id,
+          username: user.username,
+          email: user.email,
+          name: user.name,
+          last_name: user.last_name,
+          phone: user.phone,
+          address: user.address,
+          bio: user.bio,
+          avatar: user.avatar,
+          birth_date: user.birth_date,
+          is_seller: user.is_seller,
+          created_at: iso(user.created_at),
+          updated_at: iso(user.updated_at),
+        },
+        addresses: addresses.map((a) => ({ ...a, created_at: iso(a.created_at) })),
+        bank_account: bank
+          ? { ...bank, created_at: iso(bank.created_at), updated_at: iso(bank.updated_at) }
+          : null,
+        products: products.map((p) => ({
+          ...p,
+          reserve_price: toPesos(p.reserve_price),
+          base_price: toPesosOrNull(p.base_price),
+          sell_price: toPesosOrNull(p.sell_price),
+          created_at: iso(p.created_at),
+        })),
+        auctions: auctions.map((a) => ({
+          ...a,
+          min_offer: toPesos(a.min_offer),
+          max_offer: toPesos(a.max_offer),
+          start_time: isoOrNull(a.start_time),
+          end_time: isoOrNull(a.end_time),
+          created_at: iso(a.created_at),
+        })),
+        bids: bids.map((b) => ({ ...b, amount: toPesos(b.amount), created_at: iso(b.created_at) })),
+        max_bids: ceilings.map((c) => ({
+          ...c,
+          max_amount: toPesos(Number(c.max_amount)),
+          updated_at: iso(c.updated_at),
+        })),
+        purchases: purchases.map((p) => ({
+          ...p,
+          amount: toPesos(p.amount),
+          shipping_address:
+            (p.shipping_address as PersonalDataExport['purchases'][number]['shipping_address']) ?? null,
+          created_at: iso(p.created_at),
+          confirmed_at: isoOrNull(p.confirmed_at),
+        })),
+        sales: sales.map((s) => ({
+          ...s,
+          amount: toPesos(s.amount),
+          created_at: iso(s.created_at),
+          confirmed_at: isoOrNull(s.confirmed_at),
+        })),
+        payouts: payouts.map((p) => ({
+          ...p,
+          product_amount: toPesos(p.product_amount),
+          commission_amount: toPesos(p.commission_amount),
+          payment_processor_fee: toPesos(p.payment_processor_fee),
+          payable_amount: toPesos(p.payable_amount),
+          created_at: iso(p.created_at),
+        })),
+        ratings_given: given.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+        ratings_received: received.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+        watchlist: watchlist.map((w) => ({ ...w, created_at: iso(w.created_at) })),
+        notifications: notifications.map((n) => ({ ...n, created_at: iso(n.created_at) })),
+        // Filled in once the questions and claims modules exist.
+        questions: [],
+        claims: [],
+      };
+    },
+
+    /**
+     * Deletes the caller's account once nothing is open: personal data erased or anonymised,
+     * money records kept, every session ended. The user row is locked while deciding, so two
+     * deletions at once erase once, and nothing of theirs can open meanwhile without waiting.
+     */
+    async deleteAccount(userId: number, password: string): Promise<DeleteOutcome> {
+      const user = await repo.findUser(db, userId);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(password, user.password_hash))) {
+        throw badRequest('WRONG_PASSWORD', messages.wrongPassword);
+      }
+      // Random bytes that are no scrypt hash: no password ever matches it.
+      const unusableHash = `deleted$${randomBytes(24).toString('base64')}`;
+      const outcome = await db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
+        const locked = await repo.lockUser(trx, userId);
+        // Deleted meanwhile by a request that got the lock first.
+        if (!locked || locked.password_hash !== user.password_hash) throw unauthorized();
+        const now = clock.now();
+        const open = await repo.openItems(trx, userId, now);
+        if (open.length > 0) return { deleted: false, open };
+        await productLifecycle.withdrawAll(trx, userId, now);
+        await repo.erase(trx, locked, unusableHash, now);
+        return { deleted: true };
+      });
+      if (outcome.deleted) await users.endAllSessions(userId);
+      return outcome;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import {
+  type AccountDeletionRefused,
+  AccountDeletionRefusedSchema,
+  type OpenItem,
+  personalDataEndpoints,
+} from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, call } from '../../../lib/api-client.ts';
+import { authStorage } from '../../../lib/auth-storage.ts';
+
+export const EXPORT_FILE_NAME = 'mis-datos-coleccionables.json';
+
+/** GET /api/users/me/export, saved by the browser as a JSON file. */
+export async function downloadPersonalData(): Promise<void> {
+  const data = await call(personalDataEndpoints.exportData);
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = EXPORT_FILE_NAME;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+export function useDownloadPersonalData() {
+  return useMutation({ mutationFn: downloadPersonalData });
+}
+
+/** What is still open when the server refused the deletion (409), else null. */
+export function openItemsOf(error: unknown): OpenItem[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = AccountDeletionRefusedSchema.safeParse(error.body);
+  return parsed.success ? (parsed.data as AccountDeletionRefused).open : null;
+}
+
+/**
+ * POST /api/users/me/delete. Once deleted, every session of the account has ended on the server:
+ * the token and every cached answer are forgotten here too.
+ */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => call(personalDataEndpoints.deleteAccount, { body: { password } }),
+    onSuccess: () => {
+      authStorage.clearToken();
+      client.clear();
+    },
+  });
+}
