@@ -12,8 +12,8 @@ import * as refunds from './2026-11-23T0303-refunds.ts';
 import * as biddingSoftCloseProxyWatchlist from './2026-11-23T0400-bidding-soft-close-proxy-watchlist.ts';
 import * as auctionListVersion from './2026-11-24T0100-auction-list-version.ts';
 import * as raceStamp from './2026-11-25T0100-race-stamp.ts';
-import * as userSessions from './2026-11-26T0200-user-sessions.ts';
 import * as wholePesos from './2026-11-26T0100-whole-pesos.ts';
+import * as userSessions from './2026-11-26T0200-user-sessions.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
