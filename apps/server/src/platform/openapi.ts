@@ -1,7 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_HEADER } from './idempotency.ts';
 
 /**
  * The API reference, generated from the same endpoint declarations the routes are registered
@@ -15,14 +17,32 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Coleccionables API',
         description:
           'Marketplace of collectible toys: auctions with live bidding, direct purchase, payments ' +
-          'through Bold, shipping and payouts. Errors answer `{ message, errors? }` in Spanish.',
+          'through Bold, shipping and payouts. Errors answer `{ message, code, errors?, fields? }` (messages in Spanish).',
         version: '1.0.0',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      // Routes safe to retry document their optional Idempotency-Key header.
+      if (input.route?.config?.idempotent && out.schema) {
+        (out.schema as Record<string, unknown>).headers = {
+          type: 'object',
+          properties: {
+            [IDEMPOTENCY_HEADER]: {
+              type: 'string',
+              minLength: 1,
+              maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+              description:
+                'Optional. One key per user action: a repeat with the same key within 24 hours answers the first answer again and changes nothing; the same key with other data is a 409.',
+            },
+          },
+        };
+      }
+      return out;
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
