@@ -136,7 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (text.length === 0) done(null, undefined);
-    else if (exceedsJsonShape(text)) done(new AppError(commonErrorCodes.invalidInput, 400, commonMessages.invalidInput));
+    else if (exceedsJsonShape(text))
+      done(new AppError(commonErrorCodes.invalidInput, 400, commonMessages.invalidInput));
     else parseJson(request, text, done);
   });
 

@@ -4,12 +4,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   idempotencyMessages as messages,
 } from '@app/contracts';
-import type {
-  FastifyReply,
-  FastifyRequest,
-  onSendHookHandler,
-  preHandlerHookHandler,
-} from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
@@ -61,7 +56,8 @@ function keyError(): AppError {
     [IDEMPOTENCY_HEADER]: messages.keyInvalid,
   });
 }
-const reusedError = () => new AppError(codes.idempotencyKeyReused, 409, messages.keyReused, [messages.keyReused]);
+const reusedError = () =>
+  new AppError(codes.idempotencyKeyReused, 409, messages.keyReused, [messages.keyReused]);
 const inProgressError = () => new AppError(codes.idempotencyInProgress, 409, messages.inProgress);
 
 /**
@@ -148,7 +144,11 @@ function createIdempotency(ctx: Ctx): Idempotency {
    * Decides what a keyed request does: 'run' (it holds the claim) or 'answered' (a stored
    * answer was sent). Throws the 409s.
    */
-  async function settle(request: FastifyRequest, reply: FastifyReply, key: string): Promise<'run' | 'answered'> {
+  async function settle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+  ): Promise<'run' | 'answered'> {
     const userId = request.userId!;
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
@@ -188,7 +188,8 @@ function createIdempotency(ctx: Ctx): Idempotency {
   /** Stores the answer of a request that held its key (a 5xx drops the claim instead). */
   async function finish(claim: Claim, status: number, payload: unknown): Promise<void> {
     try {
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      const body =
+        typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
       if (status < 500 && body !== null) {
         await run(storeQuery(claim.userId, claim.key, status, body), 'idempotency_store');
       } else {

@@ -128,7 +128,8 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const token = ctx.config.METRICS_TOKEN;
   app.get('/metrics', async (request, reply) => {
     if (!isDirectLoopback(request) && !(token && bearerMatches(request, token))) {
-      if (token) return reply.status(401).send(errorBody(commonErrorCodes.unauthorized, commonMessages.unauthorized));
+      if (token)
+        return reply.status(401).send(errorBody(commonErrorCodes.unauthorized, commonMessages.unauthorized));
       return reply.status(404).send(errorBody(commonErrorCodes.notFound, commonMessages.notFound));
     }
     reply.header('content-type', register.contentType);

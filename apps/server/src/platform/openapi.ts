@@ -1,6 +1,6 @@
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@app/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_HEADER } from './idempotency.ts';

@@ -36,7 +36,7 @@ describe('error bodies: {message, code, errors?, fields?}', () => {
 
   it('a rule of a service that names a field puts its message under that field', async () => {
     const ids = await catalogueIds(t.ctx.db);
-    const body = createProductPayload(ids, await pngDataUrl(), { brand_id: ids.brand['Funko'] });
+    const body = createProductPayload(ids, await pngDataUrl(), { brand_id: ids.brand.Funko });
     const res = await t.request('POST', '/api/products/create', { token: seller.token, body });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -47,7 +47,7 @@ describe('error bodies: {message, code, errors?, fields?}', () => {
     });
   });
 
-  it("an AppError carries its own code (and no fields when it names none)", async () => {
+  it('an AppError carries its own code (and no fields when it names none)', async () => {
     const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, { now: t.ctx.clock.now() });
     const own = await t.request('POST', '/api/bids/create-bid', {
       token: seller.token,
@@ -105,7 +105,9 @@ describe('error bodies: {message, code, errors?, fields?}', () => {
     const place = doc.body.paths['/api/bids/create-bid'].post;
     expect(place.description).toContain('BID_REJECTED');
     const error = place.responses['409'].content['application/json'].schema;
-    expect(Object.keys(error.properties)).toEqual(expect.arrayContaining(['message', 'code', 'errors', 'fields']));
+    expect(Object.keys(error.properties)).toEqual(
+      expect.arrayContaining(['message', 'code', 'errors', 'fields']),
+    );
     expect(place.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]),
     );

@@ -117,8 +117,18 @@ describe('Idempotency-Key on calls that are safe to retry', () => {
   it("keeps each user's keys apart: another user's same key acts on its own", async () => {
     const race = await newRace();
     const key = newKey();
-    const first = await bid(t, ana.token, { amount: 1000, auction_id: race.auctionId, product_id: race.productId }, key);
-    const second = await bid(t, beto.token, { amount: 1200, auction_id: race.auctionId, product_id: race.productId }, key);
+    const first = await bid(
+      t,
+      ana.token,
+      { amount: 1000, auction_id: race.auctionId, product_id: race.productId },
+      key,
+    );
+    const second = await bid(
+      t,
+      beto.token,
+      { amount: 1200, auction_id: race.auctionId, product_id: race.productId },
+      key,
+    );
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.headers.get('idempotent-replayed')).toBeNull();
@@ -226,7 +236,11 @@ describe('Idempotency-Key on calls that are safe to retry', () => {
     const answers = await Promise.all([buy(), buy(), buy()]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
-    const payments = await t.ctx.db.selectFrom('payments').select('id').where('product_id', '=', product.id).execute();
+    const payments = await t.ctx.db
+      .selectFrom('payments')
+      .select('id')
+      .where('product_id', '=', product.id)
+      .execute();
     expect(payments).toHaveLength(1);
   });
 
@@ -264,7 +278,9 @@ describe('Idempotency-Key on calls that are safe to retry', () => {
           const answers = await Promise.all(
             Array.from({ length: 6 }, (_, i) => bid(i % 2 === 0 ? t : other, beto.token, body, key)),
           );
-          expect(answers.map((a) => [a.status, a.status === 201 ? null : a.body])).toEqual(Array(6).fill([201, null]));
+          expect(answers.map((a) => [a.status, a.status === 201 ? null : a.body])).toEqual(
+            Array(6).fill([201, null]),
+          );
           for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
           expect(await raceRow(race)).toMatchObject({ bid_count: 1, highest_bid: 100000 });
           expect(await bidsOn(race)).toBe(1);

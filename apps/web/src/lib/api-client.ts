@@ -149,7 +149,9 @@ async function send<T>(
     const fields =
       body.fields && typeof body.fields === 'object'
         ? Object.fromEntries(
-            Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+            Object.entries(body.fields).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
           )
         : {};
     const code = typeof body.code === 'string' ? body.code : undefined;
@@ -205,7 +207,8 @@ export async function callWithStatus<E extends EndpointDefinition>(
       return await send<EndpointResponse<E>>(endpoint.method, url, options);
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt];
-      if (!options.idempotencyKey || delay === undefined || !retriable(error) || input?.signal?.aborted) throw error;
+      if (!options.idempotencyKey || delay === undefined || !retriable(error) || input?.signal?.aborted)
+        throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }

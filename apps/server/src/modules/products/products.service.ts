@@ -112,7 +112,8 @@ export function createProductsService(
       const fields: Record<string, string> = {};
       if (!category) fields.category_id = productMessages.categoryNotFound;
       if (!brand) fields.brand_id = productMessages.brandRequired;
-      else if (category && brand.category_id !== category.id) fields.brand_id = productMessages.brandNotInCategory;
+      else if (category && brand.category_id !== category.id)
+        fields.brand_id = productMessages.brandNotInCategory;
       if (input.scale_id !== null && !scale) fields.scale_id = productMessages.scaleInvalid;
       const errors = Object.values(fields);
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, errors[0]!, errors, fields);

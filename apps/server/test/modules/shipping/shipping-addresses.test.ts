@@ -153,7 +153,12 @@ describe('shipping addresses', () => {
       const res = await create(beto.token, { ...valid, ...override });
       expect(res.status).toBe(400);
       const field = Object.keys(override)[0]!;
-      expect(res.body).toEqual({ message, code: 'VALIDATION_FAILED', errors: [message], fields: { [field]: message } });
+      expect(res.body).toEqual({
+        message,
+        code: 'VALIDATION_FAILED',
+        errors: [message],
+        fields: { [field]: message },
+      });
     }
     const empty = await create(beto.token, {});
     expect(empty.body.errors).toEqual([

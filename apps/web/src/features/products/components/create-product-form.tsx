@@ -176,7 +176,8 @@ function ProductForm({ categories }: { categories: Category[] }) {
         if (isFormField(field)) setError(field, { type: 'server', message });
         else general.push(message);
       }
-      if (fields.length === 0 && error instanceof ApiError && error.status < 500) general.push(...error.errors);
+      if (fields.length === 0 && error instanceof ApiError && error.status < 500)
+        general.push(...error.errors);
       if (fields.length === 0 || general.length > 0) {
         setFormError(
           general.length > 0
