@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { commonMessages } from '@app/contracts';
+import { commonErrorCodes, commonMessages } from '@app/contracts';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -27,7 +27,7 @@ import { bodyLimits } from './platform/body-limits.ts';
 import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
 import { openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
-import { AppError, registerErrorHandler } from './platform/errors.ts';
+import { AppError, errorBody, registerErrorHandler } from './platform/errors.ts';
 import { channels } from './platform/events.ts';
 import { createEventBus } from './platform/events-redis.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
@@ -83,17 +83,17 @@ function trustProxyOption(
 
 /**
  * Requests Node refuses before Fastify sees them (headers or URL too long, a timed-out or
- * malformed request) get the same Spanish `{message}` body as every other error.
+ * malformed request) get the same Spanish `{message, code}` body as every other error.
  */
 function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
+  const [status, code, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, commonMessages.tooLarge]
+      ? [431, commonErrorCodes.tooLarge, commonMessages.tooLarge]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, commonMessages.requestTimeout]
-        : [400, commonMessages.invalidInput];
-  const body = JSON.stringify({ message });
+        ? [408, commonErrorCodes.requestTimeout, commonMessages.requestTimeout]
+        : [400, commonErrorCodes.invalidInput, commonMessages.invalidInput];
+  const body = JSON.stringify(errorBody(code, message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
@@ -122,8 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (error, _request, reply) => {
       const plain = reply as unknown as FastifyReply;
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-        plain.status(404).send({ message: commonMessages.notFound });
-      else plain.status(400).send({ message: commonMessages.invalidInput });
+        plain.status(404).send(errorBody(commonErrorCodes.notFound, commonMessages.notFound));
+      else plain.status(400).send(errorBody(commonErrorCodes.invalidInput, commonMessages.invalidInput));
     },
     // Only the configured hops or proxy addresses, never everyone: otherwise X-Forwarded-For
     // would let any client pick its own address.
@@ -137,7 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (text.length === 0) done(null, undefined);
-    else if (exceedsJsonShape(text)) done(new AppError('INVALID_INPUT', 400, commonMessages.invalidInput));
+    else if (exceedsJsonShape(text))
+      done(new AppError(commonErrorCodes.invalidInput, 400, commonMessages.invalidInput));
     else parseJson(request, text, done);
   });
 

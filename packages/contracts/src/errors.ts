@@ -1,11 +1,35 @@
 import { z } from 'zod';
 
-/** The error body of every failed API call (CONTRACT section 6). */
+/**
+ * The error body of every failed API call: a Spanish `message` for the person, a stable
+ * SCREAMING_SNAKE `code` for programs, and when fields are at fault the list of their messages
+ * (`errors`, plain strings) and each field's own message (`fields`, keyed by the field's path in
+ * the request, nested names joined by dots: `products.0`).
+ */
 export const ApiErrorBodySchema = z.object({
   message: z.string(),
+  code: z.string().meta({ description: 'Stable SCREAMING_SNAKE code (VALIDATION_FAILED, BID_REJECTED…)' }),
   errors: z.array(z.string()).optional(),
+  fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+/** The codes of answers every call may give, whatever its declaration names. */
+export const commonErrorCodes = {
+  validationFailed: 'VALIDATION_FAILED',
+  invalidInput: 'INVALID_INPUT',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  tooLarge: 'PAYLOAD_TOO_LARGE',
+  requestTimeout: 'REQUEST_TIMEOUT',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  idempotencyKeyInvalid: 'IDEMPOTENCY_KEY_INVALID',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
+} as const;
 
 /** Generic Spanish messages the server uses where the spec names none. */
 export const commonMessages = {
@@ -20,3 +44,13 @@ export const commonMessages = {
   sellerOnly: 'Solo los vendedores pueden realizar esta acción.',
   unavailable: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.',
 } as const;
+
+/** The `Idempotency-Key` header of calls that are safe to retry. */
+export const idempotencyMessages = {
+  keyInvalid: 'La cabecera Idempotency-Key debe tener entre 1 y 64 caracteres.',
+  keyReused: 'Esta solicitud ya se envió con otros datos',
+  inProgress: 'Esta solicitud todavía se está procesando. Intenta de nuevo en unos segundos.',
+} as const;
+
+/** The longest `Idempotency-Key` the server takes. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;

@@ -324,6 +324,18 @@ export interface ChangeVersionsTable {
   version: number;
 }
 
+/** The first answer to each (user, Idempotency-Key) for 24 hours (platform/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** The method, path and a hash of the body: the same key with other data is refused. */
+  fingerprint: string;
+  completed: Generated<boolean>;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
@@ -351,4 +363,5 @@ export interface DB {
   product_search: ProductSearchTable;
   search_words: SearchWordsTable;
   change_versions: ChangeVersionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

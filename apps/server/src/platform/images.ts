@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import sharp from 'sharp';
 import type { Database } from './db.ts';
-import { badRequest } from './errors.ts';
+import { fieldError } from './errors.ts';
 
 /**
  * Uploaded images (CONTRACT section 7): the real type is read from the bytes, never trusted from
@@ -40,7 +40,8 @@ const SHARP_FORMATS: Record<string, ProductImageType> = {
   gif: 'image/gif',
 };
 
-const imageError = (code: string, message: string) => badRequest(code, message);
+// The image always arrives as the request's `image` field (a data URL).
+const imageError = (code: string, message: string) => fieldError(code, 'image', message);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Decodes a data URL from a create request and processes it; a 400 with a Spanish message otherwise. */

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { commonMessages } from '@app/contracts';
+import { commonErrorCodes, commonMessages } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from './context.ts';
+import { errorBody } from './errors.ts';
+import { REPLAYED_HEADER } from './idempotency.ts';
 
 const BID_ROUTE = '/api/bids/create-bid';
 
@@ -116,7 +118,8 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
       { method: request.method, route, status_code: String(status) },
       reply.elapsedTime / 1000,
     );
-    if (route === BID_ROUTE && request.method === 'POST') {
+    // A retry answered from its key's stored answer placed nothing: not counted again.
+    if (route === BID_ROUTE && request.method === 'POST' && !reply.hasHeader(REPLAYED_HEADER)) {
       if (status === 201) bidsAccepted.inc();
       else if ([400, 403, 404, 409].includes(status)) bidsRejected.inc({ status_code: String(status) });
     }
@@ -125,8 +128,9 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const token = ctx.config.METRICS_TOKEN;
   app.get('/metrics', async (request, reply) => {
     if (!isDirectLoopback(request) && !(token && bearerMatches(request, token))) {
-      if (token) return reply.status(401).send({ message: commonMessages.unauthorized });
-      return reply.status(404).send({ message: commonMessages.notFound });
+      if (token)
+        return reply.status(401).send(errorBody(commonErrorCodes.unauthorized, commonMessages.unauthorized));
+      return reply.status(404).send(errorBody(commonErrorCodes.notFound, commonMessages.notFound));
     }
     reply.header('content-type', register.contentType);
     reply.header('cache-control', 'no-store');

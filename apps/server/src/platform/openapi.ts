@@ -1,7 +1,9 @@
+import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@app/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_HEADER } from './idempotency.ts';
 import { finishDocument } from './openapi-document.ts';
 
 /**
@@ -16,7 +18,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string | 
         title: 'Coleccionables API',
         description:
           'Marketplace of collectible toys: auctions with live bidding, direct purchase, payments ' +
-          'through Bold, shipping and payouts. Errors answer `{ message, errors? }` in Spanish.',
+          'through Bold, shipping and payouts. Errors answer `{ message, code, errors?, fields? }` (messages in Spanish).',
         version: '1.0.0',
         license: { name: 'Proprietary', url: 'https://coleccionables.co' },
       },
@@ -25,10 +27,26 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string | 
       },
     },
     // Only the JSON API: metrics, images and the sandbox checkout's pages are no API calls.
-    transform: (input) =>
-      input.url.startsWith('/api/')
-        ? jsonSchemaTransform(input)
-        : { schema: { ...input.schema, hide: true }, url: input.url },
+    transform: (input) => {
+      if (!input.url.startsWith('/api/')) return { schema: { ...input.schema, hide: true }, url: input.url };
+      const out = jsonSchemaTransform(input);
+      // Routes safe to retry document their optional Idempotency-Key header.
+      if (input.route?.config?.idempotent && out.schema) {
+        (out.schema as Record<string, unknown>).headers = {
+          type: 'object',
+          properties: {
+            [IDEMPOTENCY_HEADER]: {
+              type: 'string',
+              minLength: 1,
+              maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+              description:
+                'Optional. One key per user action: a repeat with the same key within 24 hours answers the first answer again and changes nothing; the same key with other data is a 409.',
+            },
+          },
+        };
+      }
+      return out;
+    },
     transformObject: (documentObject) =>
       finishDocument(
         ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject) as never,

@@ -1,4 +1,4 @@
-import type { EndpointDefinition } from '@app/contracts';
+import { ApiErrorBodySchema, type EndpointDefinition } from '@app/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -11,6 +11,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from './context.ts';
 import { validationError } from './errors.ts';
+import { idempotencyOf } from './idempotency.ts';
 import { operationIdOf, securityOf } from './openapi-document.ts';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -38,7 +39,22 @@ export type RouteExtras<E extends EndpointDefinition = EndpointDefinition> = Pic
    * same shape, so clients and the reference are unaffected, validated in its place.
    */
   body?: E['body'];
+  /**
+   * Safe to retry with an `Idempotency-Key` header (platform/idempotency.ts); normally said by
+   * the declaration's own `idempotent: true`.
+   */
+  idempotent?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes an Idempotency-Key (the API reference documents the header). */
+    idempotent?: boolean;
+  }
+}
+
+/** Every error answer not declared otherwise has the one error shape (in the reference too). */
+const genericErrors = { '4xx': ApiErrorBodySchema, '5xx': ApiErrorBodySchema } as const;
 
 /**
  * Input is checked with the declaration's zod schemas; a failure is the Spanish 400 envelope with
@@ -70,7 +86,9 @@ function authHook(ctx: AppContext, auth: EndpointDefinition['auth']): onRequestH
 
 /**
  * Registers the route of a declared endpoint. Authentication runs at `onRequest`, before the body
- * is read, so an anonymous client cannot make the server parse a large body.
+ * is read, so an anonymous client cannot make the server parse a large body. An idempotent
+ * endpoint gets the `Idempotency-Key` hooks: after validation, a repeated key is answered from
+ * its stored answer before the handler runs, and the first answer is stored before it is sent.
  */
 export function declareRoute<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -80,21 +98,26 @@ export function declareRoute<E extends EndpointDefinition>(
   handler: (request: RouteRequest<E>, reply: FastifyReply) => Promise<RouteResult<E> | FastifyReply>,
 ): void {
   const onRequest = authHook(ctx, endpoint.auth);
-  const { body = endpoint.body, ...options } = extras;
+  const { body = endpoint.body, idempotent = endpoint.idempotent ?? false, ...options } = extras;
+  const retries = idempotent ? idempotencyOf(ctx) : null;
+  const codes = endpoint.errorCodes?.length ? `Error codes: ${endpoint.errorCodes.join(', ')}.` : '';
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...options,
     ...(onRequest ? { onRequest } : {}),
+    ...(retries ? { preHandler: retries.preHandler, onSend: retries.onSend } : {}),
+    config: { ...options.config, idempotent },
     schema: {
       summary: endpoint.summary,
+      ...(codes ? { description: codes } : {}),
       tags: [endpoint.tag],
       operationId: operationIdOf(endpoint),
       security: securityOf(endpoint.auth),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(body ? { body } : {}),
-      response: endpoint.responses,
+      response: { ...genericErrors, ...endpoint.responses },
     },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

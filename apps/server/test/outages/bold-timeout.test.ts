@@ -85,7 +85,7 @@ describe('Bold does not answer', () => {
     );
     expect(bold.held.length).toBe(heldBefore + 1); // Bold was asked, and never answered
     expect(res.status).toBe(504);
-    expect(res.body).toEqual({ message: m.linkTimeout });
+    expect(res.body).toEqual({ message: m.linkTimeout, code: 'PAYMENT_PROVIDER_TIMEOUT' });
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 10);
     expect(ms).toBeLessThan(TIMEOUT_MS + 1500);
     const after = await t.ctx.db
@@ -100,7 +100,7 @@ describe('Bold does not answer', () => {
     const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 30_000_00);
     const res = await t.request('GET', `/api/bold/buy_product/${product.id}`, { token: buyer.token });
     expect(res.status).toBe(504);
-    expect(res.body).toEqual({ message: m.linkTimeout });
+    expect(res.body).toEqual({ message: m.linkTimeout, code: 'PAYMENT_PROVIDER_TIMEOUT' });
     const rows = await t.ctx.db
       .selectFrom('payments')
       .selectAll()

@@ -103,7 +103,7 @@ describe('GET /metrics', () => {
     for (const headers of relayed) {
       const res = await t.request('GET', '/metrics', { headers });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'No se encontró el recurso solicitado.' });
+      expect(res.body).toEqual({ message: 'No se encontró el recurso solicitado.', code: 'NOT_FOUND' });
     }
   });
 

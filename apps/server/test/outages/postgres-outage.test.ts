@@ -69,7 +69,7 @@ describe.skipIf(!target)('PostgreSQL outage', () => {
     for (const { value: res, ms } of results) {
       expect(ms, `answered after ${ms} ms`).toBeLessThan(2000);
       expect(res.status, JSON.stringify(res.body)).toBe(503);
-      expect(res.body).toEqual({ message: commonMessages.unavailable });
+      expect(res.body).toEqual({ message: commonMessages.unavailable, code: 'SERVICE_UNAVAILABLE' });
     }
     const { value: health, ms } = await timed(() => t.request('GET', '/api/health'));
     expect(ms).toBeLessThan(2000);

@@ -108,7 +108,10 @@ describe('every registered route refuses a near-limit hostile body quickly', () 
     for (const init of asked) {
       const res = await fetch(t.url + init.url, { headers: init.headers });
       expect(res.status).toBe(431);
-      expect(await res.json()).toEqual({ message: 'La solicitud es demasiado grande.' });
+      expect(await res.json()).toEqual({
+        message: 'La solicitud es demasiado grande.',
+        code: 'PAYLOAD_TOO_LARGE',
+      });
     }
   });
 

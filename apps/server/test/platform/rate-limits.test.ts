@@ -36,7 +36,7 @@ describe('abuse limits with RATE_LIMIT=1', () => {
     expect(statuses.slice(0, 30).every((s) => s !== 429)).toBe(true);
     expect(statuses[30]).toBe(429);
     const limited = await bid(ana.token);
-    expect(limited.body).toEqual({ message: commonMessages.tooManyRequests });
+    expect(limited.body).toEqual({ message: commonMessages.tooManyRequests, code: 'RATE_LIMITED' });
     expect((await bid(beto.token)).status).not.toBe(429);
   });
 

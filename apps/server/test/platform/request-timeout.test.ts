@@ -57,6 +57,7 @@ describe('request timeout', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
       message: 'La solicitud tardó demasiado en llegar. Inténtalo de nuevo.',
+      code: 'REQUEST_TIMEOUT',
     });
     // Cut within the limit plus Node's checking interval (a quarter of it), never left open.
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS);

@@ -1,6 +1,7 @@
 import {
   type EndpointBody,
   type EndpointDefinition,
+  type EndpointErrorCode,
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponse,
@@ -9,12 +10,18 @@ import {
 import type { EarlyRequest } from '../boot/early-requests.ts';
 import { authStorage } from './auth-storage.ts';
 
-/** A failed API call, carrying the server's Spanish message and field errors. */
+/**
+ * A failed API call, carrying the server's Spanish message, its stable `code` (to branch on)
+ * and the field errors: as a list (`errors`) and by field name (`fields`, the request's field
+ * names, so a form puts each message under its input).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: string[] = [],
+    readonly code: string = status === 0 ? 'NETWORK_ERROR' : `HTTP_${status}`,
+    readonly fields: Readonly<Record<string, string>> = {},
     /** The whole error body, for answers that carry more than a message (a 409's open items). */
     readonly body: unknown = undefined,
   ) {
@@ -26,9 +33,28 @@ export class ApiError extends Error {
 /** Raised before a protected call when there is no stored token (spec 1 section 6). */
 export class TokenRequiredError extends ApiError {
   constructor() {
-    super(401, 'TOKEN_REQUIRED');
+    super(401, 'TOKEN_REQUIRED', [], 'TOKEN_REQUIRED');
     this.name = 'TokenRequiredError';
   }
+}
+
+/** Whether `error` is endpoint E's answer with `code` (typed by the codes E declares). */
+export function hasErrorCode<E extends EndpointDefinition>(
+  error: unknown,
+  _endpoint: E,
+  code: EndpointErrorCode<E>,
+): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
+
+/**
+ * A fresh Idempotency-Key: one per user action (a bid, a max-bid change, a buy-now click), kept
+ * for that action's automatic retries. From getRandomValues, which (unlike randomUUID) also
+ * exists on pages served over plain HTTP.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const TIMEOUT_MS = 10_000;
@@ -41,6 +67,8 @@ type RequestOptions = {
   /** Protected calls fail with TokenRequiredError when no token is stored. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: the server acts once however many times it arrives. */
+  idempotencyKey?: string;
 };
 
 /**
@@ -83,6 +111,7 @@ async function send<T>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
 
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -114,12 +143,21 @@ async function send<T>(
     }
   }
   if (!response.ok) {
-    const body = (data ?? {}) as { message?: unknown; errors?: unknown };
+    const body = (data ?? {}) as { message?: unknown; errors?: unknown; code?: unknown; fields?: unknown };
     const message = typeof body.message === 'string' ? body.message : `Error ${response.status}`;
     const errors = Array.isArray(body.errors)
       ? body.errors.filter((e): e is string => typeof e === 'string')
       : [];
-    throw new ApiError(response.status, message, errors, data);
+    const fields =
+      body.fields && typeof body.fields === 'object'
+        ? Object.fromEntries(
+            Object.entries(body.fields).filter(
+              (entry): entry is [string, string] => typeof entry[1] === 'string',
+            ),
+          )
+        : {};
+    const code = typeof body.code === 'string' ? body.code : undefined;
+    throw new ApiError(response.status, message, errors, code, fields, data);
   }
   return { status: response.status, data: data as T };
 }
@@ -136,17 +174,46 @@ export type CallInput<E extends EndpointDefinition> = (EndpointParams<E> extends
 type OptionalIfEmpty<E extends EndpointDefinition> =
   EndpointParams<E> extends undefined ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-/** Like `call`, but also gives the HTTP status (a payment link is created only on a 201). */
-export function callWithStatus<E extends EndpointDefinition>(
+/** Pauses before the automatic retries of an idempotent call (then it fails). */
+const RETRY_DELAYS_MS = [500, 1500];
+
+/**
+ * Whether an idempotent call may be sent again by itself: the answer was lost (no connection,
+ * timeout), the service was briefly away (503), or the first copy is still running (409 in
+ * progress). With the same key, a copy that did arrive is answered, not acted on twice.
+ */
+const retriable = (error: unknown) =>
+  error instanceof ApiError &&
+  !(error instanceof TokenRequiredError) &&
+  (error.status === 0 || error.status === 503 || error.code === 'IDEMPOTENCY_IN_PROGRESS');
+
+/**
+ * Like `call`, but also gives the HTTP status (a payment link is created only on a 201). A call
+ * its declaration marks `idempotent` is one user action: it gets one Idempotency-Key, kept for
+ * its automatic retries.
+ */
+export async function callWithStatus<E extends EndpointDefinition>(
   endpoint: E,
   ...[input]: OptionalIfEmpty<E>
 ): Promise<{ status: number; data: EndpointResponse<E> }> {
   const params = input?.params as Record<string, string | number> | undefined;
-  return send<EndpointResponse<E>>(endpoint.method, endpointUrl(endpoint, params, input?.query), {
+  const url = endpointUrl(endpoint, params, input?.query);
+  const options: RequestOptions = {
     body: input?.body,
     auth: endpoint.auth === 'user',
     signal: input?.signal,
-  });
+    idempotencyKey: endpoint.idempotent ? newIdempotencyKey() : undefined,
+  };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send<EndpointResponse<E>>(endpoint.method, url, options);
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!options.idempotencyKey || delay === undefined || !retriable(error) || input?.signal?.aborted)
+        throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiErrorBodySchema } from '../errors.ts';
+import { ApiErrorBodySchema, type commonErrorCodes } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,6 +30,18 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   /** Every status the call answers with, each with its body (errors use `ApiErrorBodySchema`). */
   responses: Readonly<Record<number, z.ZodType>>;
+  /**
+   * The `code`s of the errors this call's own rules answer (beyond the ones every call may give:
+   * `commonErrorCodes`), so a client can branch on them; listed in the API reference.
+   */
+  errorCodes?: readonly string[];
+  /**
+   * Safe to retry: the call takes an optional `Idempotency-Key` header (1-64 characters). A
+   * repeat by the same user with the same key within 24 hours answers the first answer again
+   * and changes nothing; the same key with another body or path is a 409. The web client sends
+   * one key per user action.
+   */
+  idempotent?: boolean;
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the client. */
@@ -49,6 +61,11 @@ export const errorResponses = {
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 type SchemaOf<E extends EndpointDefinition, K> = K extends keyof E ? E[K] : undefined;
+
+/** The error codes a client of endpoint E may see: its own and the ones every call may give. */
+export type EndpointErrorCode<E extends EndpointDefinition> =
+  | (E['errorCodes'] extends readonly (infer C)[] ? C : never)
+  | (typeof commonErrorCodes)[keyof typeof commonErrorCodes];
 
 /** The body of the endpoint's successful answer(s). */
 export type EndpointResponse<E extends EndpointDefinition> = {

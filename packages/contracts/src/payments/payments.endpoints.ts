@@ -64,6 +64,18 @@ export const paymentsEndpoints = {
       502: errorResponses[400],
       504: errorResponses[400],
     },
+    errorCodes: [
+      'PRODUCT_NOT_FOUND',
+      'OWN_PRODUCT',
+      'NOT_BUYABLE',
+      'NOT_AVAILABLE',
+      'DEFAULT_ADDRESS_REQUIRED',
+      'RESERVED',
+      'PAYMENT_PROVIDER_FAILED',
+      'PAYMENT_PROVIDER_TIMEOUT',
+    ],
+    // A retried click reserves the product once (a 502/504 from Bold is not kept: it runs again).
+    idempotent: true,
   }),
   webhook: defineEndpoint({
     method: 'POST',

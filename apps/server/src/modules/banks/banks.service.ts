@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { type AccountRow, banksRepository as repo } from './banks.repository.ts';
@@ -55,9 +55,9 @@ export function createBanksService(ctx: AppContext, users: UsersService) {
   /** The bank and the document type must be ones we list (a select can be tampered with). */
   async function checkReferences(executor: Database, input: BankAccountInput) {
     if (!(await repo.bankExists(executor, input.bank_id)))
-      throw badRequest('UNKNOWN_BANK', messages.bankRequired);
+      throw fieldError('UNKNOWN_BANK', 'bank_id', messages.bankRequired);
     if (!(await repo.documentTypeExists(executor, input.account_document_type))) {
-      throw badRequest('UNKNOWN_DOCUMENT_TYPE', messages.documentTypeRequired);
+      throw fieldError('UNKNOWN_DOCUMENT_TYPE', 'account_document_type', messages.documentTypeRequired);
     }
   }
 

@@ -109,12 +109,14 @@ export function createProductsService(
         catalogue.findBrand(input.brand_id),
         input.scale_id === null ? Promise.resolve(null) : catalogue.findScale(input.scale_id),
       ]);
-      const errors: string[] = [];
-      if (!category) errors.push(productMessages.categoryNotFound);
-      if (!brand) errors.push(productMessages.brandRequired);
-      else if (category && brand.category_id !== category.id) errors.push(productMessages.brandNotInCategory);
-      if (input.scale_id !== null && !scale) errors.push(productMessages.scaleInvalid);
-      if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, errors[0]!, errors);
+      const fields: Record<string, string> = {};
+      if (!category) fields.category_id = productMessages.categoryNotFound;
+      if (!brand) fields.brand_id = productMessages.brandRequired;
+      else if (category && brand.category_id !== category.id)
+        fields.brand_id = productMessages.brandNotInCategory;
+      if (input.scale_id !== null && !scale) fields.scale_id = productMessages.scaleInvalid;
+      const errors = Object.values(fields);
+      if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, errors[0]!, errors, fields);
 
       const image = await processImageDataUrl(input.image);
       const now = clock.now();

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import { TOKEN_LIFETIME_SECONDS } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { AppError, fieldError, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
@@ -155,7 +155,7 @@ export function createUsersService(ctx: AppContext) {
     async assertCurrentPassword(userId: number, password: string): Promise<void> {
       const user = await requireUser(userId);
       if (!(await verifyPassword(password, user.password_hash))) {
-        throw badRequest('WRONG_CURRENT_PASSWORD', userMessages.wrongCurrentPassword);
+        throw fieldError('WRONG_CURRENT_PASSWORD', 'current_password', userMessages.wrongCurrentPassword);
       }
     },
 
@@ -166,7 +166,7 @@ export function createUsersService(ctx: AppContext) {
     async changePassword(userId: number, input: ChangePasswordInput, sessionId: string): Promise<string> {
       const user = await requireUser(userId);
       if (!(await verifyPassword(input.current_password, user.password_hash))) {
-        throw badRequest('WRONG_CURRENT_PASSWORD', userMessages.wrongCurrentPassword);
+        throw fieldError('WRONG_CURRENT_PASSWORD', 'current_password', userMessages.wrongCurrentPassword);
       }
       const now = clock.now();
       const version = await usersRepository.bumpTokenVersion(db, userId, {

@@ -14,6 +14,7 @@ import * as auctionListVersion from './2026-11-24T0100-auction-list-version.ts';
 import * as raceStamp from './2026-11-25T0100-race-stamp.ts';
 import * as wholePesos from './2026-11-26T0100-whole-pesos.ts';
 import * as userSessions from './2026-11-26T0200-user-sessions.ts';
+import * as idempotencyKeys from './2026-11-26T0300-idempotency-keys.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -33,8 +34,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0400-bidding-soft-close-proxy-watchlist': biddingSoftCloseProxyWatchlist,
   '2026-11-24T0100-auction-list-version': auctionListVersion,
   '2026-11-25T0100-race-stamp': raceStamp,
-  '2026-11-26T0200-user-sessions': userSessions,
   '2026-11-26T0100-whole-pesos': wholePesos,
+  '2026-11-26T0200-user-sessions': userSessions,
+  '2026-11-26T0300-idempotency-keys': idempotencyKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

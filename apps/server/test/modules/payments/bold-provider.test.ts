@@ -240,7 +240,7 @@ describe('Bold provider against a local fake of Bold', () => {
       bold.mode = mode;
       const res = await t.request('GET', `/api/bold/create/${paymentId}`, { token: buyer.token });
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: m.linkFailed });
+      expect(res.body).toEqual({ message: m.linkFailed, code: 'PAYMENT_PROVIDER_FAILED' });
     }
     expect(await paymentRow(paymentId)).toMatchObject({
       status: 'pending',

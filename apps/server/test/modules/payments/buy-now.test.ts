@@ -242,7 +242,11 @@ describe('buy now with the sandbox checkout', () => {
     await insertShippingAddress(t.ctx.db, homeless.user.id, { is_default: false });
     const nd = await buy(homeless.token, mine.id);
     expect(nd.status).toBe(400);
-    expect(nd.body).toEqual({ message: m.defaultAddressRequired, errors: [m.defaultAddressRequired] });
+    expect(nd.body).toEqual({
+      message: m.defaultAddressRequired,
+      code: 'DEFAULT_ADDRESS_REQUIRED',
+      errors: [m.defaultAddressRequired],
+    });
 
     for (const id of ['999999', '0', 'abc', '1.5', '-3']) {
       const res = await buy(ana.token, id);

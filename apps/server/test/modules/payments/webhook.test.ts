@@ -142,7 +142,7 @@ describe('Bold webhook: signature, idempotency, order', () => {
     for (const [body, headers] of attempts) {
       const res = await deliver(body, headers);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: m.invalidSignature });
+      expect(res.body).toEqual({ message: m.invalidSignature, code: 'UNAUTHORIZED' });
     }
     expect(await state(paymentId, product.id)).toEqual(before);
     expect(before).toMatchObject({

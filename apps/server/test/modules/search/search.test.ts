@@ -403,7 +403,12 @@ describe('GET /api/auctions/search/{term}', () => {
     it('refuses a term over 100 characters with a Spanish message', async () => {
       const res = await t.request('GET', `/api/auctions/search/${'a'.repeat(101)}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: searchMessages.termTooLong, errors: [searchMessages.termTooLong] });
+      expect(res.body).toEqual({
+        message: searchMessages.termTooLong,
+        code: 'VALIDATION_FAILED',
+        errors: [searchMessages.termTooLong],
+        fields: { term: searchMessages.termTooLong },
+      });
       const huge = await t.request('GET', `/api/auctions/search/${'%27'.repeat(3000)}`);
       expect(huge.status).toBe(400);
       expect(huge.body.message).toBe(searchMessages.termTooLong);
@@ -423,7 +428,12 @@ describe('GET /api/auctions/search/{term}', () => {
     ])('%s (%s) gets 400 with the spec message', async (path) => {
       const res = await t.request('GET', path);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: searchMessages.emptyTerm, errors: [searchMessages.emptyTerm] });
+      expect(res.body).toEqual({
+        message: searchMessages.emptyTerm,
+        code: 'VALIDATION_FAILED',
+        errors: [searchMessages.emptyTerm],
+        fields: { term: searchMessages.emptyTerm },
+      });
     });
   });
 });

@@ -152,7 +152,13 @@ describe('shipping addresses', () => {
     for (const [override, message] of cases) {
       const res = await create(beto.token, { ...valid, ...override });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message, errors: [message] });
+      const field = Object.keys(override)[0]!;
+      expect(res.body).toEqual({
+        message,
+        code: 'VALIDATION_FAILED',
+        errors: [message],
+        fields: { [field]: message },
+      });
     }
     const empty = await create(beto.token, {});
     expect(empty.body.errors).toEqual([

@@ -55,7 +55,7 @@ describe('POST /api/users/login', () => {
   it('an unknown email gets the same 401 as a wrong password (no account enumeration)', async () => {
     const res = await login({ email: 'nadie@test.dev', password: TEST_PASSWORD });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: userMessages.badCredentials });
+    expect(res.body).toEqual({ message: userMessages.badCredentials, code: 'BAD_CREDENTIALS' });
   });
 
   it('the password is case-sensitive and not trimmed', async () => {
@@ -159,7 +159,7 @@ describe('protected calls and tokens', () => {
   it.each(protectedCalls)('%s %s without a token is a 401 with a Spanish message', async (method, path) => {
     const res = await t.request(method, path, method === 'GET' ? {} : { body: {} });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: UNAUTHORIZED });
+    expect(res.body).toEqual({ message: UNAUTHORIZED, code: 'UNAUTHORIZED' });
   });
 
   it.each([
@@ -235,7 +235,7 @@ describe('protected calls and tokens', () => {
     await t.advanceClock(2 * 24 * 3600);
     const res = await t.request('GET', '/api/users/profile', { token });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: UNAUTHORIZED });
+    expect(res.body).toEqual({ message: UNAUTHORIZED, code: 'UNAUTHORIZED' });
     // Logging in again gives a fresh token that works.
     const fresh = await t.login(user.email, TEST_PASSWORD);
     expect((await t.request('GET', '/api/users/profile', { token: fresh })).status).toBe(200);

@@ -25,6 +25,19 @@ import styles from './auctions.module.css';
 
 const REDIRECT_DELAY_MS = 3000;
 type Field = 'title' | 'min_offer' | 'max_offer' | 'duration' | 'started_at' | 'products';
+const FIELD_NAMES: Record<Field, true> = {
+  title: true,
+  min_offer: true,
+  max_offer: true,
+  duration: true,
+  started_at: true,
+  products: true,
+};
+/** The form field a request path names (`products.2` is the products list). */
+const formField = (path: string): Field | undefined => {
+  const name = path.split('.')[0]!;
+  return name in FIELD_NAMES ? (name as Field) : undefined;
+};
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's zone, what a datetime-local input speaks. */
 function toLocalInput(ms: number): string {
@@ -99,7 +112,18 @@ export function CreateAuctionForm({ productIds }: { productIds: number[] }) {
       await create.mutateAsync(payload);
       setCreated(true);
     } catch (err) {
-      // The first of the server's field errors, else its message, else the generic text.
+      // The server's field errors under their inputs (its field names are the form's); any
+      // other refusal, or a failure, above the form.
+      const fields = err instanceof ApiError && err.status < 500 ? Object.entries(err.fields) : [];
+      const next: Partial<Record<Field, string>> = {};
+      for (const [path, message] of fields) {
+        const field = formField(path);
+        if (field) next[field] ??= message;
+      }
+      if (Object.keys(next).length > 0) {
+        setErrors(next);
+        return;
+      }
       const first = err instanceof ApiError && err.status < 500 ? err.errors[0] : undefined;
       const message = first ?? errorMessage(err, auctionMessages.createError);
       setFormError(message || auctionMessages.createError);

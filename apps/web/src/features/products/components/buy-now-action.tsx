@@ -1,20 +1,20 @@
-import { paymentMessages, productMessages } from '@app/contracts';
+import { paymentsEndpoints, productMessages } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client.ts';
 import { useBuyProduct } from '../api/buy-product.ts';
 
 const ADDRESSES_PAGE_NAME = 'Direcciones de envío';
 
 /**
- * The purchase's error. The server's "no default address" message names the addresses page:
+ * The purchase's error. The server's "no default address" refusal names the addresses page:
  * that name is a link to it, so the buyer can add one and come back.
  */
-function PurchaseError({ message }: { message: string }) {
-  const at = message === paymentMessages.defaultAddressRequired ? message.indexOf(ADDRESSES_PAGE_NAME) : -1;
+function PurchaseError({ message, needsAddress }: { message: string; needsAddress: boolean }) {
+  const at = needsAddress ? message.indexOf(ADDRESSES_PAGE_NAME) : -1;
   if (at < 0) return message;
   return (
     <>
@@ -42,7 +42,7 @@ export function BuyNowAction({
   redirect?: (url: string) => void;
 }) {
   const buy = useBuyProduct();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; needsAddress: boolean } | null>(null);
 
   async function onClick() {
     setError(null);
@@ -53,9 +53,12 @@ export function BuyNowAction({
     try {
       const data = await buy.mutateAsync(productId);
       if (data?.payment_link) redirect(data.payment_link);
-      else setError(productMessages.purchaseError);
+      else setError({ message: productMessages.purchaseError, needsAddress: false });
     } catch (err) {
-      setError(errorMessage(err, productMessages.purchaseFailed));
+      setError({
+        message: errorMessage(err, productMessages.purchaseFailed),
+        needsAddress: hasErrorCode(err, paymentsEndpoints.buyProduct, 'DEFAULT_ADDRESS_REQUIRED'),
+      });
     }
   }
 
@@ -73,7 +76,7 @@ export function BuyNowAction({
       </Button>
       {error && (
         <Alert kind="error">
-          <PurchaseError message={error} />
+          <PurchaseError {...error} />
         </Alert>
       )}
     </div>

@@ -81,32 +81,21 @@ export function toCreatePayload(values: CreateProductValues): CreateProductPaylo
   };
 }
 
-/** Which field a server message belongs to (the server answers with the same texts). */
-const FIELD_OF_MESSAGE: Record<string, FieldName> = {
-  [productMessages.nameRequired]: 'name',
-  [productMessages.nameTooLong]: 'name',
-  [productMessages.yearRequired]: 'year',
-  [productMessages.yearInvalid]: 'year',
-  [productMessages.descriptionRequired]: 'description',
-  [productMessages.descriptionTooLong]: 'description',
-  [productMessages.tagsTooLong]: 'tags',
-  [productMessages.categoryRequired]: 'category_id',
-  [productMessages.categoryNotFound]: 'category_id',
-  [productMessages.brandRequired]: 'brand_id',
-  [productMessages.brandNotInCategory]: 'brand_id',
-  [productMessages.scaleRequired]: 'scale_id',
-  [productMessages.scaleInvalid]: 'scale_id',
-  [productMessages.reservePriceInvalid]: 'reserve_price',
-  [productMessages.basePriceInvalid]: 'base_price',
-  [productMessages.sellPriceRequired]: 'sell_price',
-  [productMessages.sellPricePositive]: 'sell_price',
-  [productMessages.imageRequired]: 'image',
-  [productMessages.imageType]: 'image',
-  [productMessages.imageTooLarge]: 'image',
-  [productMessages.imageInvalid]: 'image',
-  [productMessages.imageMismatch]: 'image',
-  [productMessages.imageTooManyPixels]: 'image',
-};
+/** The form's fields, named as in the request, so the server's `fields` land on them. */
+const FORM_FIELDS: ReadonlySet<string> = new Set<FieldName>([
+  'name',
+  'year',
+  'description',
+  'tags',
+  'category_id',
+  'brand_id',
+  'scale_id',
+  'reserve_price',
+  'base_price',
+  'sell_price',
+  'image',
+]);
+const isFormField = (name: string): name is FieldName => FORM_FIELDS.has(name);
 
 /** Validates with the same contracts schema the server uses; one message per field. */
 function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
@@ -180,14 +169,16 @@ function ProductForm({ categories }: { categories: Category[] }) {
       setCreated(true);
       timer.current = setTimeout(() => navigate(paths.products.getHref()), CREATED_REDIRECT_MS);
     } catch (error) {
-      const messages = error instanceof ApiError && error.errors.length > 0 ? error.errors : [];
+      // Each field's message under its input; what names no field of the form goes on top.
+      const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
       const general: string[] = [];
-      for (const message of messages) {
-        const field = FIELD_OF_MESSAGE[message];
-        if (field) setError(field, { type: 'server', message });
+      for (const [field, message] of fields) {
+        if (isFormField(field)) setError(field, { type: 'server', message });
         else general.push(message);
       }
-      if (messages.length === 0 || general.length > 0) {
+      if (fields.length === 0 && error instanceof ApiError && error.status < 500)
+        general.push(...error.errors);
+      if (fields.length === 0 || general.length > 0) {
         setFormError(
           general.length > 0
             ? general
