@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await paymentsRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
+  await questionsRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

@@ -6,6 +6,7 @@ export * from './auctions/bidding.ts';
 export * from './auctions/bids.endpoints.ts';
 export * from './auctions/live-bids.schemas.ts';
 export * from './auctions/time-left.ts';
+export * from './common/contact-safety.examples.ts';
 export * from './common/contact-safety.ts';
 export * from './common/operations.endpoints.ts';
 export * from './common/schemas.ts';
