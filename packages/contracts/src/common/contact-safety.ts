@@ -107,10 +107,10 @@ export function normalizeForContactCheck(text: string): string {
   return text.normalize('NFKD').toLowerCase().replace(INVISIBLE_OR_ACCENT, '');
 }
 
-const isDigit = (c: string) => c >= '0' && c <= '9';
+const isDigit = (c: string | undefined = '') => c >= '0' && c <= '9';
 const isDigitCode = (code: number) => code >= 48 && code <= 57;
-const isLetter = (c: string) => (c >= 'a' && c <= 'z') || c === 'ñ';
-const isWordChar = (c: string) => isDigit(c) || isLetter(c) || c === '_';
+const isLetter = (c: string | undefined = '') => (c >= 'a' && c <= 'z') || c === 'ñ';
+const isWordChar = (c: string | undefined = '') => isDigit(c) || isLetter(c) || c === '_';
 
 const isSpaceCode = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160;
 const isWordCode = (code: number) =>
@@ -167,7 +167,7 @@ function unspell(text: string): string {
           glue = true;
         }
       } else if (plain === word && word in NUMBER_WORDS) {
-        replacement = NUMBER_WORDS[word];
+        replacement = NUMBER_WORDS[word] ?? null;
       }
     }
     if (replacement !== null) {
@@ -261,7 +261,7 @@ function findPhone(text: string): boolean {
     }
     // Look back over separators for '+' or '$' leading the run.
     let back = i - 1;
-    while (back >= 0 && back >= i - MAX_SEPARATOR_RUN && PHONE_SEPARATORS.has(text[back])) back--;
+    while (back >= 0 && back >= i - MAX_SEPARATOR_RUN && PHONE_SEPARATORS.has(text.charAt(back))) back--;
     const lead = back >= 0 ? text[back] : '';
     const runStart = count;
     const firstGroup = groups;
@@ -272,7 +272,7 @@ function findPhone(text: string): boolean {
       groupEnds[groups++] = count;
       isGroupEnd[count] = 1;
       let sep = 0;
-      while (j < n && sep <= MAX_SEPARATOR_RUN && PHONE_SEPARATORS.has(text[j])) {
+      while (j < n && sep <= MAX_SEPARATOR_RUN && PHONE_SEPARATORS.has(text.charAt(j))) {
         j++;
         sep++;
       }
@@ -283,10 +283,10 @@ function findPhone(text: string): boolean {
     for (let g = firstGroup; g < groups; g++) {
       // '$ 3.001.234.567' is a price, but a number written after it is not.
       if (lead === '$' && g === firstGroup) continue;
-      const start = groupStarts[g];
+      const start = groupStarts[g] ?? 0;
       // People write a mobile as 300 123 4567, 3001234567 or digit by digit: a first group of 1,
       // 3 or 10 digits. '30000 1000 1' is three quantities, not a number.
-      const first = groupEnds[g] - start;
+      const first = (groupEnds[g] ?? 0) - start;
       if (digits[start] === 3 && start + 10 <= count && isGroupEnd[start + 10] === 1) {
         if (first === 1 || first === 3 || first === 10) return true;
       }
