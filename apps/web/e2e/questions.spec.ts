@@ -27,10 +27,18 @@ async function checkPage(page: Page, name: string) {
 
 /** Scrolls to the questions section (it loads once near the screen) and waits for its list. */
 async function openQuestions(page: Page) {
-  const heading = page.getByRole('heading', { name: 'Preguntas al vendedor' });
-  await heading.waitFor();
-  await heading.scrollIntoViewIfNeeded();
-  await page.getByLabel(/^Tu pregunta/).waitFor();
+  // The placeholder heading is replaced by the loaded section, and the page above it may still
+  // grow while its data arrives: scroll to the end until the section's form is there.
+  await page.getByRole('heading', { name: 'Preguntas al vendedor' }).waitFor();
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        return page.getByLabel(/^Tu pregunta/).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
 }
 
 describe('questions on a listing', () => {

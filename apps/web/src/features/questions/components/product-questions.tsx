@@ -61,7 +61,7 @@ export function ProductQuestions({ productId }: { productId: number }) {
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="title-sm">
+      <h2 id={headingId} className={`title-sm ${styles.heading}`}>
         {m.sectionTitle}
       </h2>
       {loggedIn ? (

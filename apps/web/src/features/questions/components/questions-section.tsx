@@ -49,7 +49,7 @@ export function QuestionsSection({ productId }: { productId: number }) {
           <ProductQuestions productId={productId} />
         </Suspense>
       ) : (
-        <h2 className="title-sm">{m.sectionTitle}</h2>
+        <h2 className={`title-sm ${styles.heading}`}>{m.sectionTitle}</h2>
       )}
     </div>
   );
