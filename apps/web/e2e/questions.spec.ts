@@ -29,14 +29,15 @@ async function checkPage(page: Page, name: string) {
 async function openQuestions(page: Page) {
   // The placeholder heading is replaced by the loaded section, and the page above it may still
   // grow while its data arrives: scroll to the end until the section's form is there.
-  await page.getByRole('heading', { name: 'Preguntas al vendedor' }).waitFor();
+  const heading = page.getByRole('heading', { name: 'Preguntas al vendedor' });
+  await heading.waitFor();
   await expect
     .poll(
       async () => {
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await heading.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => {});
         return page.getByLabel(/^Tu pregunta/).count();
       },
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     )
     .toBe(1);
 }
