@@ -95,6 +95,8 @@ beforeAll(async () => {
     { name: 'my-auctions', path: '/my-auctions', as: 'seller' },
     { name: 'seller-payments', path: '/seller/payments', as: 'seller' },
     { name: 'sold-products', path: '/products/sold', as: 'seller' },
+    { name: 'questions', path: '/questions', as: 'seller' },
+    { name: 'questions-buyer', path: '/questions', as: 'buyer' },
     // A buyer on seller screens gets the become-a-seller message.
     { name: 'my-auctions-buyer', path: '/my-auctions', as: 'buyer' },
     { name: 'seller-payments-buyer', path: '/seller/payments', as: 'buyer' },

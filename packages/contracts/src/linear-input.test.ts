@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  AnswerQuestionSchema,
+  AskQuestionSchema,
   AuctionListQuerySchema,
   BankAccountUpdateSchema,
+  BlockAskerSchema,
   ChangePasswordInputSchema,
+  findContactData,
   LoginInputSchema,
   makeCreateAuctionSchema,
   makeCreateProductSchema,
@@ -48,6 +52,9 @@ const schemas: Array<[string, z.ZodObject | z.ZodType, string[]]> = [
     ['name', 'description', 'tags', 'image'],
   ],
   ['update product', UpdateProductInputSchema, ['name', 'description']],
+  ['ask question', AskQuestionSchema, ['text']],
+  ['answer question', AnswerQuestionSchema, ['text']],
+  ['block asker', BlockAskerSchema, ['username']],
 ];
 
 // Texts that made the old patterns backtrack, and plain filler.
@@ -76,6 +83,43 @@ describe('text checks stop at the length limit', () => {
       }
     });
   }
+
+  it('the contact-data rule reads any text in linear time', { timeout: 120_000 }, () => {
+    // Shapes that make a naive phone, e-mail or domain pattern backtrack: long runs of digits
+    // split by separators, of dots, of '@', of spelled words, of zero-width characters. Each is
+    // timed at 100 KB and at 1 MB: linear work grows about 10 times, quadratic work 100 times.
+    // The ratio, not a fixed budget, is asserted, since this machine is shared and its speed varies.
+    const shapes: Array<[string, (size: number) => string]> = [
+      ['digits and spaces', (size) => '3 '.repeat(size / 2)],
+      ['digits and separators', (size) => '3.-'.repeat(size / 3)],
+      ['plus signs', (size) => '+'.repeat(size)],
+      ['at signs', (size) => '@a'.repeat(size / 2)],
+      ['dots', (size) => 'a.'.repeat(size / 2)],
+      ['spelled at and dot', (size) => 'arroba punto '.repeat(size / 13)],
+      ['spelled digits', (size) => 'tres cero '.repeat(size / 10)],
+      ['zero-width between digits', (size) => '\u200b3'.repeat(size / 2)],
+      ['full-width letters', (size) => 'ｗ'.repeat(size)],
+      ['a long e-mail', (size) => `${'a'.repeat(size / 2)}@${'a.'.repeat(size / 4)}`],
+      ['filler then a mobile', (size) => `${'1 '.repeat(size / 2 - 10)}3001234567`],
+    ];
+    const fastest = (text: string) => {
+      let best = Number.POSITIVE_INFINITY;
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now();
+        findContactData(text);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    for (const [name, make] of shapes) {
+      const small = fastest(make(100_000));
+      const large = fastest(make(1_000_000));
+      expect(large, `${name}: ${small.toFixed(1)} ms at 100 KB, ${large.toFixed(1)} ms at 1 MB`).toBeLessThan(
+        30 * Math.max(small, 2),
+      );
+    }
+    expect(findContactData(`${'1 '.repeat(499_990)}x 3001234567`)).toBe('phone');
+  });
 
   it('the email pattern still tells valid from invalid addresses', () => {
     const email = LoginInputSchema.shape.email;

@@ -243,6 +243,26 @@ export interface RatingsTable {
   created_at: CreatedAt;
 }
 
+/** Public questions on a listing, answered once by the product's owner (migration 2026-11-26T0500). */
+export interface QuestionsTable {
+  id: Generated<number>;
+  product_id: number;
+  seller_id: number;
+  asker_id: number;
+  text: string;
+  created_at: CreatedAt;
+  answer_text: string | null;
+  answered_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+}
+
+/** Askers a seller no longer takes questions from. */
+export interface QuestionBlocksTable {
+  seller_id: number;
+  blocked_user_id: number;
+  created_at: CreatedAt;
+}
+
 export type RefundStatus = 'pending' | 'refunded' | 'failed';
 
 /** A charge to give back through the processor, retried until done (migration T0303). */
@@ -355,6 +375,8 @@ export interface DB {
   payment_events: PaymentEventsTable;
   payouts: PayoutsTable;
   ratings: RatingsTable;
+  questions: QuestionsTable;
+  question_blocks: QuestionBlocksTable;
   refunds: RefundsTable;
   banks: BanksTable;
   document_types: DocumentTypesTable;

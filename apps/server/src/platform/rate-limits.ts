@@ -1,4 +1,4 @@
-import { commonMessages } from '@app/contracts';
+import { commonMessages, QUESTIONS_PER_HOUR } from '@app/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -28,6 +28,7 @@ export const limits = {
   search: { max: 60, timeWindow: MINUTE },
   login: { max: 20, timeWindow: MINUTE },
   socketConnection: { max: 30, timeWindow: MINUTE },
+  question: { max: QUESTIONS_PER_HOUR, timeWindow: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 /** Route config limiting each account (runs after the route's authentication, so userId is known). */

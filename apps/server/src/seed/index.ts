@@ -2,6 +2,7 @@ import { seedAftersale } from './aftersale.seed.ts';
 import { seedAuctions } from './auctions.seed.ts';
 import { seedPayments } from './payments.seed.ts';
 import { seedProducts } from './products.seed.ts';
+import { seedQuestions } from './questions.seed.ts';
 import type { SeedContext } from './seed-context.ts';
 import { seedUsers } from './users.seed.ts';
 
@@ -20,4 +21,5 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
   await seedAuctions(ctx, users, products);
   await seedPayments(ctx, users, products);
   await seedAftersale(ctx, users);
+  await seedQuestions(ctx, users, products);
 }

@@ -42,6 +42,7 @@ export const protectedPages: PageRoute[] = [
   { path: paths.buyProduct.path, module: 'products/buy-product.tsx' },
   { path: paths.product.path, module: 'products/product-detail.tsx' },
   { path: paths.watchlist.path, module: 'watchlist/watchlist.tsx' },
+  { path: paths.questions.path, module: 'questions/questions.tsx' },
 ];
 
 /** Any other address. */

@@ -47,6 +47,7 @@ export const paths = {
   wonAuctions: { path: '/auctions/won', getHref: () => '/auctions/won/' },
   purchases: { path: '/purchases', getHref: () => '/purchases' },
   watchlist: { path: '/watchlist', getHref: () => '/watchlist' },
+  questions: { path: '/questions', getHref: () => '/questions' },
 } as const;
 
 /** Routes that need a stored token (spec 2 route table and spec 1 section 2). */

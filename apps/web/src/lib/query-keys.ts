@@ -48,6 +48,12 @@ export const queryKeys = {
     similar: (id: number) => ['products', 'similar', id] as const,
     byUser: (userId: number | null) => ['products', 'by-user', userId] as const,
   },
+  questions: {
+    all: ['questions'] as const,
+    product: (productId: number, page: number) => ['questions', 'product', productId, page] as const,
+    seller: (status: 'unanswered' | 'answered', page: number) =>
+      ['questions', 'seller', status, page] as const,
+  },
   ratings: {
     seller: (username: string, page: number, size: number) =>
       ['ratings', 'seller', username.toLowerCase(), page, size] as const,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonMessages } from '../errors.ts';
+import { CONTACT_SAFETY_MESSAGE, isContactSafe } from './contact-safety.ts';
 
 /** A database id in a path ("12" → 12): a positive 32-bit integer; anything else, the plain message. */
 export const idParam = () =>
@@ -54,3 +55,13 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /** No name or username holds a control character (and PostgreSQL text cannot hold NUL). */
 export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);
+
+/**
+ * Refuses contact data (phones, e-mails, links, other apps) in a text people read. A text over
+ * `max` already failed its length check and is not read again.
+ */
+export function contactSafe(max: number) {
+  return z.refine<string>((text) => text.length > max || isContactSafe(text), {
+    error: CONTACT_SAFETY_MESSAGE,
+  });
+}

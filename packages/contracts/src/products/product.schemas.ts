@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
-import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+import { contactSafe, PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { productMessages } from './product.messages.ts';
 import {
   base64DecodedBytes,
@@ -48,13 +48,15 @@ const NameSchema = z
   .string({ error: productMessages.nameRequired })
   .trim()
   .min(1, { error: productMessages.nameRequired })
-  .max(150, { error: productMessages.nameTooLong });
+  .max(150, { error: productMessages.nameTooLong })
+  .check(contactSafe(150));
 
 const DescriptionSchema = z
   .string({ error: productMessages.descriptionRequired })
   .trim()
   .min(1, { error: productMessages.descriptionRequired })
-  .max(5000, { error: productMessages.descriptionTooLong });
+  .max(5000, { error: productMessages.descriptionTooLong })
+  .check(contactSafe(5000));
 
 /**
  * The image as sent on create: a base64 data URL of a JPEG, PNG, WebP or GIF of at most 5 MB.

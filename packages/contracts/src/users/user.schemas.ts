@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/schemas.ts';
+import { contactSafe, requiredText } from '../common/schemas.ts';
 
 export const userMessages = {
   invalidEmail: 'Por favor, introduce un correo electrónico válido',
@@ -90,7 +90,14 @@ export function makeProfileUpdateSchema(today: string | (() => string)) {
       .nullish()
       .transform((v) => (v ? v : null)),
     address: optionalProfileText(255),
-    bio: optionalProfileText(1000),
+    // 'About me' is public: no way to reach the person outside the marketplace.
+    bio: z
+      .string({ error: 'El texto no es válido' })
+      .trim()
+      .max(1000, { error: 'Máximo 1000 caracteres', abort: true })
+      .check(contactSafe(1000))
+      .nullish()
+      .transform((v) => (v ? v : null)),
     avatar: z
       .string({ error: userMessages.invalidAvatar })
       .trim()

@@ -19,6 +19,8 @@ export type NotificationType =
   | 'payment_refunded'
   | 'payment_voided'
   | 'ending_soon'
+  | 'question'
+  | 'question_answered'
   | 'system';
 
 export interface NewNotification {

@@ -6,6 +6,7 @@ import {
   ProductAuctionView,
 } from '../../../features/auctions/components/product-auction-view.tsx';
 import { BuyNowLink } from '../../../features/products/components/buy-now-link.tsx';
+import { QuestionsSection } from '../../../features/questions/components/questions-section.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -27,6 +28,7 @@ export function Component() {
         renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
         renderNotInAuction={(productId) => <BuyNowLink productId={productId} />}
       />
+      <QuestionsSection key={`questions-${id}`} productId={Number(id)} />
     </section>
   );
 }

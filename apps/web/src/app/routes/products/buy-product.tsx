@@ -2,6 +2,7 @@ import { productMessages } from '@app/contracts';
 import { useParams } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { BUY_PAGE_TITLE, BuyProductView } from '../../../features/products/components/buy-product-view.tsx';
+import { QuestionsSection } from '../../../features/questions/components/questions-section.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -14,10 +15,13 @@ export function Component() {
     return <PageLoadError title={BUY_PAGE_TITLE} message={productMessages.buyLoadError} />;
   }
   return (
-    <BuyProductView
-      key={productId}
-      id={productId}
-      renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
-    />
+    <>
+      <BuyProductView
+        key={productId}
+        id={productId}
+        renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
+      />
+      <QuestionsSection key={`questions-${productId}`} productId={productId} />
+    </>
   );
 }

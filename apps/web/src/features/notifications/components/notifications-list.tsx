@@ -1,5 +1,6 @@
 import { formatDateTime, notificationMessages } from '@app/contracts';
 import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +11,10 @@ import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAsRead } from '../api/mark-as-read.ts';
 import { useNotificationsSocket } from '../api/notifications-socket.ts';
 import styles from './notifications.module.css';
+
+// Notices about questions lead somewhere to act: the seller's questions page, or the product
+// page where the answer was published.
+const QUESTION_LINKS: Record<string, string> = { question: 'Responder', question_answered: 'Ver respuesta' };
 
 /** The user's notifications: unread ones are buttons that mark them read; read ones are dimmed. */
 export function NotificationsList() {
@@ -86,6 +91,15 @@ export function NotificationsList() {
                     <span className="sr-only">. Marcar como leída</span>
                   </button>
                 )}
+                {n.link && QUESTION_LINKS[n.type] ? (
+                  <Link
+                    to={n.link}
+                    className={styles.link}
+                    aria-label={`${QUESTION_LINKS[n.type]}: ${n.message}`}
+                  >
+                    {QUESTION_LINKS[n.type]}
+                  </Link>
+                ) : null}
               </li>
             );
           })}

@@ -1,0 +1,167 @@
+import type { Database } from '../../platform/db.ts';
+
+const publicColumns = [
+  'q.id',
+  'q.text',
+  'q.created_at',
+  'q.answer_text',
+  'q.answered_at',
+  'a.username as asker_username',
+] as const;
+
+export const questionsRepository = {
+  /** What asking needs of a product: its owner, state and name (read, not written, here). */
+  findProduct(db: Database, productId: number) {
+    return db
+      .selectFrom('products')
+      .select(['id', 'owner_id', 'status', 'name', 'can_be_bought'])
+      .where('id', '=', productId)
+      .executeTakeFirst();
+  },
+
+  findUserByUsername(db: Database, username: string) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+  },
+
+  findUser(db: Database, id: number) {
+    return db
+      .selectFrom('users')
+      .select(['id', 'username', 'is_seller'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async isBlocked(db: Database, sellerId: number, userId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('question_blocks')
+      .select('seller_id')
+      .where('seller_id', '=', sellerId)
+      .where('blocked_user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  insert(
+    db: Database,
+    values: { productId: number; sellerId: number; askerId: number; text: string; now: Date },
+  ) {
+    return db
+      .insertInto('questions')
+      .values({
+        product_id: values.productId,
+        seller_id: values.sellerId,
+        asker_id: values.askerId,
+        text: values.text,
+        created_at: values.now,
+      })
+      .returning(['id', 'text', 'created_at'])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** A question with what answering, hiding and notifying need. */
+  findById(db: Database, id: number) {
+    return db
+      .selectFrom('questions as q')
+      .innerJoin('products as p', 'p.id', 'q.product_id')
+      .innerJoin('users as a', 'a.id', 'q.asker_id')
+      .select([
+        ...publicColumns,
+        'q.seller_id',
+        'q.asker_id',
+        'q.product_id',
+        'q.hidden_at',
+        'p.name as product_name',
+        'p.status as product_status',
+      ])
+      .where('q.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /**
+   * Writes the answer only while there is none, in one statement: of two answers sent at once,
+   * exactly one finds the row unanswered.
+   */
+  answer(db: Database, id: number, sellerId: number, text: string, now: Date) {
+    return db
+      .updateTable('questions')
+      .set({ answer_text: text, answered_at: now })
+      .where('id', '=', id)
+      .where('seller_id', '=', sellerId)
+      .where('answered_at', 'is', null)
+      .where('hidden_at', 'is', null)
+      .returning(['id', 'answer_text', 'answered_at'])
+      .executeTakeFirst();
+  },
+
+  hide(db: Database, id: number, sellerId: number, now: Date) {
+    return db
+      .updateTable('questions')
+      .set({ hidden_at: now })
+      .where('id', '=', id)
+      .where('seller_id', '=', sellerId)
+      .where('hidden_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+  },
+
+  block(db: Database, sellerId: number, userId: number, now: Date) {
+    return db
+      .insertInto('question_blocks')
+      .values({ seller_id: sellerId, blocked_user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['seller_id', 'blocked_user_id']).doNothing())
+      .execute();
+  },
+
+  async listForProduct(db: Database, productId: number, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      db
+        .selectFrom('questions as q')
+        .innerJoin('users as a', 'a.id', 'q.asker_id')
+        .select(publicColumns)
+        .where('q.product_id', '=', productId)
+        .where('q.hidden_at', 'is', null)
+        .orderBy('q.created_at', 'desc')
+        .orderBy('q.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      db
+        .selectFrom('questions')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where('product_id', '=', productId)
+        .where('hidden_at', 'is', null)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.total) };
+  },
+
+  async listForSeller(db: Database, sellerId: number, answered: boolean, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      db
+        .selectFrom('questions as q')
+        .innerJoin('users as a', 'a.id', 'q.asker_id')
+        .innerJoin('products as p', 'p.id', 'q.product_id')
+        .select([...publicColumns, 'q.product_id', 'p.name as product_name', 'p.status as product_status'])
+        .where('q.seller_id', '=', sellerId)
+        .where('q.hidden_at', 'is', null)
+        .where('q.answered_at', answered ? 'is not' : 'is', null)
+        .orderBy('q.created_at', 'desc')
+        .orderBy('q.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      db
+        .selectFrom('questions')
+        .select((eb) => eb.fn.countAll<number | string>().as('total'))
+        .where('seller_id', '=', sellerId)
+        .where('hidden_at', 'is', null)
+        .where('answered_at', answered ? 'is not' : 'is', null)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.total) };
+  },
+};

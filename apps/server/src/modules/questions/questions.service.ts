@@ -1,0 +1,190 @@
+import {
+  AnswerQuestionSchema,
+  AskQuestionSchema,
+  BlockAskerSchema,
+  commonMessages,
+  questionMessages as messages,
+  type ProductQuestionsResponse,
+  type PublicQuestion,
+  pageMeta,
+  type QuestionCreated,
+  type SellerQuestionsResponse,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest, conflict, forbidden, notFound, parseInput } from '../../platform/errors.ts';
+import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { questionsRepository as repo } from './questions.repository.ts';
+
+/** Products that still take questions: listed, in an auction or not. Sold or withdrawn ones do not. */
+const OPEN_STATUSES = new Set(['available', 'in_auction']);
+
+/** Where a product is shown: its auction page while it is in one, else its buy-now page. */
+export function productLink(productId: number, status: string): string {
+  return status === 'in_auction' ? `/auctions/product/${productId}` : `/products/buy/${productId}`;
+}
+
+interface QuestionRow {
+  id: number;
+  text: string;
+  created_at: Date;
+  answer_text: string | null;
+  answered_at: Date | null;
+  asker_username: string;
+}
+
+function toPublic(row: QuestionRow): PublicQuestion {
+  return {
+    id: row.id,
+    text: row.text,
+    asker_username: row.asker_username,
+    created_at: row.created_at.toISOString(),
+    answer:
+      row.answer_text !== null && row.answered_at !== null
+        ? { text: row.answer_text, created_at: new Date(row.answered_at).toISOString() }
+        : null,
+  };
+}
+
+export type QuestionsService = ReturnType<typeof createQuestionsService>;
+
+/** Public questions on a listing, answered once by its owner, who may hide them or block askers. */
+export function createQuestionsService(ctx: AppContext) {
+  const { db, clock, events } = ctx;
+
+  return {
+    /**
+     * A logged-in user who is not the owner asks about a product still on sale (404 unknown, 403
+     * own product or blocked asker, 409 sold or withdrawn); the owner is notified.
+     */
+    async ask(askerId: number, body: unknown): Promise<QuestionCreated> {
+      const input = parseInput(AskQuestionSchema, body);
+      const now = clock.now();
+      const { question, notified } = await db.transaction().execute(async (trx) => {
+        const product = await repo.findProduct(trx, input.product_id);
+        if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
+        if (product.owner_id === askerId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
+        if (!OPEN_STATUSES.has(product.status)) throw conflict('PRODUCT_CLOSED', messages.productClosed);
+        if (await repo.isBlocked(trx, product.owner_id, askerId))
+          throw forbidden('ASKER_BLOCKED', messages.blocked);
+        const asker = await repo.findUser(trx, askerId);
+        if (!asker) throw notFound('USER_NOT_FOUND', messages.userNotFound);
+        const row = await repo.insert(trx, {
+          productId: product.id,
+          sellerId: product.owner_id,
+          askerId,
+          text: input.text,
+          now,
+        });
+        const notified = await createNotifications(
+          trx,
+          [
+            {
+              userId: product.owner_id,
+              type: 'question',
+              title: messages.newQuestionTitle,
+              message: messages.newQuestion(asker.username, product.name),
+              link: '/questions',
+            },
+          ],
+          now,
+        );
+        const question = toPublic({
+          ...row,
+          answer_text: null,
+          answered_at: null,
+          asker_username: asker.username,
+        });
+        return { question, notified };
+      });
+      await publishNotifications(events, notified);
+      return { message: messages.asked, question };
+    },
+
+    /** Public: the product's visible questions, newest first (404 for an unknown product). */
+    async listForProduct(productId: number, page: number, size: number): Promise<ProductQuestionsResponse> {
+      const product = await repo.findProduct(db, productId);
+      if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
+      const { rows, total } = await repo.listForProduct(db, productId, size, (page - 1) * size);
+      return { items: rows.map(toPublic), meta: pageMeta(total, page, size) };
+    },
+
+    /** The questions on the caller's products, unanswered or answered. */
+    async listForSeller(
+      sellerId: number,
+      status: 'unanswered' | 'answered',
+      page: number,
+      size: number,
+    ): Promise<SellerQuestionsResponse> {
+      const { rows, total } = await repo.listForSeller(
+        db,
+        sellerId,
+        status === 'answered',
+        size,
+        (page - 1) * size,
+      );
+      return {
+        items: rows.map((row) => ({
+          ...toPublic(row),
+          product_id: row.product_id,
+          product_name: row.product_name,
+          product_link: productLink(row.product_id, row.product_status),
+        })),
+        meta: pageMeta(total, page, size),
+      };
+    },
+
+    /**
+     * The product's owner answers once (403 for anyone else, 409 once answered, 404 unknown or
+     * hidden); the asker is notified. The write itself decides between two answers sent at once.
+     */
+    async answer(sellerId: number, questionId: number, body: unknown): Promise<QuestionCreated> {
+      const input = parseInput(AnswerQuestionSchema, body);
+      const now = clock.now();
+      const { question, notified } = await db.transaction().execute(async (trx) => {
+        const found = await repo.findById(trx, questionId);
+        if (!found || found.hidden_at !== null)
+          throw notFound('QUESTION_NOT_FOUND', messages.questionNotFound);
+        if (found.seller_id !== sellerId) throw forbidden('NOT_OWNER', commonMessages.forbidden);
+        const written = await repo.answer(trx, questionId, sellerId, input.text, now);
+        if (!written) throw conflict('ALREADY_ANSWERED', messages.alreadyAnswered);
+        const notified = await createNotifications(
+          trx,
+          [
+            {
+              userId: found.asker_id,
+              type: 'question_answered',
+              title: messages.answeredTitle,
+              message: messages.answeredMessage(found.product_name),
+              link: productLink(found.product_id, found.product_status),
+            },
+          ],
+          now,
+        );
+        return { question: toPublic({ ...found, ...written }), notified };
+      });
+      await publishNotifications(events, notified);
+      return { message: messages.answered, question };
+    },
+
+    /** The owner hides a question from the product page; hiding it again changes nothing. */
+    async hide(sellerId: number, questionId: number): Promise<{ message: string }> {
+      const found = await repo.findById(db, questionId);
+      if (!found) throw notFound('QUESTION_NOT_FOUND', messages.questionNotFound);
+      if (found.seller_id !== sellerId) throw forbidden('NOT_OWNER', commonMessages.forbidden);
+      await repo.hide(db, questionId, sellerId, clock.now());
+      return { message: messages.hidden };
+    },
+
+    /** A seller stops a user from asking on any of the seller's products. */
+    async block(sellerId: number, body: unknown): Promise<{ message: string }> {
+      const input = parseInput(BlockAskerSchema, body);
+      const seller = await repo.findUser(db, sellerId);
+      if (!seller?.is_seller) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
+      const target = await repo.findUserByUsername(db, input.username);
+      if (!target) throw notFound('USER_NOT_FOUND', messages.userNotFound);
+      if (target.id === sellerId) throw badRequest('BLOCK_SELF', messages.cannotBlockSelf);
+      await repo.block(db, sellerId, target.id, clock.now());
+      return { message: messages.blockedDone(target.username) };
+    },
+  };
+}
