@@ -19,6 +19,8 @@ export type NotificationType =
   | 'payment_refunded'
   | 'payment_voided'
   | 'ending_soon'
+  | 'payout_paid'
+  | 'product_taken_down'
   | 'system';
 
 export interface NewNotification {

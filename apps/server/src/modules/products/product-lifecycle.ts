@@ -10,6 +10,7 @@ import type { PaymentStatus } from '../../platform/db-schema.ts';
  *
  *   available ──enterAuction──▶ in_auction ──returnToSeller──▶ available
  *   available | in_auction ──sell──▶ sold ──ship──▶ shipped ──deliver──▶ delivered
+ *   available | in_auction ──takeDown──▶ cancelled (an operator removed it)
  */
 export const productLifecycle = {
   /**
@@ -65,6 +66,20 @@ export const productLifecycle = {
       .where('id', '=', productId)
       .where('status', 'in', ['available', 'in_auction'] satisfies ProductStatus[])
       .execute();
+  },
+
+  /**
+   * An operator takes the product down: out of every list and its auction, for good. Only a
+   * product not sold; answers whether it moved.
+   */
+  async takeDown(trx: Database, productId: number, reason: string, now: Date): Promise<boolean> {
+    const result = await trx
+      .updateTable('products')
+      .set({ status: 'cancelled', auction_id: null, taken_down_at: now, takedown_reason: reason, updated_at: now })
+      .where('id', '=', productId)
+      .where('status', 'in', ['available', 'in_auction'] satisfies ProductStatus[])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   },
 
   /** The seller shipped it. Returns the product's name for the buyer's notice. */

@@ -1,4 +1,5 @@
 import {
+  adminMessages,
   type ChangePasswordInput,
   EmailSchema,
   type LoginInput,
@@ -8,7 +9,7 @@ import {
   userMessages,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
@@ -62,6 +63,7 @@ export function createUsersService(ctx: AppContext) {
       last_name: user.last_name,
       birth_date: user.birth_date,
       is_seller: user.is_seller,
+      is_operator: user.is_operator,
       created_at: user.created_at.toISOString(),
       activeListings: stats.active_listings,
       totalSales: stats.products_sold,
@@ -92,6 +94,8 @@ export function createUsersService(ctx: AppContext) {
       if (!user || !valid) {
         throw new AppError('BAD_CREDENTIALS', 401, userMessages.badCredentials);
       }
+      // Only after the password: the answer must not tell a stranger the account exists.
+      if (user.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
       await usersRepository.clearFailedLogins(db, input.email);
       await usersRepository.pruneFailedLogins(db, since);
       return { jwt_token: await auth.issueToken(user.id, user.token_version) };
@@ -143,6 +147,27 @@ export function createUsersService(ctx: AppContext) {
     async logout(userId: number): Promise<void> {
       if ((await usersRepository.bumpTokenVersion(db, userId)) === undefined) throw unauthorized();
       await endedSessions(userId);
+    },
+
+    /**
+     * Ends every session of the account on every device (operators suspending it): its tokens
+     * get 401 and its open sockets close.
+     */
+    async endAllSessions(userId: number): Promise<void> {
+      if ((await usersRepository.bumpTokenVersion(db, userId)) === undefined) throw unauthorized();
+      await endedSessions(userId);
+    },
+
+    /** Whether the account runs the marketplace, read afresh (a role taken away counts at once). */
+    async isOperator(userId: number): Promise<boolean> {
+      const user = await usersRepository.findById(db, userId);
+      return user?.is_operator === true;
+    },
+
+    /** 403 for a suspended account: it may not bid, buy, ask or pay. */
+    async assertActive(userId: number): Promise<void> {
+      const user = await usersRepository.findById(db, userId);
+      if (user?.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
     },
 
     async getPublicProfile(username: string): Promise<PublicProfile> {
