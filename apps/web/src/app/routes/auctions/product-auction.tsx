@@ -6,6 +6,7 @@ import {
   ProductAuctionView,
 } from '../../../features/auctions/components/product-auction-view.tsx';
 import { BuyNowLink } from '../../../features/products/components/buy-now-link.tsx';
+import { ReportButton } from '../../../features/reports/components/report-button.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -26,6 +27,9 @@ export function Component() {
         productId={id}
         renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
         renderNotInAuction={(productId) => <BuyNowLink productId={productId} />}
+        renderReport={(p) => (
+          <ReportButton targetType="product" targetId={p.id} targetName={p.name} ownerId={p.ownerId} />
+        )}
       />
     </section>
   );
