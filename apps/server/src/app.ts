@@ -11,6 +11,7 @@ import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Modules: each feature registers its routes (and its timed jobs) here, one line each.
   const users = createUsersService(ctx);
+  registerOperatorGuard(app, ctx);
   await healthRoutes(app, ctx);
   await usersRoutes(app, ctx, users);
   await catalogueRoutes(app, ctx);
@@ -213,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await paymentsRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
+  await operatorRoutes(app, ctx, users);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 
