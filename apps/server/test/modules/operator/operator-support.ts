@@ -1,4 +1,5 @@
 import type { TestApp } from '../../helpers/build-app.ts';
+import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 
 /** A logged-in operator. */
@@ -31,4 +32,68 @@ export async function insertBankAccount(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+let saleCounter = 0;
+
+/**
+ * A confirmed sale with its payout, straight into the tables (centavos): the product delivered,
+ * the payout in `status` (a payable one stamped payable by the trigger on its way there).
+ */
+export async function insertSaleWithPayout(
+  t: TestApp,
+  input: {
+    sellerId: number;
+    buyerId: number;
+    productName?: string;
+    amountCentavos?: number;
+    status?: 'held' | 'payable';
+    confirmedAt?: Date;
+  },
+) {
+  saleCounter += 1;
+  const db = t.ctx.db;
+  const now = input.confirmedAt ?? t.ctx.clock.now();
+  const amount = input.amountCentavos ?? 100_000_00;
+  const commission = Math.round(amount * 0.1);
+  const product = await insertProduct(db, input.sellerId, {
+    name: input.productName ?? `Venta ${saleCounter}`,
+    status: input.status === 'payable' ? 'delivered' : 'shipped',
+  });
+  const payment = await db
+    .insertInto('payments')
+    .values({
+      kind: 'buy_now',
+      product_id: product.id,
+      buyer_id: input.buyerId,
+      seller_id: input.sellerId,
+      amount,
+      status: 'confirmed',
+      provider: 'sandbox',
+      confirmed_at: now,
+      shipping_status: input.status === 'payable' ? 'delivered' : 'shipped',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const payout = await db
+    .insertInto('payouts')
+    .values({
+      seller_id: input.sellerId,
+      payment_id: payment.id,
+      product_id: product.id,
+      product_amount: amount,
+      commission_amount: commission,
+      payable_amount: amount - commission,
+      status: 'held',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.status === 'payable') {
+    await db.updateTable('payouts').set({ status: 'payable', updated_at: now }).where('id', '=', payout.id).execute();
+  }
+  return { product, paymentId: payment.id, payoutId: payout.id, amount, commission };
 }
