@@ -9,13 +9,14 @@ import { useProfile } from '../../../features/users/api/get-profile.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
 const PROFILE_LOAD_FAILED = 'No se pudo comprobar tu cuenta. Por favor, intenta nuevamente.';
+const NO_PERMISSION = 'No tienes permiso para ver esta página';
 
 /** What a logged-in person who is not an operator sees at /admin. */
 function NoPermission() {
   return (
     <section className="page" aria-labelledby="admin-denied-title">
       <h1 id="admin-denied-title" className="page-title">
-        No tienes permiso para ver esta página
+        {NO_PERMISSION}
       </h1>
       <Alert kind="info" as="div" role="note">
         <p className="flush">
@@ -37,8 +38,12 @@ function NoPermission() {
  * refuses every console call to anyone else; the page says so instead of showing empty tabs.
  */
 export function Component() {
-  usePageMeta({ title: adminMessages.consoleTitle, description: 'Consola de operación de Coleccionables.' });
   const profile = useProfile();
+  const denied = profile.data?.is_operator === false;
+  usePageMeta({
+    title: denied ? NO_PERMISSION : adminMessages.consoleTitle,
+    description: 'Consola de operación de Coleccionables.',
+  });
   if (profile.isPending) return <Spinner label="Cargando..." />;
   if (profile.isError) {
     return (
@@ -49,5 +54,5 @@ export function Component() {
       </PageLoadError>
     );
   }
-  return profile.data.is_operator ? <AdminConsole /> : <NoPermission />;
+  return denied ? <NoPermission /> : <AdminConsole />;
 }
