@@ -1,5 +1,6 @@
 import { seedAftersale } from './aftersale.seed.ts';
 import { seedAuctions } from './auctions.seed.ts';
+import { seedOperator } from './operator.seed.ts';
 import { seedPayments } from './payments.seed.ts';
 import { seedProducts } from './products.seed.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -20,4 +21,5 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
   await seedAuctions(ctx, users, products);
   await seedPayments(ctx, users, products);
   await seedAftersale(ctx, users);
+  await seedOperator(ctx, users);
 }

@@ -27,7 +27,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function payouts_stamp_payable() returns trigger language plpgsql as $$
     begin
-      if new.status = 'payable' and old.status is distinct from 'payable' then
+      if tg_op = 'INSERT' then
+        if new.status = 'payable' and new.payable_since is null then
+          new.payable_since := new.updated_at;
+        end if;
+      elsif new.status = 'payable' and old.status is distinct from 'payable' then
         new.payable_since := new.updated_at;
       end if;
       return new;
@@ -35,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$
   `.execute(db);
   await sql`
-    create trigger payouts_stamp_payable before update of status on payouts
+    create trigger payouts_stamp_payable before insert or update of status on payouts
     for each row execute function payouts_stamp_payable()
   `.execute(db);
 

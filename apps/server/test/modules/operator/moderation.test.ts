@@ -223,7 +223,7 @@ describe('suspending an account', () => {
       (e: { action: string }) => e.action,
     );
     expect(actions.slice(0, 2)).toEqual(['reinstate', 'suspend']);
-  });
+   }, 240_000);
 
   it('an operator can neither suspend themselves nor another operator; an unknown user is a 404', async () => {
     const self = await t.request('POST', `/api/admin/users/${operator.user.id}/suspend`, {

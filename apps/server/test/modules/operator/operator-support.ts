@@ -86,6 +86,7 @@ export async function insertSaleWithPayout(
       product_amount: amount,
       commission_amount: commission,
       payable_amount: amount - commission,
+      payment_processor_fee: 0,
       status: 'held',
       created_at: now,
       updated_at: now,

@@ -36,11 +36,8 @@ describe('the business at a glance', () => {
     const seller = await insertUser(db, { username: 'vendedor_cifras', is_seller: true });
     const buyer = await insertUser(db, { username: 'comprador_cifras' });
     // Users made "now" by the factories: today. Move the two helpers three days back.
-    await db
-      .updateTable('users')
-      .set({ created_at: new Date(today.getTime() - 3 * DAY + HOUR) })
-      .where('id', 'in', [seller.id, buyer.id])
-      .execute();
+    const threeDaysAgo = new Date(today.getTime() - 3 * DAY + HOUR);
+    await sql`update users set created_at = ${threeDaysAgo} where id in (${seller.id}, ${buyer.id})`.execute(db);
     // Midnight in Bogotá is 05:00 UTC: a sale at 04:59:59 UTC counts for the day before.
     await insertSaleWithPayout(t, { sellerId: seller.id, buyerId: buyer.id, amountCentavos: 100_000_00, confirmedAt: today, status: 'payable' });
     await insertSaleWithPayout(t, { sellerId: seller.id, buyerId: buyer.id, amountCentavos: 30_000_00, confirmedAt: new Date(today.getTime() - 1000) });
