@@ -7,7 +7,10 @@ import { CliError, isEntryPoint, loadCliConfig, openCliDatabase, runCli } from '
 
 const USAGE = 'Usage: npm run users:set-operator -- --email ana@example.com [--off]';
 
-export async function usersSetOperator(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function usersSetOperator(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   let values: { email?: string; off?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({

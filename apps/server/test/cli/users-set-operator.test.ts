@@ -38,7 +38,9 @@ describe('users:set-operator', () => {
     } finally {
       await t.close();
     }
-    expect(await usersSetOperator(['--email', 'opa@example.com', '--off'], env)).toMatch(/no longer an operator/);
+    expect(await usersSetOperator(['--email', 'opa@example.com', '--off'], env)).toMatch(
+      /no longer an operator/,
+    );
     const again = await startTestApp({ env: { ...env, PORT: '0' } as Record<string, string> });
     try {
       const token = await again.login('opa@example.com', 'Secreta123');
@@ -51,7 +53,11 @@ describe('users:set-operator', () => {
   it('refuses a missing, malformed or unknown email and unknown flags', async () => {
     await expect(usersSetOperator([], env)).rejects.toThrow(/Missing --email/);
     await expect(usersSetOperator(['--email', 'no-es-correo'], env)).rejects.toThrow(/Invalid email/);
-    await expect(usersSetOperator(['--email', 'nadie@example.com'], env)).rejects.toThrow(/No user with the email/);
-    await expect(usersSetOperator(['--email', 'opa@example.com', '--root'], env)).rejects.toThrow(/Unknown option/);
+    await expect(usersSetOperator(['--email', 'nadie@example.com'], env)).rejects.toThrow(
+      /No user with the email/,
+    );
+    await expect(usersSetOperator(['--email', 'opa@example.com', '--root'], env)).rejects.toThrow(
+      /Unknown option/,
+    );
   });
 });

@@ -20,15 +20,31 @@ const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 describe('invitations', () => {
   it('creates the account without a password and a one-time link that logs the person in', async () => {
-    const res = await invite({ email: 'Nueva.Vendedora@Example.com', username: 'nueva_vendedora', is_seller: true });
+    const res = await invite({
+      email: 'Nueva.Vendedora@Example.com',
+      username: 'nueva_vendedora',
+      is_seller: true,
+    });
     expect(res.status).toBe(201);
     expect(res.body.invite_url).toMatch(new RegExp(`^${t.url}/invite/[A-Za-z0-9_-]{40,}$`));
     const token = tokenOf(res.body.invite_url);
 
-    const user = await t.ctx.db.selectFrom('users').selectAll().where('id', '=', res.body.user_id).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ email: 'nueva.vendedora@example.com', username: 'nueva_vendedora', is_seller: true });
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', res.body.user_id)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      email: 'nueva.vendedora@example.com',
+      username: 'nueva_vendedora',
+      is_seller: true,
+    });
     // Only the token's hash is stored.
-    const stored = await t.ctx.db.selectFrom('invitations').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom('invitations')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(token);
     expect(JSON.stringify(stored)).not.toContain(token);
     // Nobody logs in before the password is chosen, whatever they type.
@@ -41,7 +57,9 @@ describe('invitations', () => {
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ email: 'nueva.vendedora@example.com', username: 'nueva_vendedora' });
 
-    const short = await t.request('POST', `/api/invitations/${token}/accept`, { body: { new_password: 'corta' } });
+    const short = await t.request('POST', `/api/invitations/${token}/accept`, {
+      body: { new_password: 'corta' },
+    });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(userMessages.passwordTooShort);
     const missing = await t.request('POST', `/api/invitations/${token}/accept`, { body: {} });
@@ -63,7 +81,9 @@ describe('invitations', () => {
     const used = await t.request('GET', `/api/invitations/${token}`);
     expect(used.status).toBe(410);
     expect(used.body.message).toBe(adminMessages.invitationUsed);
-    const reuse = await t.request('POST', `/api/invitations/${token}/accept`, { body: { new_password: 'Tercera2026!' } });
+    const reuse = await t.request('POST', `/api/invitations/${token}/accept`, {
+      body: { new_password: 'Tercera2026!' },
+    });
     expect(reuse.status).toBe(410);
 
     const audit = await t.request('GET', '/api/admin/audit', { token: operator.token });
@@ -75,7 +95,12 @@ describe('invitations', () => {
     });
     const users = await t.request('GET', '/api/admin/users?query=NUEVA_vend', { token: operator.token });
     expect(users.body.items).toEqual([
-      expect.objectContaining({ username: 'nueva_vendedora', has_password: true, status: 'active', is_seller: true }),
+      expect.objectContaining({
+        username: 'nueva_vendedora',
+        has_password: true,
+        status: 'active',
+        is_seller: true,
+      }),
     ]);
   });
 
@@ -106,7 +131,11 @@ describe('invitations', () => {
 
   it('a suspended invited account cannot accept', async () => {
     const res = await invite({ email: 'suspendida@example.com', username: 'invitada_suspendida' });
-    await t.ctx.db.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', res.body.user_id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ suspended_at: new Date() })
+      .where('id', '=', res.body.user_id)
+      .execute();
     const accept = await t.request('POST', `/api/invitations/${tokenOf(res.body.invite_url)}/accept`, {
       body: { new_password: 'Valida2026!' },
     });
@@ -123,7 +152,9 @@ describe('invitations', () => {
     const expired = await t.request('GET', `/api/invitations/${token}`);
     expect(expired.status).toBe(410);
     expect(expired.body.message).toBe(adminMessages.invitationExpired);
-    const accept = await t.request('POST', `/api/invitations/${token}/accept`, { body: { new_password: 'Valida2026!' } });
+    const accept = await t.request('POST', `/api/invitations/${token}/accept`, {
+      body: { new_password: 'Valida2026!' },
+    });
     expect(accept.status).toBe(410);
   });
 });

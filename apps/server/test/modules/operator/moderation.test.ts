@@ -44,7 +44,9 @@ describe('taking a product down', () => {
     sibling.name = 'Hermano Intacto';
     await t.ctx.db.updateTable('products').set({ name: sibling.name }).where('id', '=', sibling.id).execute();
     const watcher = await insertUserWithToken(t, { username: 'mirona' });
-    expect((await t.request('POST', `/api/watchlist/${target.id}`, { token: watcher.token })).status).toBe(200);
+    expect((await t.request('POST', `/api/watchlist/${target.id}`, { token: watcher.token })).status).toBe(
+      200,
+    );
     expect((await bid(bidderA, auction.id, target.id, 10_000)).status).toBe(201);
     expect((await bid(bidderB, auction.id, target.id, 12_000)).status).toBe(201);
     expect((await bid(bidderA, auction.id, sibling.id, 5_000)).status).toBe(201);
@@ -53,23 +55,35 @@ describe('taking a product down', () => {
     await live.subscribed();
     // Bids keep arriving while the operator acts: each either lands before (and is voided) or
     // finds the product gone.
-    const storm = Array.from({ length: 6 }, (_, i) => bid(i % 2 ? bidderA : bidderB, auction.id, target.id, 13_000 + i * 1000));
+    const storm = Array.from({ length: 6 }, (_, i) =>
+      bid(i % 2 ? bidderA : bidderB, auction.id, target.id, 13_000 + i * 1000),
+    );
     const res = await takedown(target.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ product_id: target.id, message: adminMessages.takedownDone });
     for (const answer of await Promise.all(storm)) expect([201, 400, 404, 409]).toContain(answer.status);
 
     const message = await live.waitFor((m) => m.message === 'taken_down');
-    expect(message).toEqual({ message: 'taken_down', product_id: target.id, text: 'Este producto fue retirado' });
+    expect(message).toEqual({
+      message: 'taken_down',
+      product_id: target.id,
+      text: 'Este producto fue retirado',
+    });
     live.close();
 
     const bids = await t.ctx.db.selectFrom('bids').select('id').where('product_id', '=', target.id).execute();
     expect(bids).toEqual([]);
-    const siblingBids = await t.ctx.db.selectFrom('bids').select('id').where('product_id', '=', sibling.id).execute();
+    const siblingBids = await t.ctx.db
+      .selectFrom('bids')
+      .select('id')
+      .where('product_id', '=', sibling.id)
+      .execute();
     expect(siblingBids).toHaveLength(1);
     const late = await bid(bidderA, auction.id, target.id, 50_000);
     expect(late.status).toBe(404);
-    expect(await t.ctx.db.selectFrom('bids').select('id').where('product_id', '=', target.id).execute()).toEqual([]);
+    expect(
+      await t.ctx.db.selectFrom('bids').select('id').where('product_id', '=', target.id).execute(),
+    ).toEqual([]);
 
     const notices = await t.ctx.db
       .selectFrom('notifications')
@@ -77,7 +91,9 @@ describe('taking a product down', () => {
       .where('type', '=', 'product_taken_down')
       .execute();
     const byUser = new Map(notices.map((n) => [n.user_id, n.message]));
-    expect(byUser.get(seller.user.id)).toBe(adminMessages.takedownOwner('Ferrari Testarossa Retirable', 'Réplica no autorizada'));
+    expect(byUser.get(seller.user.id)).toBe(
+      adminMessages.takedownOwner('Ferrari Testarossa Retirable', 'Réplica no autorizada'),
+    );
     expect(byUser.get(bidderA.user.id)).toBe(adminMessages.takedownBidder('Ferrari Testarossa Retirable'));
     expect(byUser.get(bidderB.user.id)).toBe(adminMessages.takedownBidder('Ferrari Testarossa Retirable'));
     expect(byUser.get(watcher.user.id)).toBe(adminMessages.takedownWatcher('Ferrari Testarossa Retirable'));
@@ -92,8 +108,12 @@ describe('taking a product down', () => {
       expect(seen.status, path).toBe(404);
       expect(seen.body.message, path).toBe('Este producto fue retirado');
     }
-    expect((await t.request('GET', `/api/products/get_product/${target.id}`, { token: seller.token })).status).toBe(200);
-    expect((await t.request('GET', `/api/products/get_product/${target.id}`, { token: operator.token })).status).toBe(200);
+    expect(
+      (await t.request('GET', `/api/products/get_product/${target.id}`, { token: seller.token })).status,
+    ).toBe(200);
+    expect(
+      (await t.request('GET', `/api/products/get_product/${target.id}`, { token: operator.token })).status,
+    ).toBe(200);
     const inAuction = await t.request('GET', `/api/auctions/get_products_by_auction_id/${auction.id}`, {
       token: bidderA.token,
     });
@@ -101,7 +121,10 @@ describe('taking a product down', () => {
     expect(JSON.stringify(inAuction.body)).toContain(sibling.name);
     const listed = await t.request('GET', '/api/auctions/list?page=1&size=50');
     expect(JSON.stringify(listed.body)).not.toContain('Retirable');
-    const found = await t.request('GET', `/api/auctions/search/${encodeURIComponent('Testarossa Retirable')}`);
+    const found = await t.request(
+      'GET',
+      `/api/auctions/search/${encodeURIComponent('Testarossa Retirable')}`,
+    );
     expect(JSON.stringify(found.body)).not.toContain('Retirable');
     const watchlist = await t.request('GET', '/api/watchlist', { token: watcher.token });
     expect(watchlist.body.items).toEqual([]);
@@ -188,7 +211,9 @@ describe('suspending an account', () => {
     });
     expect(login.status).toBe(403);
     expect(login.body.message).toBe('Tu cuenta está suspendida. Escríbenos a soporte para más información.');
-    const wrong = await t.request('POST', '/api/users/login', { body: { email: rogue.user.email, password: 'otra-cosa' } });
+    const wrong = await t.request('POST', '/api/users/login', {
+      body: { email: rogue.user.email, password: 'otra-cosa' },
+    });
     expect(wrong.status).toBe(401);
 
     const statuses = await t.ctx.db
@@ -197,7 +222,9 @@ describe('suspending an account', () => {
       .where('owner_id', '=', rogue.user.id)
       .execute();
     expect(statuses.every((p) => p.status === 'cancelled' && p.taken_down_at !== null)).toBe(true);
-    expect((await t.request('GET', `/api/products/get_product/${shelf.id}`, { token: bidderA.token })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/products/get_product/${shelf.id}`, { token: bidderA.token })).status,
+    ).toBe(404);
 
     const twice = await t.request('POST', `/api/admin/users/${rogue.user.id}/suspend`, {
       token: operator.token,
@@ -213,17 +240,22 @@ describe('suspending an account', () => {
     });
     expect(back.status).toBe(200);
     expect(back.body.user.status).toBe('active');
-    expect((await t.request('POST', `/api/admin/users/${rogue.user.id}/reinstate`, { token: operator.token })).status).toBe(409);
+    expect(
+      (await t.request('POST', `/api/admin/users/${rogue.user.id}/reinstate`, { token: operator.token }))
+        .status,
+    ).toBe(409);
     const token = await t.login(rogue.user.email, TEST_PASSWORD);
     expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(200);
     // Products taken down stay down.
-    expect((await t.request('GET', `/api/products/get_product/${shelf.id}`, { token: bidderA.token })).status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/products/get_product/${shelf.id}`, { token: bidderA.token })).status,
+    ).toBe(404);
 
-    const actions = (await t.request('GET', '/api/admin/audit?size=5', { token: operator.token })).body.items.map(
-      (e: { action: string }) => e.action,
-    );
+    const actions = (
+      await t.request('GET', '/api/admin/audit?size=5', { token: operator.token })
+    ).body.items.map((e: { action: string }) => e.action);
     expect(actions.slice(0, 2)).toEqual(['reinstate', 'suspend']);
-   }, 240_000);
+  }, 240_000);
 
   it('an operator can neither suspend themselves nor another operator; an unknown user is a 404', async () => {
     const self = await t.request('POST', `/api/admin/users/${operator.user.id}/suspend`, {
@@ -248,7 +280,12 @@ describe('suspending an account', () => {
 describe('reports', () => {
   it('any logged-in user reports; one open report per reporter and target, even sent at once', async () => {
     const product = await insertProduct(t.ctx.db, seller.user.id, { name: 'Figura Sospechosa' });
-    const body = { target_type: 'product', target_id: product.id, reason: 'prohibido', comment: 'Parece réplica' };
+    const body = {
+      target_type: 'product',
+      target_id: product.id,
+      reason: 'prohibido',
+      comment: 'Parece réplica',
+    };
     expect((await t.request('POST', '/api/reports', { body })).status).toBe(401);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => t.request('POST', '/api/reports', { token: bidderA.token, body })),
@@ -292,7 +329,10 @@ describe('reports', () => {
       resolution: null,
     });
     const userReport = open.body.items.find((r: { target_type: string }) => r.target_type === 'user');
-    expect(userReport).toMatchObject({ target_name: 'vendedor_mod', target_link: '/public-profile/vendedor_mod' });
+    expect(userReport).toMatchObject({
+      target_name: 'vendedor_mod',
+      target_link: '/public-profile/vendedor_mod',
+    });
 
     // Dismissed: resolved once, then a 409; the reporter may report again.
     const dismissed = await t.request('POST', `/api/admin/reports/${productReport.id}/resolve`, {
@@ -341,7 +381,11 @@ describe('reports', () => {
     });
     expect(down.status).toBe(200);
     expect(down.body.report.resolution).toBe('takedown');
-    const row = await t.ctx.db.selectFrom('products').select(['status', 'takedown_reason']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('products')
+      .select(['status', 'takedown_reason'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'cancelled', takedown_reason: 'Estafa comprobada' });
 
     const suspended = await t.request('POST', `/api/admin/reports/${second.body.id}/resolve`, {
@@ -350,7 +394,11 @@ describe('reports', () => {
     });
     expect(suspended.status).toBe(200);
     expect((await t.request('GET', '/api/users/profile', { token: owner.token })).status).toBe(401);
-    const user = await t.ctx.db.selectFrom('users').select('suspended_at').where('id', '=', owner.user.id).executeTakeFirstOrThrow();
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select('suspended_at')
+      .where('id', '=', owner.user.id)
+      .executeTakeFirstOrThrow();
     expect(user.suspended_at).not.toBeNull();
 
     const audit = await t.request('GET', '/api/admin/audit?size=4', { token: operator.token });

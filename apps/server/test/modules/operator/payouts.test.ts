@@ -26,9 +26,13 @@ afterAll(async () => {
 });
 
 const list = (status: string) =>
-  t.request<{ items: AdminPayout[]; meta: { total: number } }>('GET', `/api/admin/payouts?status=${status}&size=100`, {
-    token: operator.token,
-  });
+  t.request<{ items: AdminPayout[]; meta: { total: number } }>(
+    'GET',
+    `/api/admin/payouts?status=${status}&size=100`,
+    {
+      token: operator.token,
+    },
+  );
 
 describe('paying sellers', () => {
   it('a payout becomes payable on delivery, with the time it did, and lists with the bank account', async () => {
@@ -117,7 +121,11 @@ describe('paying sellers', () => {
   });
 
   it('a batch with one payout not payable changes nothing and names it', async () => {
-    const good = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
+    const good = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
     const held = await insertSaleWithPayout(t, {
       sellerId: seller.user.id,
       buyerId: buyer.user.id,
@@ -146,8 +154,16 @@ describe('paying sellers', () => {
   });
 
   it('a seller without a bank account stops the batch (409 naming them), and an unknown id is a 404', async () => {
-    const good = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
-    const orphan = await insertSaleWithPayout(t, { sellerId: bankless.user.id, buyerId: buyer.user.id, status: 'payable' });
+    const good = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
+    const orphan = await insertSaleWithPayout(t, {
+      sellerId: bankless.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
     const res = await t.request('POST', '/api/admin/payouts/mark-paid', {
       token: operator.token,
       body: { payout_ids: [good.payoutId, orphan.payoutId], reference: 'TRF-002' },
@@ -172,14 +188,26 @@ describe('paying sellers', () => {
     expect(empty.body.errors).toEqual(
       expect.arrayContaining([adminMessages.payoutIdsRequired, adminMessages.referenceRequired]),
     );
-    const status = await t.ctx.db.selectFrom('payouts').select('status').where('id', '=', good.payoutId).executeTakeFirstOrThrow();
+    const status = await t.ctx.db
+      .selectFrom('payouts')
+      .select('status')
+      .where('id', '=', good.payoutId)
+      .executeTakeFirstOrThrow();
     expect(status.status).toBe('payable');
   });
 
   it('marks a batch paid once, even when two operators send it at the same moment', async () => {
     const second = await insertOperator(t, 'operador_dos');
-    const a = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
-    const b = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
+    const a = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
+    const b = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
     const body = { payout_ids: [a.payoutId, b.payoutId], reference: 'LOTE-2026-11-26' };
     const answers = await Promise.all(
       [operator, second, operator, second].map((op) =>
@@ -197,8 +225,14 @@ describe('paying sellers', () => {
       .where('type', '=', 'payout_paid')
       .execute();
     expect(notices).toHaveLength(2);
-    expect(notices.every((n) => n.user_id === seller.user.id && n.message.includes('LOTE-2026-11-26'))).toBe(true);
-    const audit = await t.ctx.db.selectFrom('operator_audit').selectAll().where('action', '=', 'mark_paid').execute();
+    expect(notices.every((n) => n.user_id === seller.user.id && n.message.includes('LOTE-2026-11-26'))).toBe(
+      true,
+    );
+    const audit = await t.ctx.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'mark_paid')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.note).toBe('LOTE-2026-11-26');
     expect(audit[0]!.target_id.split(',').sort()).toEqual([a.payoutId, b.payoutId].sort());

@@ -15,16 +15,27 @@ describe('demo data for the operator console', () => {
 
     const payable = await t.request('GET', '/api/admin/payouts?status=payable', { token });
     expect(payable.body.items).toEqual([
-      expect.objectContaining({ seller_username: 'vendedor_demo', status: 'payable', bank: expect.any(Object) }),
+      expect.objectContaining({
+        seller_username: 'vendedor_demo',
+        status: 'payable',
+        bank: expect.any(Object),
+      }),
     ]);
     expect(payable.body.items[0].payable_since).toMatch(/Z$/);
     const paid = await t.request('GET', '/api/admin/payouts?status=paid', { token });
     expect(paid.body.items).toEqual([
-      expect.objectContaining({ seller_username: 'vendedor_demo', status: 'paid', reference: 'TRF-DEMO-0001' }),
+      expect.objectContaining({
+        seller_username: 'vendedor_demo',
+        status: 'paid',
+        reference: 'TRF-DEMO-0001',
+      }),
     ]);
     const reports = await t.request('GET', '/api/admin/reports?status=open', { token });
     expect(reports.body.items).toHaveLength(1);
-    expect(reports.body.items[0]).toMatchObject({ target_type: 'product', reporter_username: 'comprador_demo' });
+    expect(reports.body.items[0]).toMatchObject({
+      target_type: 'product',
+      reporter_username: 'comprador_demo',
+    });
     const stats = await t.request('GET', '/api/admin/stats?days=30', { token });
     expect(stats.body).toMatchObject({ open_reports: 1, open_claims: 0 });
     expect(stats.body.active_auctions).toBeGreaterThanOrEqual(3);
@@ -36,7 +47,9 @@ describe('demo data for the operator console', () => {
     // The seller sees the paid one with its date and reference.
     const seller = await t.login('vendedor@demo.test', 'Demo12345!');
     const own = await t.request('GET', '/api/pending-payments/seller', { token: seller });
-    expect(own.body.find((p: { status: string }) => p.status === 'paid')).toMatchObject({ reference: 'TRF-DEMO-0001' });
+    expect(own.body.find((p: { status: string }) => p.status === 'paid')).toMatchObject({
+      reference: 'TRF-DEMO-0001',
+    });
 
     // The payable one can be paid: its seller has a bank account.
     const marked = await t.request('POST', '/api/admin/payouts/mark-paid', {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import type { TestUser } from '../../factories/sales.ts';
@@ -37,17 +37,47 @@ describe('the business at a glance', () => {
     const buyer = await insertUser(db, { username: 'comprador_cifras' });
     // Users made "now" by the factories: today. Move the two helpers three days back.
     const threeDaysAgo = new Date(today.getTime() - 3 * DAY + HOUR);
-    await sql`update users set created_at = ${threeDaysAgo} where id in (${seller.id}, ${buyer.id})`.execute(db);
+    await sql`update users set created_at = ${threeDaysAgo} where id in (${seller.id}, ${buyer.id})`.execute(
+      db,
+    );
     // Midnight in Bogotá is 05:00 UTC: a sale at 04:59:59 UTC counts for the day before.
-    await insertSaleWithPayout(t, { sellerId: seller.id, buyerId: buyer.id, amountCentavos: 100_000_00, confirmedAt: today, status: 'payable' });
-    await insertSaleWithPayout(t, { sellerId: seller.id, buyerId: buyer.id, amountCentavos: 30_000_00, confirmedAt: new Date(today.getTime() - 1000) });
-    await insertSaleWithPayout(t, { sellerId: seller.id, buyerId: buyer.id, amountCentavos: 55_555_00, confirmedAt: new Date(today.getTime() - 40 * DAY) });
+    await insertSaleWithPayout(t, {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      amountCentavos: 100_000_00,
+      confirmedAt: today,
+      status: 'payable',
+    });
+    await insertSaleWithPayout(t, {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      amountCentavos: 30_000_00,
+      confirmedAt: new Date(today.getTime() - 1000),
+    });
+    await insertSaleWithPayout(t, {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      amountCentavos: 55_555_00,
+      confirmedAt: new Date(today.getTime() - 40 * DAY),
+    });
     const { auction, products } = await insertAuction(db, seller.id, { now, productCount: 1 });
     await db
       .insertInto('bids')
       .values([
-        { auction_id: auction.id, product_id: products[0]!.id, user_id: buyer.id, amount: 1000_00, created_at: new Date(today.getTime() + 1000) },
-        { auction_id: auction.id, product_id: products[0]!.id, user_id: buyer.id, amount: 2000_00, created_at: new Date(today.getTime() - 2 * DAY + 1000) },
+        {
+          auction_id: auction.id,
+          product_id: products[0]!.id,
+          user_id: buyer.id,
+          amount: 1000_00,
+          created_at: new Date(today.getTime() + 1000),
+        },
+        {
+          auction_id: auction.id,
+          product_id: products[0]!.id,
+          user_id: buyer.id,
+          amount: 2000_00,
+          created_at: new Date(today.getTime() - 2 * DAY + 1000),
+        },
       ])
       .execute();
     const reporter = await insertUserWithToken(t, { username: 'denunciante_cifras' });
@@ -79,7 +109,13 @@ describe('the business at a glance', () => {
       { date: day(1), gmv: 30_000, orders: 1, commission: 3_000, new_users: 0, bids: 0 },
       { date: day(0), gmv: 100_000, orders: 1, commission: 10_000, new_users: usersToday, bids: 1 },
     ]);
-    expect(res.body.totals).toEqual({ gmv: 130_000, orders: 2, commission: 13_000, new_users: usersToday, bids: 2 });
+    expect(res.body.totals).toEqual({
+      gmv: 130_000,
+      orders: 2,
+      commission: 13_000,
+      new_users: usersToday,
+      bids: 2,
+    });
     expect(res.body).toMatchObject({
       active_auctions: 1,
       payable_total: 90_000,
@@ -95,7 +131,9 @@ describe('the business at a glance', () => {
     const wide = await t.request('GET', '/api/admin/stats?days=60', { token: operator.token });
     expect(wide.body.totals.gmv).toBe(130_000 + 55_555);
     for (const bad of ['0', '367', 'abc', '1.5']) {
-      expect((await t.request('GET', `/api/admin/stats?days=${bad}`, { token: operator.token })).status).toBe(400);
+      expect((await t.request('GET', `/api/admin/stats?days=${bad}`, { token: operator.token })).status).toBe(
+        400,
+      );
     }
   });
 });
@@ -118,7 +156,9 @@ describe('the audit', () => {
     expect(audit.body.meta.total).toBeGreaterThanOrEqual(2);
 
     const before = await t.ctx.db.selectFrom('operator_audit').selectAll().orderBy('id').execute();
-    await expect(sql`update operator_audit set note = 'borrado'`.execute(t.ctx.db)).rejects.toThrow(/append-only/);
+    await expect(sql`update operator_audit set note = 'borrado'`.execute(t.ctx.db)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`delete from operator_audit`.execute(t.ctx.db)).rejects.toThrow(/append-only/);
     await expect(sql`truncate operator_audit`.execute(t.ctx.db)).rejects.toThrow(/append-only/);
     const after = await t.ctx.db.selectFrom('operator_audit').selectAll().orderBy('id').execute();
