@@ -53,7 +53,7 @@ export default function RechartsDailyChart({
         tick={{ fill: AXIS_TEXT, fontSize: 12 }}
         tickLine={false}
         axisLine={false}
-        width={kind === 'area' ? 72 : 40}
+        width={kind === 'area' ? 84 : 40}
         allowDecimals={false}
       />
     ),
@@ -92,7 +92,7 @@ export default function RechartsDailyChart({
           <Area
             dataKey="value"
             name={title}
-            type="monotone"
+            type="linear"
             stroke={PRIMARY}
             strokeWidth={2}
             fill="rgba(29, 53, 87, 0.15)"

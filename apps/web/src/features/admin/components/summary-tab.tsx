@@ -14,8 +14,8 @@ const PERIODS = [7, 30, 90] as const;
 /** "$ 1.234.567" as "$ 1,2 M" on a narrow axis. */
 function compactPesos(value: number): string {
   if (Math.abs(value) >= 1_000_000)
-    return `$ ${(value / 1_000_000).toLocaleString('es-CO', { maximumFractionDigits: 1 })} M`;
-  if (Math.abs(value) >= 1_000) return `$ ${Math.round(value / 1_000).toLocaleString('es-CO')} mil`;
+    return `$${(value / 1_000_000).toLocaleString('es-CO', { maximumFractionDigits: 1 })} M`;
+  if (Math.abs(value) >= 1_000) return `$${Math.round(value / 1_000).toLocaleString('es-CO')} mil`;
   return formatCOP(value);
 }
 
@@ -75,31 +75,34 @@ function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
 /** The numbers the charts draw, as a table: what screen readers read instead of the pictures. */
 function DaysTable({ stats, id }: { stats: AdminStatsResponse; id: string }) {
   return (
-    <table id={id} className="sr-only">
-      <caption>Cifras por día (hora de Bogotá)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Día</th>
-          <th scope="col">GMV</th>
-          <th scope="col">Pedidos</th>
-          <th scope="col">Comisión</th>
-          <th scope="col">Usuarios nuevos</th>
-          <th scope="col">Pujas</th>
-        </tr>
-      </thead>
-      <tbody>
-        {stats.days.map((day) => (
-          <tr key={day.date}>
-            <th scope="row">{dayLabel(day.date)}</th>
-            <td>{formatCOP(day.gmv)}</td>
-            <td>{formatNumber(day.orders)}</td>
-            <td>{formatCOP(day.commission)}</td>
-            <td>{formatNumber(day.new_users)}</td>
-            <td>{formatNumber(day.bids)}</td>
+    // Hidden through a wrapper: a table grows to its content whatever width it is given.
+    <div className="sr-only">
+      <table id={id}>
+        <caption>Cifras por día (hora de Bogotá)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Día</th>
+            <th scope="col">GMV</th>
+            <th scope="col">Pedidos</th>
+            <th scope="col">Comisión</th>
+            <th scope="col">Usuarios nuevos</th>
+            <th scope="col">Pujas</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {stats.days.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{dayLabel(day.date)}</th>
+              <td>{formatCOP(day.gmv)}</td>
+              <td>{formatNumber(day.orders)}</td>
+              <td>{formatCOP(day.commission)}</td>
+              <td>{formatNumber(day.new_users)}</td>
+              <td>{formatNumber(day.bids)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

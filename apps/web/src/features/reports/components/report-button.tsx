@@ -90,7 +90,7 @@ function ReportDialog({
       footer={
         sent ? (
           <Button variant="primary" onClick={onClose}>
-            Cerrar
+            Listo
           </Button>
         ) : (
           <>
