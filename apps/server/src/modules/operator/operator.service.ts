@@ -10,6 +10,7 @@ import {
   type AdminStatsResponse,
   type AdminUser,
   type AdminUsersResponse,
+  type AuditAction,
   adminMessages,
   type CreateReportInput,
   type CreateReportResponse,
@@ -136,6 +137,34 @@ export interface OperatorOptions {
   countOpenClaims?: (db: Database) => Promise<number>;
   /** Extra report targets (the questions module's `question`). */
   reportTargets?: Partial<Record<ReportTargetType, ReportTargetResolver>>;
+}
+
+/**
+ * Records an operator's action in the append-only audit, inside the caller's transaction (so the
+ * entry exists exactly when the action does): for actions other modules carry out, such as an
+ * operator resolving a claim (`resolve_claim`).
+ */
+export function recordOperatorAction(
+  trx: Database,
+  entry: {
+    actorId: number;
+    action: AuditAction;
+    targetType: string;
+    targetId: string | number;
+    targetLabel: string | null;
+    note: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  return repo.audit(trx, {
+    actor_id: entry.actorId,
+    action: entry.action,
+    target_type: entry.targetType,
+    target_id: String(entry.targetId),
+    target_label: entry.targetLabel,
+    note: entry.note,
+    created_at: entry.at,
+  });
 }
 
 export type OperatorService = ReturnType<typeof createOperatorService>;
