@@ -26,27 +26,28 @@ describe('users:set-operator', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('gives the operator role and takes it away; the console follows at once', async () => {
+  it('gives the operator role and takes it away; the console follows', async () => {
     await usersCreate(['--email', 'Opa@Example.com', '--username', 'opa', '--password', 'Secreta123'], env);
+    await usersCreate(
+      ['--email', 'ex@example.com', '--username', 'ex_operador', '--password', 'Secreta123'],
+      env,
+    );
     expect(await usersSetOperator(['--email', 'OPA@example.com'], env)).toMatch(/is now an operator/);
+    expect(await usersSetOperator(['--email', 'ex@example.com'], env)).toMatch(/is now an operator/);
+    expect(await usersSetOperator(['--email', 'ex@example.com', '--off'], env)).toMatch(
+      /no longer an operator/,
+    );
 
     const t = await startTestApp({ env: { ...env, PORT: '0' } as Record<string, string> });
     try {
       const token = await t.login('opa@example.com', 'Secreta123');
       expect((await t.request('GET', '/api/users/profile', { token })).body.is_operator).toBe(true);
       expect((await t.request('GET', '/api/admin/stats?days=1', { token })).status).toBe(200);
+      const former = await t.login('ex@example.com', 'Secreta123');
+      expect((await t.request('GET', '/api/users/profile', { token: former })).body.is_operator).toBe(false);
+      expect((await t.request('GET', '/api/admin/stats?days=1', { token: former })).status).toBe(403);
     } finally {
       await t.close();
-    }
-    expect(await usersSetOperator(['--email', 'opa@example.com', '--off'], env)).toMatch(
-      /no longer an operator/,
-    );
-    const again = await startTestApp({ env: { ...env, PORT: '0' } as Record<string, string> });
-    try {
-      const token = await again.login('opa@example.com', 'Secreta123');
-      expect((await again.request('GET', '/api/admin/stats?days=1', { token })).status).toBe(403);
-    } finally {
-      await again.close();
     }
   });
 
