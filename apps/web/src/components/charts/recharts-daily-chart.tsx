@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { DailyChartProps } from './daily-chart.tsx';
+import type { DailyChartProps } from './daily-chart-types.ts';
 
 const PRIMARY = '#1d3557';
 const GRID = '#d5dce5';
