@@ -11,6 +11,9 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [routeOnlyEndpoints(), react(), earlyRequests(), routePreloads(), deferredStyles(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  // Recharts reads React elements through react-is; the hoisted copy (a test library's, React 17)
+  // does not know React 19's elements, so every import takes the app's own.
+  resolve: { dedupe: ['react-is'] },
   server: {
     port: 5173,
     proxy: {

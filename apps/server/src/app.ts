@@ -11,6 +11,7 @@ import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Modules: each feature registers its routes (and its timed jobs) here, one line each.
   const users = createUsersService(ctx);
+  registerOperatorGuard(app, ctx);
   await healthRoutes(app, ctx);
   await usersRoutes(app, ctx, users);
   await catalogueRoutes(app, ctx);
@@ -219,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);
   await questionsRoutes(app, ctx);
+  await operatorRoutes(app, ctx, users);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

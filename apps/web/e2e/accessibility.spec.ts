@@ -21,7 +21,7 @@ import {
  * the middle of their flows (dialogs, menus, live updates); this one makes sure no page is left
  * out.
  */
-type Visitor = 'anonymous' | 'buyer' | 'seller';
+type Visitor = 'anonymous' | 'buyer' | 'seller' | 'operator';
 interface PageCase {
   name: string;
   path: string;
@@ -124,6 +124,22 @@ beforeAll(async () => {
       heading: 'Perfil del vendedor',
     },
     { name: 'seller-page-missing', path: '/seller/999', as: 'anonymous', heading: 'Perfil del vendedor' },
+    // The operator console (its tabs are checked one by one in admin.spec.ts), and what others see there.
+    { name: 'admin', path: '/admin', as: 'operator' },
+    { name: 'admin-payouts', path: '/admin?tab=pagos', as: 'operator' },
+    { name: 'admin-users', path: '/admin?tab=usuarios', as: 'operator' },
+    {
+      name: 'admin-buyer',
+      path: '/admin',
+      as: 'buyer',
+      heading: 'No tienes permiso para ver esta página',
+    },
+    {
+      name: 'invite-unknown',
+      path: '/invite/no-existe',
+      as: 'anonymous',
+      heading: 'Esta invitación no está disponible',
+    },
   ];
 });
 
@@ -147,12 +163,13 @@ describe('every page is accessible', () => {
     [PHONE, 'phone'],
     [DESKTOP, 'desktop'],
   ] as const) {
-    for (const visitor of ['anonymous', 'buyer', 'seller'] as const) {
+    for (const visitor of ['anonymous', 'buyer', 'seller', 'operator'] as const) {
       it(`passes every axe rule at ${viewport.width} px, as ${visitor}`, async () => {
         const context = await newContext(browser, viewport);
         const page = await context.newPage();
         if (visitor === 'buyer') await loginAs(page, demo.buyer);
         if (visitor === 'seller') await loginAs(page, demo.seller);
+        if (visitor === 'operator') await loginAs(page, demo.operator);
         for (const pageCase of cases.filter((c) => c.as === visitor)) {
           await page.goto(`${baseUrl()}${pageCase.path}`);
           await settle(page);

@@ -1,3 +1,6 @@
+export * from './admin/admin.endpoints.ts';
+export * from './admin/admin.messages.ts';
+export * from './admin/admin.schemas.ts';
 export * from './auctions/auction.messages.ts';
 export * from './auctions/auction.schemas.ts';
 export * from './auctions/auction-form.ts';

@@ -23,6 +23,11 @@ export interface UsersTable {
   password_changed_at: Timestamp | null;
   /** Bumped when every session ends (logout everywhere, password change): older tokens are refused. */
   token_version: Generated<number>;
+  /** Runs the marketplace (operator console); set from the command line. */
+  is_operator: Generated<boolean>;
+  /** Suspended by an operator: no login, no bids, purchases, questions or payments. */
+  suspended_at: Timestamp | null;
+  suspension_reason: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -91,6 +96,9 @@ export interface ProductsTable {
   scale_id: number | null;
   status: Generated<ProductStatus>;
   auction_id: number | null;
+  /** Taken down by an operator (status `cancelled`): gone for everyone but its owner and operators. */
+  taken_down_at: Timestamp | null;
+  takedown_reason: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -225,11 +233,16 @@ export interface PayoutsTable {
   status: Generated<PayoutStatus>;
   /** Set when the processor reports the charge voided: the payout stays held. */
   voided_at: Timestamp | null;
+  /** Stamped by a trigger whenever the status becomes payable. */
+  payable_since: Timestamp | null;
+  /** Paid by an operator: when, and the bank transfer's reference. */
+  paid_at: Timestamp | null;
+  reference: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
-export type PayoutStatus = 'held' | 'payable';
+export type PayoutStatus = 'held' | 'payable' | 'paid';
 
 /** A buyer's rating of the seller for one delivered purchase (migration T0301). */
 export interface RatingsTable {
@@ -356,6 +369,44 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** A one-time link to choose the password of an account an operator created (hash of the token). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_by: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target_type: 'product' | 'user' | 'question';
+  target_id: number;
+  reason: 'fraude' | 'prohibido' | 'contacto' | 'ofensivo' | 'otro';
+  comment: string | null;
+  status: Generated<'open' | 'resolved'>;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  resolution: 'dismiss' | 'takedown' | 'suspend' | null;
+  resolution_note: string | null;
+}
+
+/** Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE. */
+export interface OperatorAuditTable {
+  id: Generated<number>;
+  actor_id: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
@@ -386,4 +437,7 @@ export interface DB {
   search_words: SearchWordsTable;
   change_versions: ChangeVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  invitations: InvitationsTable;
+  reports: ReportsTable;
+  operator_audit: OperatorAuditTable;
 }

@@ -1,5 +1,6 @@
 import { seedAftersale } from './aftersale.seed.ts';
 import { seedAuctions } from './auctions.seed.ts';
+import { seedOperator } from './operator.seed.ts';
 import { seedPayments } from './payments.seed.ts';
 import { seedProducts } from './products.seed.ts';
 import { seedQuestions } from './questions.seed.ts';
@@ -22,4 +23,5 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
   await seedPayments(ctx, users, products);
   await seedAftersale(ctx, users);
   await seedQuestions(ctx, users, products);
+  await seedOperator(ctx, users);
 }

@@ -12,6 +12,7 @@ export const demo = {
   store: 'tienda@demo.test',
   buyer: 'comprador@demo.test',
   collector: 'coleccionista@demo.test',
+  operator: 'operador@demo.test',
 } as const;
 
 export const PHONE = { width: 390, height: 844 };

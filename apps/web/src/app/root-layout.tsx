@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
@@ -5,15 +6,25 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useUnreadCount } from '../features/notifications/api/use-unread-count.ts';
+import { profileQuery } from '../features/users/api/get-profile.ts';
 import { applyPageMeta, routeMeta } from '../lib/page-meta.ts';
+import { useIsLoggedIn } from '../lib/use-auth.ts';
 
 const HEADERLESS = new Set(['/login', '/register']);
+
+/** Whether the logged-in user runs the marketplace (their profile says so): the menu then offers the console. */
+function useIsOperator(): boolean {
+  const loggedIn = useIsLoggedIn();
+  const profile = useQuery(profileQuery(loggedIn));
+  return loggedIn && profile.data?.is_operator === true;
+}
 
 /** The app shell: header (with the notifications feature's unread count), page, footer. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const unread = useUnreadCount();
+  const isOperator = useIsOperator();
   // A new page starts at its top; going back or forward leaves the browser to restore where the
   // reader was.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.
@@ -30,7 +41,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Saltar al contenido
       </a>
-      {showHeader && <Header unread={unread} />}
+      {showHeader && <Header unread={unread} isOperator={isOperator} />}
       <main id="main" className="app-main">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner label="Cargando..." />}>

@@ -25,6 +25,7 @@ export const publicPages: PageRoute[] = [
   { path: paths.notifications.path, module: 'notifications/notifications.tsx' },
   { path: paths.payment.path, module: 'payments/payment-result.tsx' },
   { path: paths.wonAuctions.path, module: 'auctions/won-auctions.tsx' },
+  { path: paths.invite.path, module: 'auth/invite.tsx' },
 ];
 
 /** Pages that need a session: without one, the visitor goes to the login first. */
@@ -43,6 +44,7 @@ export const protectedPages: PageRoute[] = [
   { path: paths.product.path, module: 'products/product-detail.tsx' },
   { path: paths.watchlist.path, module: 'watchlist/watchlist.tsx' },
   { path: paths.questions.path, module: 'questions/questions.tsx' },
+  { path: paths.admin.path, module: 'admin/admin.tsx' },
 ];
 
 /** Any other address. */

@@ -48,6 +48,13 @@ export const paths = {
   purchases: { path: '/purchases', getHref: () => '/purchases' },
   watchlist: { path: '/watchlist', getHref: () => '/watchlist' },
   questions: { path: '/questions', getHref: () => '/questions' },
+  /** The operator console; its tab is in the address (`?tab=pagos`) so a link opens that tab. */
+  admin: {
+    path: '/admin',
+    getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin'),
+  },
+  /** An invitation link: the invited person chooses a password here. */
+  invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${encodeURIComponent(token)}` },
 } as const;
 
 /** Routes that need a stored token (spec 2 route table and spec 1 section 2). */

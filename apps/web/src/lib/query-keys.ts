@@ -5,6 +5,17 @@
  * cache writes of its calls beside them, so components never spell a key.
  */
 export const queryKeys = {
+  admin: {
+    all: ['admin'] as const,
+    stats: (days: number) => ['admin', 'stats', days] as const,
+    payouts: ['admin', 'payouts'] as const,
+    payoutList: (status: string, page: number) => ['admin', 'payouts', { status, page }] as const,
+    reports: ['admin', 'reports'] as const,
+    reportList: (status: string, page: number) => ['admin', 'reports', { status, page }] as const,
+    users: ['admin', 'users'] as const,
+    userList: (query: string, page: number) => ['admin', 'users', { query, page }] as const,
+    audit: (page: number) => ['admin', 'audit', page] as const,
+  },
   auctions: {
     all: ['auctions'] as const,
     lists: ['auctions', 'list'] as const,
@@ -68,6 +79,7 @@ export const queryKeys = {
   },
   users: {
     all: ['users'] as const,
+    invitation: (token: string) => ['users', 'invitation', token] as const,
     profile: ['users', 'profile'] as const,
     sellerCheck: ['users', 'check_seller'] as const,
     totals: ['users', 'totals'] as const,

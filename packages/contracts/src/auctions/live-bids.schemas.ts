@@ -48,8 +48,20 @@ export const BidsSubscribedMessageSchema = z.object({
 });
 export type BidsSubscribedMessage = z.infer<typeof BidsSubscribedMessageSchema>;
 
+/**
+ * An operator took the product down: its bids are void and its page is gone. Watchers show
+ * `text` ('Este producto fue retirado') and stop bidding.
+ */
+export const ProductTakenDownMessageSchema = z.object({
+  message: z.literal('taken_down'),
+  product_id: z.number(),
+  text: z.string(),
+});
+export type ProductTakenDownMessage = z.infer<typeof ProductTakenDownMessageSchema>;
+
 /** What a product's live channel sends. */
 export const ProductBidsMessageSchema = z.discriminatedUnion('message', [
   NewBidMessageSchema,
   BidsSubscribedMessageSchema,
+  ProductTakenDownMessageSchema,
 ]);

@@ -224,8 +224,11 @@ export const PaymentVerificationSchema = z.object({
 });
 export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;
 
-/** A payout is held until its product is delivered, then payable. */
-export const PAYOUT_STATUSES = ['held', 'payable'] as const;
+/**
+ * A payout is held until its product is delivered (and the claim window passed), then payable,
+ * then paid once an operator transferred it.
+ */
+export const PAYOUT_STATUSES = ['held', 'payable', 'paid'] as const;
 export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
 
 /** A seller's payout for one sale (spec 2 section 3); amounts in COP with centavos. */
@@ -239,8 +242,11 @@ export const SellerPaymentSchema = z.object({
   payment_processor_fee: z.number(),
   payable_amount: z.number(),
   currency: z.string(),
-  /** Held until the buyer receives the product, then payable. */
+  /** Held until the buyer receives the product, then payable, then paid. */
   status: z.enum(PAYOUT_STATUSES),
+  /** When an operator marked it paid, and the bank transfer's reference (null until then). */
+  paid_at: z.string().nullable(),
+  reference: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

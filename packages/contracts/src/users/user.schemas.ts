@@ -169,6 +169,8 @@ export const UserProfileSchema = z.object({
   last_name: z.string().nullable(),
   birth_date: z.string().nullable(),
   is_seller: z.boolean(),
+  /** Runs the marketplace: sees the operator console ('Administración'). */
+  is_operator: z.boolean(),
   created_at: z.string(),
   activeListings: z.number(),
   totalSales: z.number(),

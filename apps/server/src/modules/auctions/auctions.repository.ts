@@ -192,13 +192,15 @@ export const auctionsRepository = {
   },
 
   /** The auction a product belongs to now, or else the latest one it was in. */
-  async auctionIdOfProduct(db: Database, productId: number): Promise<number | null> {
+  /** The product's auction (its current one, else its last); 'taken_down' once an operator removed it. */
+  async auctionIdOfProduct(db: Database, productId: number): Promise<number | null | 'taken_down'> {
     const product = await db
       .selectFrom('products')
-      .select(['auction_id'])
+      .select(['auction_id', 'taken_down_at'])
       .where('id', '=', productId)
       .executeTakeFirst();
     if (!product) return null;
+    if (product.taken_down_at) return 'taken_down';
     if (product.auction_id !== null) return product.auction_id;
     const last = await db
       .selectFrom('auction_products')

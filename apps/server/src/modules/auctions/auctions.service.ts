@@ -7,6 +7,7 @@ import {
   type AuctionProductPage,
   type AuctionProductsResponse,
   type AuctionSummary,
+  adminMessages,
   auctionMessages,
   auctionsEndpoints,
   type CreateAuctionInput,
@@ -289,6 +290,8 @@ export function createAuctionsService(ctx: AppContext) {
     /** The product auction page: the product's race, its auction, owner and bid history. */
     async productPage(productId: number): Promise<AuctionProductPage> {
       const auctionId = await repo.auctionIdOfProduct(db, productId);
+      // Taken down by an operator: it left its auction, and its page says so.
+      if (auctionId === 'taken_down') throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
       if (auctionId === null) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
       const auction = await repo.findAuctionById(db, auctionId);
       if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);

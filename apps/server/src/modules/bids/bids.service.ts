@@ -144,6 +144,44 @@ const rulesOf = (a: {
   maxOffer: a.max_offer,
 });
 
+/**
+ * A product leaves its auction for good (an operator took it down): its race is locked, as a
+ * bid's decision locks it, so a bid either committed before (and is voided here) or finds no race
+ * after (404). Its bids, ceilings and race row go; answers the auction and the users who had bid,
+ * or null when the product was in no auction.
+ */
+export async function voidRace(
+  trx: Database,
+  auctionId: number,
+  productId: number,
+): Promise<{ auctionId: number; bidderIds: number[] } | null> {
+  const race = await trx
+    .selectFrom('auction_products')
+    .select('auction_id')
+    .where('auction_id', '=', auctionId)
+    .where('product_id', '=', productId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!race) return null;
+  const bidders = await trx
+    .deleteFrom('bids')
+    .where('auction_id', '=', auctionId)
+    .where('product_id', '=', productId)
+    .returning('user_id')
+    .execute();
+  await trx
+    .deleteFrom('bid_ceilings')
+    .where('auction_id', '=', auctionId)
+    .where('product_id', '=', productId)
+    .execute();
+  await trx
+    .deleteFrom('auction_products')
+    .where('auction_id', '=', auctionId)
+    .where('product_id', '=', productId)
+    .execute();
+  return { auctionId, bidderIds: [...new Set(bidders.map((b) => b.user_id))] };
+}
+
 export function createBidsService(ctx: AppContext) {
   const { db, pipeline, clock, events, config } = ctx;
 

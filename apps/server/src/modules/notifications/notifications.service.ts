@@ -21,6 +21,8 @@ export type NotificationType =
   | 'ending_soon'
   | 'question'
   | 'question_answered'
+  | 'payout_paid'
+  | 'product_taken_down'
   | 'system';
 
 export interface NewNotification {

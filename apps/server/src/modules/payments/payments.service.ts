@@ -9,6 +9,8 @@ import {
   type WonAuctionItem,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import type { PaymentStatus } from '../../platform/db-schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
@@ -92,9 +94,27 @@ function toSellerPayment(row: Awaited<ReturnType<typeof repo.listPayouts>>[numbe
     payable_amount: toPesos(row.payable_amount),
     currency: row.currency,
     status: row.status,
+    paid_at: row.paid_at ? row.paid_at.toISOString() : null,
+    reference: row.reference,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/**
+ * A product taken down: nobody may pay for it any more. Its open payments (a won item waiting,
+ * a buy-now checkout) are cancelled; a charge that still arrives for one is refunded like any
+ * payment for a product no longer for sale. Answers the buyers whose payment was cancelled.
+ */
+export async function cancelOpenPayments(trx: Database, productId: number, note: string, now: Date) {
+  const rows = await trx
+    .updateTable('payments')
+    .set({ status: 'cancelled', status_note: note, updated_at: now })
+    .where('product_id', '=', productId)
+    .where('status', 'in', ['pending', 'processing'] satisfies PaymentStatus[])
+    .returning('buyer_id')
+    .execute();
+  return rows.map((r) => r.buyer_id);
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
@@ -212,6 +232,8 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
           .set({ status: 'held', voided_at: now, updated_at: now })
           .where('payment_id', '=', payment.id)
           .where('voided_at', 'is', null)
+          // Money already transferred is not taken back by a status: an operator settles it.
+          .where('status', '!=', 'paid')
           .executeTakeFirst();
         if (Number(held.numUpdatedRows) === 0) return [];
         return createNotifications(

@@ -11,6 +11,7 @@ import type { PaymentStatus } from '../../platform/db-schema.ts';
  *   available ──enterAuction──▶ in_auction ──returnToSeller──▶ available
  *   available | in_auction ──sell──▶ sold ──ship──▶ shipped ──deliver──▶ delivered
  *   available ──withdrawAll──▶ cancelled (its seller deleted their account)
+ *   available | in_auction ──takeDown──▶ cancelled (an operator removed it)
  */
 export const productLifecycle = {
   /**
@@ -76,6 +77,26 @@ export const productLifecycle = {
       .where('owner_id', '=', ownerId)
       .where('status', '=', 'available' satisfies ProductStatus)
       .execute();
+  },
+
+  /**
+   * An operator takes the product down: out of every list and its auction, for good. Only a
+   * product not sold; answers whether it moved.
+   */
+  async takeDown(trx: Database, productId: number, reason: string, now: Date): Promise<boolean> {
+    const result = await trx
+      .updateTable('products')
+      .set({
+        status: 'cancelled',
+        auction_id: null,
+        taken_down_at: now,
+        takedown_reason: reason,
+        updated_at: now,
+      })
+      .where('id', '=', productId)
+      .where('status', 'in', ['available', 'in_auction'] satisfies ProductStatus[])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   },
 
   /** The seller shipped it. Returns the product's name for the buyer's notice. */

@@ -1,4 +1,5 @@
 import {
+  adminMessages,
   type CreateProductInput,
   commonMessages,
   makeCreateProductSchema,
@@ -88,6 +89,18 @@ export function createProductsService(
     return row;
   }
 
+  /**
+   * A product an operator took down is gone for everyone but its owner and the operators, with
+   * a 404 that says so.
+   */
+  async function requireVisible(id: number, viewerId: number | null): Promise<ProductRow> {
+    const row = await requireProduct(id);
+    if (row.taken_down_at && row.owner_id !== viewerId && !(viewerId && (await users.isOperator(viewerId)))) {
+      throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
+    }
+    return row;
+  }
+
   return {
     /** Only sellers create products (CONTRACT section 7). */
     async assertSeller(userId: number): Promise<void> {
@@ -168,7 +181,7 @@ export function createProductsService(
 
     /** Any logged-in user may read a product; its reserve and base prices only its owner. */
     async get(id: number, viewerId: number): Promise<ProductView> {
-      const product = toProduct(await requireProduct(id));
+      const product = toProduct(await requireVisible(id, viewerId));
       if (product.owner_id === viewerId) return product;
       const { reserve_price: _reserve, base_price: _base, ...withoutPrices } = product;
       return withoutPrices;
@@ -180,8 +193,8 @@ export function createProductsService(
     },
 
     /** The buy-now page: the product, its owner and whether it can be bought right now. */
-    async getBuy(id: number): Promise<ProductBuyResponse> {
-      const row = await requireProduct(id);
+    async getBuy(id: number, viewerId: number | null = null): Promise<ProductBuyResponse> {
+      const row = await requireVisible(id, viewerId);
       return {
         product: toPublicProduct(row),
         owner: {
@@ -195,7 +208,7 @@ export function createProductsService(
     },
 
     async listSimilar(id: number): Promise<PublicProduct[]> {
-      const row = await requireProduct(id);
+      const row = await requireVisible(id, null);
       const rows = await productsRepository.listSimilarBuyable(db, row, SIMILAR_PRODUCTS_LIMIT);
       return rows.map(toPublicProduct);
     },

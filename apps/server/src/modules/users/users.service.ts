@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  adminMessages,
   type ChangePasswordInput,
   EmailSchema,
   type LoginInput,
@@ -10,7 +11,13 @@ import {
 } from '@app/contracts';
 import { TOKEN_LIFETIME_SECONDS } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, fieldError, notFound, unauthorized } from '../../platform/errors.ts';
+import {
+  AppError,
+  fieldError,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
@@ -100,6 +107,7 @@ export function createUsersService(ctx: AppContext) {
       last_name: user.last_name,
       birth_date: user.birth_date,
       is_seller: user.is_seller,
+      is_operator: user.is_operator,
       created_at: user.created_at.toISOString(),
       activeListings: stats.active_listings,
       totalSales: stats.products_sold,
@@ -130,6 +138,8 @@ export function createUsersService(ctx: AppContext) {
       if (!user || !valid) {
         throw new AppError('BAD_CREDENTIALS', 401, userMessages.badCredentials);
       }
+      // Only after the password: the answer must not tell a stranger the account exists.
+      if (user.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
       await usersRepository.clearFailedLogins(db, input.email);
       await usersRepository.pruneFailedLogins(db, since);
       return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
@@ -195,6 +205,18 @@ export function createUsersService(ctx: AppContext) {
     async startSession(userId: number, userAgent?: string | null): Promise<{ jwt_token: string }> {
       const user = await requireUser(userId);
       return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
+    },
+
+    /** Whether the account runs the marketplace, read afresh (a role taken away counts at once). */
+    async isOperator(userId: number): Promise<boolean> {
+      const user = await usersRepository.findById(db, userId);
+      return user?.is_operator === true;
+    },
+
+    /** 403 for a suspended account: it may not bid, buy, ask or pay. */
+    async assertActive(userId: number): Promise<void> {
+      const user = await usersRepository.findById(db, userId);
+      if (user?.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
     },
 
     async getPublicProfile(username: string): Promise<PublicProfile> {

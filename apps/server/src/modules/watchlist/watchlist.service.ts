@@ -6,6 +6,7 @@ import {
   watchlistMessages,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
@@ -13,6 +14,16 @@ import { createNotifications, publishNotifications } from '../notifications/noti
 import { watchlistRepository as repo } from './watchlist.repository.ts';
 
 const BATCH = 100;
+
+/** A product left the marketplace (taken down): nobody follows it any more; answers who did. */
+export async function dropWatchers(trx: Database, productId: number): Promise<number[]> {
+  const rows = await trx
+    .deleteFrom('watchlist')
+    .where('product_id', '=', productId)
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
 
 export function createWatchlistService(ctx: AppContext) {
   const { db, clock, events } = ctx;

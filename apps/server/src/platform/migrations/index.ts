@@ -15,6 +15,7 @@ import * as raceStamp from './2026-11-25T0100-race-stamp.ts';
 import * as wholePesos from './2026-11-26T0100-whole-pesos.ts';
 import * as userSessions from './2026-11-26T0200-user-sessions.ts';
 import * as idempotencyKeys from './2026-11-26T0300-idempotency-keys.ts';
+import * as operatorConsole from './2026-11-26T0400-operator-console.ts';
 import * as questions from './2026-11-26T0500-questions.ts';
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0200-user-sessions': userSessions,
   '2026-11-26T0300-idempotency-keys': idempotencyKeys,
   '2026-11-26T0500-questions': questions,
+  '2026-11-26T0400-operator-console': operatorConsole,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,6 +36,7 @@ describe('GET and PUT /api/users/profile', () => {
       last_name: null,
       birth_date: null,
       is_seller: false,
+      is_operator: false,
       created_at: user.created_at.toISOString(),
       activeListings: 0,
       totalSales: 0,

@@ -5,7 +5,7 @@ import { authStorage } from '../../lib/auth-storage.ts';
 import { Badge } from '../ui/badge.tsx';
 import styles from './header.module.css';
 
-const items = [
+const baseItems = [
   { label: 'Notificaciones', href: paths.notifications.getHref(), showsUnread: true },
   { label: 'Subastas ganadas', href: paths.wonAuctions.getHref(), showsUnread: false },
   { label: 'Mis Compras', href: paths.purchases.getHref(), showsUnread: false },
@@ -14,12 +14,24 @@ const items = [
   { label: 'Preguntas', href: paths.questions.getHref(), showsUnread: false },
 ] as const;
 
+/** Only operators see the console in the menu (the page itself also refuses anyone else). */
+const adminItem = { label: 'Administración', href: paths.admin.getHref(), showsUnread: false } as const;
+
 /**
  * 'Actividad' dropdown (spec 1 section 2): a menu button with Notificaciones (unread count),
  * Subastas ganadas and Favoritos. Escape, a click outside or Tab closes it; arrow keys move between items.
  * Without a token an item stores itself as the redirect-after-login and goes to /login.
  */
-export function ActivityMenu({ unread, onNavigate }: { unread: number; onNavigate?: () => void }) {
+export function ActivityMenu({
+  unread,
+  onNavigate,
+  isOperator = false,
+}: {
+  unread: number;
+  onNavigate?: () => void;
+  isOperator?: boolean;
+}) {
+  const items = isOperator ? [...baseItems, adminItem] : baseItems;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

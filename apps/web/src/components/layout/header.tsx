@@ -9,7 +9,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
 /** Site header (spec 1 section 2): logo, search, Inicio, Vender, Actividad, Perfil. */
-export function Header({ unread }: { unread: number }) {
+export function Header({ unread, isOperator = false }: { unread: number; isOperator?: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
@@ -98,7 +98,7 @@ export function Header({ unread }: { unread: number }) {
               </NavLink>
             </li>
             <li>
-              <ActivityMenu unread={unread} onNavigate={() => setMenuOpen(false)} />
+              <ActivityMenu unread={unread} isOperator={isOperator} onNavigate={() => setMenuOpen(false)} />
             </li>
             <li>
               <NavLink to={paths.profile.getHref()} end className={navClass}>

@@ -7,6 +7,7 @@ import {
 } from '../../../features/auctions/components/product-auction-view.tsx';
 import { BuyNowLink } from '../../../features/products/components/buy-now-link.tsx';
 import { QuestionsSection } from '../../../features/questions/components/questions-section.tsx';
+import { ReportButton } from '../../../features/reports/components/report-button.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -27,6 +28,9 @@ export function Component() {
         productId={id}
         renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
         renderNotInAuction={(productId) => <BuyNowLink productId={productId} />}
+        renderReport={(p) => (
+          <ReportButton targetType="product" targetId={p.id} targetName={p.name} ownerId={p.ownerId} />
+        )}
       />
       <QuestionsSection key={`questions-${id}`} productId={Number(id)} />
     </section>

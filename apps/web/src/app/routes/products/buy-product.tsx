@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { BUY_PAGE_TITLE, BuyProductView } from '../../../features/products/components/buy-product-view.tsx';
 import { QuestionsSection } from '../../../features/questions/components/questions-section.tsx';
+import { ReportButton } from '../../../features/reports/components/report-button.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
@@ -20,6 +21,9 @@ export function Component() {
         key={productId}
         id={productId}
         renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />}
+        renderReport={(p) => (
+          <ReportButton targetType="product" targetId={p.id} targetName={p.name} ownerId={p.ownerId} />
+        )}
       />
       <QuestionsSection key={`questions-${productId}`} productId={productId} />
     </>

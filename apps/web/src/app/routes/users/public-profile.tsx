@@ -3,6 +3,7 @@ import { SellerAuctionsGrid } from '../../../features/auctions/components/seller
 import type { ProfileRef } from '../../../features/products/api/get-public-profile.ts';
 import { PublicProfileView } from '../../../features/products/components/public-profile-view.tsx';
 import { SellerRatings } from '../../../features/ratings/components/seller-ratings.tsx';
+import { ReportButton } from '../../../features/reports/components/report-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 
 /** /public-profile/{username}, /profile/{username} and /seller/{id}: the public seller profile. */
@@ -18,6 +19,9 @@ export function Component() {
       profileRef={profileRef}
       renderAuctions={(sellerId) => <SellerAuctionsGrid sellerId={sellerId} />}
       renderRatings={(sellerUsername) => <SellerRatings username={sellerUsername} />}
+      renderReport={(user) => (
+        <ReportButton targetType="user" targetId={user.id} targetName={user.username} ownerId={user.id} />
+      )}
     />
   );
 }

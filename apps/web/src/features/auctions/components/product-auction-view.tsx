@@ -24,6 +24,7 @@ export function ProductAuctionView({
   productId,
   renderWatch,
   renderNotInAuction,
+  renderReport,
 }: {
   productId: string;
   /** The route's heart toggle (Favoritos). */
@@ -33,6 +34,8 @@ export function ProductAuctionView({
    * composes the products feature's buy-now link), so the page is not a dead end.
    */
   renderNotInAuction?: (productId: number) => ReactNode;
+  /** 'Denunciar' for the listing, from the reports feature. */
+  renderReport?: (product: { id: number; name: string; ownerId: number }) => ReactNode;
 }) {
   const query = useAuctionProduct(productId);
   // The page renders its data in the background, in slices (a query's update would render it in
@@ -131,6 +134,7 @@ export function ProductAuctionView({
               />
               <strong>{page.owner.username}</strong>
             </Link>
+            {renderReport?.({ id: product.id, name: product.name, ownerId: page.owner.id })}
           </section>
         </>
       }

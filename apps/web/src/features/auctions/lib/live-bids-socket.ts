@@ -4,7 +4,7 @@ import { openLiveSocket } from '../../../lib/ws-client.ts';
 /**
  * Opens a product's live channel; each `new_bid` message that matches its schema goes to
  * `onBid`, the `subscribed` greeting's bid count (first on every connection) to `onSubscribed`,
- * anything else is dropped. Loaded by `useLiveBids` after the page has rendered: it brings the
+ * a takedown to `onTakenDown`; anything else is dropped. Loaded by `useLiveBids` after the page has rendered: it brings the
  * messages' schemas (zod), which the page's first paint does not need.
  */
 export function openProductBids(
@@ -13,6 +13,8 @@ export function openProductBids(
   handlers: {
     onBid(message: NewBidMessage): void;
     onSubscribed(bidCount: number): void;
+    /** An operator took the product down: its bids are void and its page is gone. */
+    onTakenDown(): void;
     onResync(): void;
     onStatus(status: 'connecting' | 'open' | 'closed'): void;
   },
@@ -24,7 +26,8 @@ export function openProductBids(
       const parsed = productBidsChannel.server.safeParse(data);
       if (!parsed.success) return;
       if (parsed.data.message === 'new_bid') handlers.onBid(parsed.data);
-      else handlers.onSubscribed(parsed.data.bid_count);
+      else if (parsed.data.message === 'subscribed') handlers.onSubscribed(parsed.data.bid_count);
+      else handlers.onTakenDown();
     },
   });
 }

@@ -29,7 +29,7 @@ function setUp(bidCount: number | null) {
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   renderHook(() => useLiveBids('5', 2, 5), { wrapper });
-  return { reloads };
+  return { reloads, client };
 }
 
 describe('useLiveBids', () => {
@@ -57,5 +57,13 @@ describe('useLiveBids', () => {
     await waitFor(() => expect(opened).toHaveLength(1));
     opened[0]!.onSubscribed(0);
     expect(reloads).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets the page when the product is taken down, so its read shows that instead of the race', async () => {
+    const { client } = setUp(3);
+    const resets = vi.spyOn(client, 'resetQueries').mockResolvedValue();
+    await waitFor(() => expect(opened).toHaveLength(1));
+    opened[0]!.onTakenDown();
+    expect(resets).toHaveBeenCalledWith({ queryKey: auctionProductQuery('5').queryKey });
   });
 });

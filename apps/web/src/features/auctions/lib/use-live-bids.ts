@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { pageBidCount, putBidInPage, reloadAuctionProduct } from '../api/get-auction-product.ts';
+import {
+  dropAuctionProduct,
+  pageBidCount,
+  putBidInPage,
+  reloadAuctionProduct,
+} from '../api/get-auction-product.ts';
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
@@ -26,6 +31,7 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
           onStatus: setStatus,
           onResync: () => void reloadAuctionProduct(queryClient, productKey),
           onBid: (message) => putBidInPage(queryClient, productKey, message.bid, message),
+          onTakenDown: () => void dropAuctionProduct(queryClient, productKey),
           onSubscribed: (bidCount) => {
             const counted = pageBidCount(queryClient, productKey);
             if (counted === undefined || counted < bidCount)

@@ -114,6 +114,14 @@ function PayoutDetail({ id, onClose }: { id: string; onClose: () => void }) {
             <dd>{formatMoney(detail.data.payment.payment_processor_fee, detail.data.payment.currency)}</dd>
             <dt>Total a pagar</dt>
             <dd>{formatMoney(detail.data.payment.payable_amount, detail.data.payment.currency)}</dd>
+            {detail.data.payment.status === 'paid' && (
+              <>
+                <dt>Pagado el</dt>
+                <dd>{formatDateTime(detail.data.payment.paid_at)}</dd>
+                <dt>Referencia de la transferencia</dt>
+                <dd className={styles.mono}>{detail.data.payment.reference ?? 'N/A'}</dd>
+              </>
+            )}
             <dt>Creado</dt>
             <dd>{formatDateTime(detail.data.payment.created_at)}</dd>
             <dt>Actualizado</dt>
@@ -122,6 +130,22 @@ function PayoutDetail({ id, onClose }: { id: string; onClose: () => void }) {
         </div>
       )}
     </Modal>
+  );
+}
+
+/** When a paid payout was transferred and the bank's reference, under its 'Pagado'. */
+function PaidNote({ payment }: { payment: SellerPayment }) {
+  if (payment.status !== 'paid') return null;
+  return (
+    <span className={styles.paidNote}>
+      el {formatLongDate(payment.paid_at)}
+      {payment.reference ? (
+        <>
+          {' '}
+          · Ref. <span className={styles.mono}>{payment.reference}</span>
+        </>
+      ) : null}
+    </span>
   );
 }
 
@@ -153,6 +177,7 @@ function PayoutRow({ payment, onOpen }: { payment: SellerPayment; onOpen: () => 
         <span>
           <span className={styles.cellLabel}>Estado</span>
           <StatusBadge status={payment.status} />
+          <PaidNote payment={payment} />
         </span>
         <span>
           <span className={styles.cellLabel}>Fecha</span>

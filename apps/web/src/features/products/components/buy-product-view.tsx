@@ -73,10 +73,13 @@ function SimilarProducts({ id }: { id: number }) {
 export function BuyProductView({
   id,
   renderWatch,
+  renderReport,
 }: {
   id: number;
   /** The watchlist heart, from the watchlist feature (features do not import each other). */
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
+  /** 'Denunciar' for the listing, from the reports feature. */
+  renderReport?: (product: { id: number; name: string; ownerId: number }) => ReactNode;
 }) {
   const query = useProductBuy(id);
   const userId = useCurrentUserId();
@@ -150,6 +153,7 @@ export function BuyProductView({
             />
             <span>{owner.username}</span>
           </Link>
+          {renderReport?.({ id: product.id, name: product.name, ownerId: owner.id })}
         </section>
       </ProductHero>
       <SimilarProducts id={id} />

@@ -15,7 +15,7 @@ import styles from './products.module.css';
 /** The page's name while it has no profile to name it (its load failed). */
 const PROFILE_PAGE_TITLE = 'Perfil del vendedor';
 
-function ProfileHeader({ profile }: { profile: PublicProfile }) {
+function ProfileHeader({ profile, report }: { profile: PublicProfile; report?: ReactNode }) {
   return (
     <div className={`card ${styles.profileHeader}`}>
       <SafeImage
@@ -48,6 +48,7 @@ function ProfileHeader({ profile }: { profile: PublicProfile }) {
           {profile.address || 'Colombia'}
         </p>
         <p className="flush">{profile.bio?.trim() ? profile.bio : productMessages.profileNoBio}</p>
+        {report}
       </div>
     </div>
   );
@@ -90,10 +91,17 @@ export interface PublicProfileViewProps {
   renderAuctions: (sellerId: number) => ReactNode;
   /** Buyers' ratings of the seller (the ratings feature's list, composed by the route). */
   renderRatings: (username: string) => ReactNode;
+  /** 'Denunciar' for the account, from the reports feature. */
+  renderReport?: (user: { id: number; username: string }) => ReactNode;
 }
 
 /** Public seller profile: header, stats, active auctions and direct-buy products (spec 1 section 2). */
-export function PublicProfileView({ profileRef, renderAuctions, renderRatings }: PublicProfileViewProps) {
+export function PublicProfileView({
+  profileRef,
+  renderAuctions,
+  renderRatings,
+  renderReport,
+}: PublicProfileViewProps) {
   const query = usePublicProfile(profileRef);
   const profile = query.data;
   usePageMeta(
@@ -123,7 +131,10 @@ export function PublicProfileView({ profileRef, renderAuctions, renderRatings }:
 
   return (
     <section className="page" aria-labelledby="profile-title">
-      <ProfileHeader profile={profile} />
+      <ProfileHeader
+        profile={profile}
+        report={renderReport?.({ id: profile.id, username: profile.username })}
+      />
       <ProfileStats profile={profile} />
       <section aria-labelledby="profile-auctions-title">
         <h2 id="profile-auctions-title" className={styles.sectionTitle}>

@@ -1,0 +1,430 @@
+import type { AdminPayoutStatus, AuditAction, ReportStatus } from '@app/contracts';
+import { type Insertable, sql } from 'kysely';
+import type { Database } from '../../platform/db.ts';
+import type { OperatorAuditTable, ReportsTable } from '../../platform/db-schema.ts';
+
+/** The calendar the business summary counts days in. */
+const TIME_ZONE = 'America/Bogota';
+
+/** `%`, `_` and `\` typed into a search match themselves. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function payoutRows(db: Database) {
+  return db
+    .selectFrom('payouts as po')
+    .innerJoin('users as u', 'u.id', 'po.seller_id')
+    .innerJoin('products as p', 'p.id', 'po.product_id')
+    .leftJoin('seller_bank_accounts as a', 'a.seller_id', 'po.seller_id')
+    .leftJoin('banks as b', 'b.id', 'a.bank_id')
+    .leftJoin('document_types as d', 'd.code', 'a.account_document_type')
+    .select([
+      'po.id',
+      'po.seller_id',
+      'u.username as seller_username',
+      'u.email as seller_email',
+      'po.product_id',
+      'p.name as product_name',
+      'po.product_amount',
+      'po.commission_amount',
+      'po.payable_amount',
+      'po.status',
+      'po.payable_since',
+      'po.paid_at',
+      'po.reference',
+      'po.created_at',
+      'a.id as account_id',
+      'b.name as bank_name',
+      'a.account_type',
+      'a.account_number',
+      'a.account_name',
+      'a.account_document_type',
+      'd.label as document_type_label',
+      'a.account_document_number',
+    ]);
+}
+
+/** A report with who sent it, who resolved it, and the name of a product or user it is about. */
+function reportRows(db: Database) {
+  return db
+    .selectFrom('reports as r')
+    .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
+    .leftJoin('users as resolver', 'resolver.id', 'r.resolved_by')
+    .leftJoin('products as p', (join) =>
+      join.onRef('p.id', '=', 'r.target_id').on('r.target_type', '=', 'product'),
+    )
+    .leftJoin('users as tu', (join) =>
+      join.onRef('tu.id', '=', 'r.target_id').on('r.target_type', '=', 'user'),
+    )
+    .selectAll('r')
+    .select([
+      'reporter.username as reporter_username',
+      'resolver.username as resolved_by_username',
+      'p.name as product_name',
+      'p.status as product_status',
+      'tu.username as target_username',
+    ]);
+}
+
+export type PayoutRow = Awaited<ReturnType<typeof listPayouts>>[number];
+
+function filteredPayouts(db: Database, status: AdminPayoutStatus | undefined) {
+  let query = payoutRows(db);
+  if (status) query = query.where('po.status', '=', status);
+  return query;
+}
+
+/** Payable ones oldest first (the order they are owed in); paid ones most recent first. */
+async function listPayouts(
+  db: Database,
+  status: AdminPayoutStatus | undefined,
+  limit: number,
+  offset: number,
+) {
+  let query = filteredPayouts(db, status);
+  query =
+    status === 'paid'
+      ? query.orderBy('po.paid_at', 'desc')
+      : query.orderBy(sql`coalesce(po.payable_since, po.created_at)`, 'asc');
+  return query.orderBy('po.id').limit(limit).offset(offset).execute();
+}
+
+export const operatorRepository = {
+  /** An operator, and not suspended. */
+  async isOperator(db: Database, userId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('users')
+      .select(['is_operator', 'suspended_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.is_operator === true && row.suspended_at === null;
+  },
+
+  // --- Audit -------------------------------------------------------------------------------
+
+  /** Written in the transaction of the action it records. */
+  async audit(
+    trx: Database,
+    entry: Omit<Insertable<OperatorAuditTable>, 'action'> & { action: AuditAction },
+  ): Promise<void> {
+    await trx.insertInto('operator_audit').values(entry).execute();
+  },
+
+  async listAudit(db: Database, limit: number, offset: number) {
+    const [rows, total] = await Promise.all([
+      db
+        .selectFrom('operator_audit as a')
+        .innerJoin('users as u', 'u.id', 'a.actor_id')
+        .selectAll('a')
+        .select('u.username as actor_username')
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      db
+        .selectFrom('operator_audit')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  },
+
+  // --- Accounts ----------------------------------------------------------------------------
+
+  async listUsers(db: Database, query: string | undefined, limit: number, offset: number) {
+    let base = db.selectFrom('users as u');
+    if (query) {
+      const pattern = likePattern(query.toLowerCase());
+      base = base.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['u.username']), 'like', pattern),
+          eb(eb.fn('lower', ['u.email']), 'like', pattern),
+        ]),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll('u')
+        .select((eb) => [
+          eb
+            .selectFrom('payments as s')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('s.seller_id', '=', 'u.id')
+            .where('s.status', '=', 'confirmed')
+            .as('sales_count'),
+          eb
+            .selectFrom('payments as b')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('b.buyer_id', '=', 'u.id')
+            .where('b.status', '=', 'confirmed')
+            .as('purchases_count'),
+        ])
+        .orderBy('u.created_at', 'desc')
+        .orderBy('u.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  },
+
+  async findUserForAdmin(db: Database, userId: number) {
+    const { rows } = await operatorRepository.listUsersByIds(db, [userId]);
+    return rows[0];
+  },
+
+  async listUsersByIds(db: Database, ids: number[]) {
+    const rows = await db
+      .selectFrom('users as u')
+      .selectAll('u')
+      .select((eb) => [
+        eb
+          .selectFrom('payments as s')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('s.seller_id', '=', 'u.id')
+          .where('s.status', '=', 'confirmed')
+          .as('sales_count'),
+        eb
+          .selectFrom('payments as b')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .whereRef('b.buyer_id', '=', 'u.id')
+          .where('b.status', '=', 'confirmed')
+          .as('purchases_count'),
+      ])
+      .where('u.id', 'in', ids)
+      .execute();
+    return { rows };
+  },
+
+  lockUser(trx: Database, userId: number) {
+    return trx
+      .selectFrom('users')
+      .select(['id', 'username', 'email', 'is_operator', 'suspended_at'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  /** The account's products that are not sold (nor already taken down). */
+  async unsoldProductIds(trx: Database, ownerId: number): Promise<number[]> {
+    const rows = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('status', 'in', ['available', 'in_auction'])
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.id);
+  },
+
+  lockProduct(trx: Database, productId: number) {
+    return trx
+      .selectFrom('products')
+      .select(['id', 'name', 'owner_id', 'status', 'auction_id', 'taken_down_at'])
+      .where('id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  // --- Invitations -------------------------------------------------------------------------
+
+  findInvitation(db: Database, tokenHash: string) {
+    return db
+      .selectFrom('invitations as i')
+      .innerJoin('users as u', 'u.id', 'i.user_id')
+      .select([
+        'i.id',
+        'i.user_id',
+        'i.expires_at',
+        'i.used_at',
+        'u.email',
+        'u.username',
+        'u.suspended_at',
+        'u.token_version',
+      ])
+      .where('i.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  },
+
+  lockInvitation(trx: Database, id: number) {
+    return trx
+      .selectFrom('invitations')
+      .select(['id', 'used_at'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  // --- Payouts -----------------------------------------------------------------------------
+
+  listPayouts,
+
+  async countPayouts(db: Database, status: AdminPayoutStatus | undefined): Promise<number> {
+    let query = db.selectFrom('payouts').select((eb) => eb.fn.countAll<string>().as('n'));
+    if (status) query = query.where('status', '=', status);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  },
+
+  /** Locks the payouts in id order (two batches sharing payouts never wait on each other in a cycle). */
+  async lockPayouts(trx: Database, ids: string[]) {
+    const locked = await trx
+      .selectFrom('payouts')
+      .select('id')
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (locked.length === 0) return [];
+    return payoutRows(trx).where('po.id', 'in', ids).execute();
+  },
+
+  async markPaid(trx: Database, ids: string[], reference: string, now: Date): Promise<number> {
+    const result = await trx
+      .updateTable('payouts')
+      .set({ status: 'paid', paid_at: now, reference, updated_at: now })
+      .where('id', 'in', ids)
+      .where('status', '=', 'payable')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  // --- Reports -----------------------------------------------------------------------------
+
+  insertReport(db: Database, values: Insertable<ReportsTable>) {
+    return db.insertInto('reports').values(values).returning('id').executeTakeFirstOrThrow();
+  },
+
+  productTarget(db: Database, id: number) {
+    return db
+      .selectFrom('products')
+      .select(['id', 'name', 'owner_id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  userTarget(db: Database, id: number) {
+    return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).executeTakeFirst();
+  },
+
+  async listReports(db: Database, status: ReportStatus, limit: number, offset: number) {
+    const order = status === 'open' ? 'asc' : 'desc';
+    const [rows, total] = await Promise.all([
+      reportRows(db)
+        .where('r.status', '=', status)
+        .orderBy('r.created_at', order)
+        .orderBy('r.id', order)
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      db
+        .selectFrom('reports')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.n) };
+  },
+
+  findReport(db: Database, id: number) {
+    return reportRows(db).where('r.id', '=', id).executeTakeFirst();
+  },
+
+  lockReport(trx: Database, id: number) {
+    return trx.selectFrom('reports').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  },
+
+  resolveReport(
+    trx: Database,
+    id: number,
+    values: { resolution: 'dismiss' | 'takedown' | 'suspend'; note: string; by: number; now: Date },
+  ) {
+    return trx
+      .updateTable('reports')
+      .set({
+        status: 'resolved',
+        resolution: values.resolution,
+        resolution_note: values.note,
+        resolved_by: values.by,
+        resolved_at: values.now,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  // --- The business at a glance ------------------------------------------------------------
+
+  /**
+   * One row per Bogotá calendar day, the `days` days ending today (by the server clock), with
+   * zeros where nothing happened: sales confirmed (GMV, orders, and the commission on them),
+   * accounts created and bids placed. Amounts in centavos.
+   */
+  async dailyFigures(db: Database, now: Date, days: number) {
+    const result = await sql<{
+      day: string;
+      gmv: string;
+      orders: string;
+      commission: string;
+      new_users: string;
+      bids: string;
+    }>`
+      with bounds as (
+        select (${now}::timestamptz at time zone ${TIME_ZONE})::date as today
+      ), calendar as (
+        select (today - g)::date as day from bounds, generate_series(0, ${days}::integer - 1) as g
+      ), span as (
+        select (min(day)::timestamp at time zone ${TIME_ZONE}) as since,
+               ((max(day) + 1)::timestamp at time zone ${TIME_ZONE}) as until
+        from calendar
+      ), sales as (
+        select (pay.confirmed_at at time zone ${TIME_ZONE})::date as day,
+               sum(pay.amount) as gmv, count(*) as orders, sum(coalesce(po.commission_amount, 0)) as commission
+        from payments pay
+        left join payouts po on po.payment_id = pay.id
+        cross join span
+        where pay.status = 'confirmed' and pay.confirmed_at >= span.since and pay.confirmed_at < span.until
+        group by 1
+      ), joined as (
+        select (u.created_at at time zone ${TIME_ZONE})::date as day, count(*) as n
+        from users u cross join span
+        where u.created_at >= span.since and u.created_at < span.until
+        group by 1
+      ), placed as (
+        select (b.created_at at time zone ${TIME_ZONE})::date as day, count(*) as n
+        from bids b cross join span
+        where b.created_at >= span.since and b.created_at < span.until
+        group by 1
+      )
+      select to_char(c.day, 'YYYY-MM-DD') as day,
+             coalesce(s.gmv, 0) as gmv, coalesce(s.orders, 0) as orders,
+             coalesce(s.commission, 0) as commission,
+             coalesce(j.n, 0) as new_users, coalesce(p.n, 0) as bids
+      from calendar c
+      left join sales s on s.day = c.day
+      left join joined j on j.day = c.day
+      left join placed p on p.day = c.day
+      order by c.day
+    `.execute(db);
+    return result.rows;
+  },
+
+  /** What waits now: running auctions, payouts to pay and held (centavos), open reports. */
+  async pending(db: Database) {
+    const result = await sql<{
+      active_auctions: string;
+      payable_total: string;
+      held_total: string;
+      open_reports: string;
+    }>`
+      select
+        (select count(*) from auctions where status = 'active') as active_auctions,
+        (select coalesce(sum(payable_amount), 0) from payouts where status = 'payable') as payable_total,
+        (select coalesce(sum(payable_amount), 0) from payouts where status = 'held' and voided_at is null)
+          as held_total,
+        (select count(*) from reports where status = 'open') as open_reports
+    `.execute(db);
+    return result.rows[0]!;
+  },
+};

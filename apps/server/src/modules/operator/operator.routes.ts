@@ -1,0 +1,166 @@
+import {
+  adminEndpoints,
+  adminMessages,
+  invitationsEndpoints,
+  PAYOUT_CSV_COLUMNS,
+  reportsEndpoints,
+} from '@app/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bodyLimits } from '../../platform/body-limits.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { limits, perAddress } from '../../platform/rate-limits.ts';
+import { declareRoute } from '../../platform/routes.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { operatorRepository } from './operator.repository.ts';
+import { createOperatorService, type OperatorOptions, type OperatorService } from './operator.service.ts';
+
+/** Every route under this prefix is for operators, whichever module registers it. */
+const ADMIN_PREFIX = '/api/admin/';
+
+/** Where links that leave the site point: PUBLIC_URL, else the request's own origin. */
+function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
+  if (ctx.config.PUBLIC_URL) return ctx.config.PUBLIC_URL.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The one operator check: on every call to a route under /api/admin/, after the session is read
+ * (401 without one) and before the body is read, the caller's operator role is read from the
+ * database (a role taken away counts at once); anyone else gets 403. Registered once for the
+ * whole app, so a route added later under the prefix is covered without doing anything.
+ */
+export function registerOperatorGuard(app: FastifyInstance, ctx: AppContext): void {
+  const isAdminRoute = (request: FastifyRequest) =>
+    request.routeOptions.url?.startsWith(ADMIN_PREFIX) === true;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isAdminRoute(request)) return;
+    // Routes authenticate in their own onRequest, which runs after this one: read it here too,
+    // so a route declared without `auth: 'user'` under the prefix is still closed.
+    await ctx.auth.requireUser(request, reply);
+  });
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (isAdminRoute(request)) {
+      if (!(await operatorRepository.isOperator(ctx.db, request.userId!))) {
+        throw forbidden('OPERATOR_ONLY', adminMessages.operatorOnly);
+      }
+    }
+    return payload;
+  });
+}
+
+/** The operator console's calls, reports by anyone logged in, and the invitation link's page. */
+export async function operatorRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  users: UsersService,
+  options: OperatorOptions = {},
+): Promise<OperatorService> {
+  const operator = createOperatorService(ctx, users, options);
+  const e = adminEndpoints;
+
+  declareRoute(app, ctx, e.stats, {}, async (request) => operator.stats(request.query.days));
+
+  declareRoute(app, ctx, e.inviteUser, { bodyLimit: bodyLimits.small }, async (request, reply) =>
+    reply.status(201).send(await operator.invite(request.userId!, request.body, publicOrigin(ctx, request))),
+  );
+
+  declareRoute(app, ctx, e.users, {}, async (request) => {
+    const { query, page, size } = request.query;
+    return operator.listUsers(query, page, size);
+  });
+
+  declareRoute(app, ctx, e.suspendUser, {}, async (request) =>
+    operator.suspend(request.userId!, request.params.id, request.body.reason),
+  );
+
+  declareRoute(app, ctx, e.reinstateUser, {}, async (request) =>
+    operator.reinstate(request.userId!, request.params.id, request.body.reason),
+  );
+
+  declareRoute(app, ctx, e.payouts, {}, async (request) => {
+    const { status, page, size } = request.query;
+    return operator.listPayouts(status, page, size);
+  });
+
+  // For the bank's batch transfer: a header row, then one row per payout. A byte-order mark
+  // first, so a spreadsheet opens it as UTF-8 and keeps the accents.
+  declareRoute(app, ctx, e.exportPayouts, {}, async (request, reply) => {
+    const { status } = request.query;
+    const payouts = await operator.exportPayouts(status);
+    const rows = payouts.map((p) => [
+      p.id,
+      p.seller_username,
+      p.seller_email,
+      p.product_id,
+      p.product_name,
+      p.amount,
+      p.commission,
+      p.payable_amount,
+      p.status,
+      p.payable_since ?? '',
+      p.paid_at ?? '',
+      p.reference ?? '',
+      p.bank?.bank_name ?? '',
+      p.bank?.account_type ?? '',
+      p.bank?.account_number ?? '',
+      p.bank?.holder_name ?? '',
+      p.bank?.document_type ?? '',
+      p.bank?.document_number ?? '',
+    ]);
+    const csv = stringify(rows, {
+      header: true,
+      columns: [...PAYOUT_CSV_COLUMNS],
+      bom: true,
+      record_delimiter: 'windows',
+    });
+    const day = ctx.clock.now().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="pagos-${status}-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  declareRoute(app, ctx, e.markPaid, {}, async (request) =>
+    operator.markPaid(request.userId!, request.body.payout_ids, request.body.reference),
+  );
+
+  declareRoute(app, ctx, e.reports, {}, async (request) => {
+    const { status, page, size } = request.query;
+    return operator.listReports(status, page, size);
+  });
+
+  declareRoute(app, ctx, e.resolveReport, {}, async (request) =>
+    operator.resolveReport(request.userId!, request.params.id, request.body.action, request.body.note),
+  );
+
+  declareRoute(app, ctx, e.takedownProduct, {}, async (request) =>
+    operator.takeDown(request.userId!, request.params.id, request.body.reason),
+  );
+
+  declareRoute(app, ctx, e.audit, {}, async (request) => {
+    const { page, size } = request.query;
+    return operator.audit(page, size);
+  });
+
+  declareRoute(app, ctx, reportsEndpoints.create, { bodyLimit: bodyLimits.small }, async (request, reply) =>
+    reply.status(201).send(await operator.report(request.userId!, request.body)),
+  );
+
+  // The link's token is 256 random bits; the per-address limit keeps the page from being hammered.
+  declareRoute(app, ctx, invitationsEndpoints.get, { config: perAddress(limits.login) }, async (request) =>
+    operator.invitation(request.params.token),
+  );
+
+  declareRoute(
+    app,
+    ctx,
+    invitationsEndpoints.accept,
+    { bodyLimit: bodyLimits.small, config: perAddress(limits.login) },
+    async (request) => operator.acceptInvitation(request.params.token, request.body),
+  );
+
+  return operator;
+}

@@ -1,0 +1,133 @@
+import { computeCommission } from '@app/contracts';
+import { toCentavos } from '../platform/money.ts';
+import type { SeedContext } from './seed-context.ts';
+import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * The operator and something for the console to show on first start: a payout already paid
+ * (with its transfer reference and its audit entry) beside the payable one of the sales step,
+ * and an open report.
+ */
+export async function seedOperator(ctx: SeedContext, users: DemoUsers): Promise<void> {
+  const { db, clock, config } = ctx;
+  const now = clock.now().getTime();
+  const operator = await ctx.users.createUser({
+    email: 'operador@demo.test',
+    username: 'operador_demo',
+    password: DEMO_PASSWORD,
+  });
+  await db
+    .updateTable('users')
+    .set({ is_operator: true, name: 'Laura', last_name: 'Martínez', address: 'Bogotá, Colombia' })
+    .where('id', '=', operator.id)
+    .execute();
+
+  const brand = await db
+    .selectFrom('brands as b')
+    .innerJoin('categories as c', 'c.id', 'b.category_id')
+    .select(['b.id', 'b.category_id'])
+    .where('c.name', '=', 'Figuras de vinilo')
+    .orderBy('b.id')
+    .executeTakeFirstOrThrow();
+  const paidAt = new Date(now - 2 * DAY);
+  const soldAt = new Date(now - 25 * DAY);
+  const deliveredAt = new Date(now - 18 * DAY);
+  const amount = toCentavos(120_000);
+  const reference = 'TRF-DEMO-0001';
+  await db.transaction().execute(async (trx) => {
+    const product = await trx
+      .insertInto('products')
+      .values({
+        owner_id: users.vendedor_demo,
+        name: 'Funko Pop! Frida Kahlo #05',
+        description: 'Funko Pop! Frida Kahlo, caja en buen estado. Vendido por compra directa.',
+        tags: 'demo, vendido',
+        year: 2018,
+        reserve_price: 0,
+        can_be_bought: true,
+        sell_price: amount,
+        category_id: brand.category_id,
+        brand_id: brand.id,
+        status: 'delivered',
+        created_at: new Date(soldAt.getTime() - 3 * DAY),
+        updated_at: deliveredAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        kind: 'buy_now',
+        product_id: product.id,
+        buyer_id: users.coleccionista_demo,
+        seller_id: users.vendedor_demo,
+        amount,
+        status: 'confirmed',
+        provider: config.PAYMENTS_PROVIDER,
+        confirmed_at: soldAt,
+        shipping_status: 'delivered',
+        shipped_at: new Date(soldAt.getTime() + DAY),
+        delivered_at: deliveredAt,
+        expires_at: soldAt,
+        created_at: soldAt,
+        updated_at: deliveredAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { commission, payable } = computeCommission(amount, config.COMMISSION_RATE);
+    const payout = await trx
+      .insertInto('payouts')
+      .values({
+        seller_id: users.vendedor_demo,
+        payment_id: payment.id,
+        product_id: product.id,
+        product_amount: amount,
+        commission_amount: commission,
+        payment_processor_fee: 0,
+        payable_amount: payable,
+        status: 'paid',
+        payable_since: deliveredAt,
+        paid_at: paidAt,
+        reference,
+        created_at: soldAt,
+        updated_at: paidAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('operator_audit')
+      .values({
+        actor_id: operator.id,
+        action: 'mark_paid',
+        target_type: 'payout',
+        target_id: payout.id,
+        target_label: '1 pago marcado como pagado.',
+        note: reference,
+        created_at: paidAt,
+      })
+      .execute();
+  });
+
+  const reported = await db
+    .selectFrom('products')
+    .select('id')
+    .where('owner_id', '=', users.tienda_retro)
+    .where('status', 'in', ['available', 'in_auction'])
+    .orderBy('id')
+    .executeTakeFirst();
+  if (reported) {
+    await db
+      .insertInto('reports')
+      .values({
+        reporter_id: users.comprador_demo,
+        target_type: 'product',
+        target_id: reported.id,
+        reason: 'prohibido',
+        comment: 'La descripción dice original pero las fotos parecen de una réplica.',
+        created_at: new Date(now - 3600 * 1000),
+      })
+      .execute();
+  }
+}

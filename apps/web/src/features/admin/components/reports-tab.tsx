@@ -1,0 +1,275 @@
+import {
+  type AdminReport,
+  adminMessages,
+  formatDateTime,
+  type ReportAction,
+  type ReportStatus,
+  reportActionLabels,
+  reportReasonLabels,
+  reportTargetLabels,
+} from '@app/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAdminReports, useResolveReport } from '../api/admin-reports.ts';
+import styles from './admin.module.css';
+import { Pager } from './pager.tsx';
+
+const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Abiertas', resolved: 'Resueltas' };
+const RESOLVE_FAILED = 'No se pudo resolver la denuncia. Por favor, intenta nuevamente.';
+
+/** What an operator can do about each kind of target: a product comes down, an account is suspended. */
+const ACTIONS_BY_TARGET: Record<AdminReport['target_type'], ReportAction[]> = {
+  product: ['dismiss', 'takedown', 'suspend'],
+  user: ['dismiss', 'suspend'],
+  question: ['dismiss', 'suspend'],
+};
+
+/** What the suspend choice suspends, said plainly for each kind of target. */
+function actionLabel(action: ReportAction, target: AdminReport['target_type']): string {
+  if (action === 'suspend' && target === 'product') return 'Suspender la cuenta del vendedor';
+  if (action === 'suspend' && target === 'question') return 'Suspender la cuenta de quien preguntó';
+  return reportActionLabels[action];
+}
+
+function TargetCell({ report }: { report: AdminReport }) {
+  const name = report.target_name ?? `#${report.target_id} (ya no existe)`;
+  return (
+    <div className={styles.cell}>
+      <span className={styles.cellLabel}>{reportTargetLabels[report.target_type]}</span>
+      {report.target_link ? (
+        <Link to={report.target_link} className={styles.strong}>
+          {name}
+        </Link>
+      ) : (
+        <span className={styles.strong}>{name}</span>
+      )}
+    </div>
+  );
+}
+
+function ReportRecord({ report, onResolve }: { report: AdminReport; onResolve: () => void }) {
+  return (
+    <li className={`${styles.record} ${styles.reportRecord}`} data-report-id={report.id}>
+      <TargetCell report={report} />
+      <div className={styles.cell}>
+        <span className={styles.cellLabel}>Motivo</span>
+        <span>{reportReasonLabels[report.reason]}</span>
+        {report.comment && <span className={styles.small}>«{report.comment}»</span>}
+      </div>
+      <div className={styles.cell}>
+        <span className={styles.cellLabel}>Denunciado por</span>
+        <span>{report.reporter_username}</span>
+        <span className={styles.small}>{formatDateTime(report.created_at)}</span>
+      </div>
+      {report.status === 'open' ? (
+        <div className={styles.rowActions}>
+          <Button size="sm" variant="primary" onClick={onResolve}>
+            Resolver
+            <span className="sr-only"> la denuncia sobre {report.target_name ?? `#${report.target_id}`}</span>
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.cell}>
+          <span className={styles.cellLabel}>Resolución</span>
+          <span>
+            <Badge tone={report.resolution === 'dismiss' ? 'neutral' : 'danger'}>
+              {report.resolution ? actionLabel(report.resolution, report.target_type) : 'Resuelta'}
+            </Badge>
+          </span>
+          {report.resolution_note && <span className={styles.small}>{report.resolution_note}</span>}
+          <span className={styles.small}>
+            {report.resolved_by_username ?? ''} · {formatDateTime(report.resolved_at)}
+          </span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Dismiss, take down or suspend, with a note for the audit. */
+function ResolveDialog({
+  report,
+  onDone,
+  onClose,
+}: {
+  report: AdminReport;
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const mutation = useResolveReport();
+  const actions = ACTIONS_BY_TARGET[report.target_type];
+  const [action, setAction] = useState<ReportAction>('dismiss');
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (!note.trim()) {
+      setNoteError(adminMessages.noteRequired);
+      return;
+    }
+    setNoteError(undefined);
+    setFailure(null);
+    try {
+      const result = await mutation.mutateAsync({ id: report.id, action, note: note.trim() });
+      onDone(result.message);
+    } catch (error) {
+      setFailure(errorMessage(error, RESOLVE_FAILED));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onClose={() => {
+        if (!mutation.isPending) onClose();
+      }}
+      title="Resolver denuncia"
+      closeOnBackdrop={!mutation.isPending && note === ''}
+      footer={
+        <>
+          <Button onClick={onClose} busy={mutation.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant={action === 'dismiss' ? 'primary' : 'danger'}
+            busy={mutation.isPending}
+          >
+            {mutation.isPending ? 'Guardando...' : 'Resolver'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="flush">
+          {reportTargetLabels[report.target_type]}:{' '}
+          <strong>{report.target_name ?? `#${report.target_id}`}</strong> —{' '}
+          {reportReasonLabels[report.reason]}
+        </p>
+        {failure && <Alert kind="error">{failure}</Alert>}
+        <fieldset className={`plain-fieldset ${styles.choices}`}>
+          <legend>Qué hacer</legend>
+          {actions.map((a) => (
+            <label key={a} className="checkbox">
+              <input
+                type="radio"
+                name={`${formId}-action`}
+                value={a}
+                checked={action === a}
+                onChange={() => setAction(a)}
+              />
+              {actionLabel(a, report.target_type)}
+            </label>
+          ))}
+        </fieldset>
+        <FormField
+          label="Nota"
+          required
+          error={noteError}
+          hint="Queda en el registro; si retiras el producto, su dueño recibe esta nota como motivo."
+        >
+          <textarea
+            className="textarea"
+            rows={3}
+            maxLength={1000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Denuncias': open and resolved reports; an open one is resolved here. */
+export function ReportsTab() {
+  const [status, setStatus] = useState<ReportStatus>('open');
+  const [page, setPage] = useState(1);
+  const reports = useAdminReports(status, page);
+  const [resolving, setResolving] = useState<AdminReport | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <FormField label="Estado" className={styles.filter}>
+          <select
+            className="select"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as ReportStatus);
+              setPage(1);
+              setNotice(null);
+            }}
+          >
+            {(Object.keys(STATUS_LABELS) as ReportStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      {notice && (
+        <Alert kind="success" takeFocus>
+          {notice}
+        </Alert>
+      )}
+      {reports.isPending ? (
+        <Spinner label="Cargando denuncias..." />
+      ) : reports.isError ? (
+        <div className="stack">
+          <Alert kind="error">{errorMessage(reports.error, adminMessages.reportsLoadError)}</Alert>
+          <Button className="self-start" onClick={() => void reports.refetch()}>
+            Reintentar
+          </Button>
+        </div>
+      ) : reports.data.items.length === 0 ? (
+        <p className="empty-state">{adminMessages.reportsEmpty}</p>
+      ) : (
+        <>
+          <ul className={styles.records} aria-label={`Denuncias ${STATUS_LABELS[status].toLowerCase()}`}>
+            {reports.data.items.map((report) => (
+              <ReportRecord
+                key={report.id}
+                report={report}
+                onResolve={() => {
+                  setNotice(null);
+                  setResolving(report);
+                }}
+              />
+            ))}
+          </ul>
+          <Pager
+            meta={reports.data.meta}
+            onPage={setPage}
+            busy={reports.isFetching}
+            label="Páginas de denuncias"
+          />
+        </>
+      )}
+      {resolving && (
+        <ResolveDialog
+          report={resolving}
+          onClose={() => setResolving(null)}
+          onDone={(message) => {
+            setResolving(null);
+            setNotice(message);
+          }}
+        />
+      )}
+    </>
+  );
+}
