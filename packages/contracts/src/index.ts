@@ -24,6 +24,8 @@ export * from './payments/payments.endpoints.ts';
 export * from './products/catalogue.endpoints.ts';
 export * from './products/product.messages.ts';
 export * from './products/product.schemas.ts';
+export * from './products/product-attributes.ts';
+export * from './products/product-attributes.schemas.ts';
 export * from './products/product-rules.ts';
 export * from './products/products.endpoints.ts';
 export * from './ratings/rating.endpoints.ts';

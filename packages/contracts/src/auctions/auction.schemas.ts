@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
+import { GradingSchema, ProductConditionSchema } from '../products/product-attributes.schemas.ts';
 
 export const AuctionStatusSchema = z.enum(['upcoming', 'active', 'ended', 'cancelled']);
 export type AuctionStatus = z.infer<typeof AuctionStatusSchema>;
@@ -80,6 +81,8 @@ export const AuctionProductSchema = z.object({
   brand: z.string().nullable(),
   category: z.string().nullable(),
   scale: z.string().nullable(),
+  condition: ProductConditionSchema.nullable(),
+  grading: GradingSchema.nullable(),
   year: z.number(),
   initial_bid: z.number(),
   highest_bid: z.number(),

@@ -1,5 +1,6 @@
 import {
   AUCTION_CARD_IMAGES,
+  attributesFromColumns,
   AUCTION_PAGE_SIZE,
   type AuctionListQuery,
   type AuctionListResponse,
@@ -71,6 +72,7 @@ function toAuctionProduct(row: RaceRow, auction: Auction): AuctionProduct {
     brand: row.brand,
     category: row.category,
     scale: row.scale,
+    ...attributesFromColumns(row),
     year: row.year,
     initial_bid: row.base_price === null ? 0 : toPesos(row.base_price),
     highest_bid: highest,

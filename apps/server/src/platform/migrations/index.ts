@@ -12,6 +12,7 @@ import * as refunds from './2026-11-23T0303-refunds.ts';
 import * as biddingSoftCloseProxyWatchlist from './2026-11-23T0400-bidding-soft-close-proxy-watchlist.ts';
 import * as auctionListVersion from './2026-11-24T0100-auction-list-version.ts';
 import * as raceStamp from './2026-11-25T0100-race-stamp.ts';
+import * as productAttributes from './2026-11-26T0600-product-attributes.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0400-bidding-soft-close-proxy-watchlist': biddingSoftCloseProxyWatchlist,
   '2026-11-24T0100-auction-list-version': auctionListVersion,
   '2026-11-25T0100-race-stamp': raceStamp,
+  '2026-11-26T0600-product-attributes': productAttributes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,8 @@
 import {
+  attributeMessages,
   type Category,
   type CreateProductPayload,
+  gradingApplies,
   makeCreateProductSchema,
   productMessages,
   requiresScale,
@@ -19,13 +21,20 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { useBrands } from '../api/get-brands.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useScales } from '../api/get-scales.ts';
+import {
+  type AttributeValues,
+  AttributeFields,
+  attributeFieldOf,
+  attributePayload,
+  emptyAttributeValues,
+} from './attribute-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import styles from './products.module.css';
 
 /** How long the success message stays before going to /products (spec 2 section 9). */
 export const CREATED_REDIRECT_MS = 3000;
 
-export interface CreateProductValues {
+export interface CreateProductValues extends AttributeValues {
   name: string;
   year: string;
   description: string;
@@ -55,6 +64,7 @@ const emptyValues: CreateProductValues = {
   can_be_bought: false,
   sell_price: '',
   image: '',
+  ...emptyAttributeValues,
 };
 
 /** Empty numeric fields are sent as null (spec 2 section 5); anything else as a number. */
@@ -63,9 +73,13 @@ const numberOrNull = (text: string): number | null => {
   return trimmed === '' ? null : Number(trimmed);
 };
 
-/** The request body for the form's values. */
-export function toCreatePayload(values: CreateProductValues): CreateProductPayload {
+/** The request body for the form's values (grading only for trading cards). */
+export function toCreatePayload(
+  values: CreateProductValues,
+  gradingAllowed = false,
+): CreateProductPayload {
   return {
+    ...attributePayload(values, gradingAllowed),
     name: values.name,
     year: numberOrNull(values.year) as number,
     description: values.description,
@@ -106,7 +120,16 @@ const FIELD_OF_MESSAGE: Record<string, FieldName> = {
   [productMessages.imageInvalid]: 'image',
   [productMessages.imageMismatch]: 'image',
   [productMessages.imageTooManyPixels]: 'image',
+  [attributeMessages.conditionInvalid]: 'condition',
+  [attributeMessages.gradingInvalid]: 'grading_company',
+  [attributeMessages.gradingCompanyInvalid]: 'grading_company',
+  [attributeMessages.gradeInvalid]: 'grading_grade',
+  [attributeMessages.certificateTooLong]: 'grading_certificate',
+  [attributeMessages.certificateInvalid]: 'grading_certificate',
 };
+
+const gradingAllowedFor = (categories: Category[], categoryId: string) =>
+  gradingApplies(categories.find((c) => String(c.id) === categoryId)?.name);
 
 /** Validates with the same contracts schema the server uses; one message per field. */
 function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
@@ -114,11 +137,11 @@ function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
     scaleRequiredFor: (id) => requiresScale(categories.find((c) => c.id === id)?.name),
   });
   return async (values) => {
-    const result = schema.safeParse(toCreatePayload(values));
+    const result = schema.safeParse(toCreatePayload(values, gradingAllowedFor(categories, values.category_id)));
     if (result.success) return { values, errors: {} };
     const errors: FieldErrors<CreateProductValues> = {};
     for (const issue of result.error.issues) {
-      const field = issue.path[0] as FieldName | undefined;
+      const field = attributeFieldOf(issue.path) ?? (issue.path[0] as FieldName | undefined);
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
     return { values: {}, errors };
@@ -176,7 +199,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError([]);
     try {
-      await create.mutateAsync(toCreatePayload(values));
+      await create.mutateAsync(toCreatePayload(values, gradingAllowedFor(categories, values.category_id)));
       setCreated(true);
       timer.current = setTimeout(() => navigate(paths.products.getHref()), CREATED_REDIRECT_MS);
     } catch (error) {
@@ -287,6 +310,17 @@ function ProductForm({ categories }: { categories: Category[] }) {
               </select>
             </FormField>
           )}
+          <AttributeFields
+            bind={(field) => register(field)}
+            errors={{
+              condition: errors.condition?.message,
+              grading_company: errors.grading_company?.message,
+              grading_grade: errors.grading_grade?.message,
+              grading_certificate: errors.grading_certificate?.message,
+            }}
+            showGrading={gradingApplies(category?.name)}
+            fullClassName={styles.full}
+          />
           <MoneyField
             label="Precio de reserva (COP)"
             error={errors.reserve_price?.message}
