@@ -318,7 +318,10 @@ const demoAttributes: Record<string, { condition: ProductCondition; grading?: Gr
   'Funko Pop! Spider-Man Chase': { condition: 'nuevo_en_caja' },
   'Panini Álbum Mundial Brasil 2014 completo': { condition: 'usado' },
   'Tokidoki Unicorno Serie 9': { condition: 'nuevo_sin_caja' },
-  'Carta Yu-Gi-Oh! Mago Oscuro': { condition: 'usado', grading: { company: 'CGC', grade: 9.5, certificate: null } },
+  'Carta Yu-Gi-Oh! Mago Oscuro': {
+    condition: 'usado',
+    grading: { company: 'CGC', grade: 9.5, certificate: null },
+  },
 };
 
 /**

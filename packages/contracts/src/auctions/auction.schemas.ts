@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
-import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 import { GradingSchema, ProductConditionSchema } from '../products/product-attributes.schemas.ts';
+import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 
 export const AuctionStatusSchema = z.enum(['upcoming', 'active', 'ended', 'cancelled']);
 export type AuctionStatus = z.infer<typeof AuctionStatusSchema>;

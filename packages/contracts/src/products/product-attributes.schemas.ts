@@ -7,7 +7,9 @@ import {
   PRODUCT_CONDITIONS,
 } from './product-attributes.ts';
 
-export const ProductConditionSchema = z.enum(PRODUCT_CONDITIONS, { error: attributeMessages.conditionInvalid });
+export const ProductConditionSchema = z.enum(PRODUCT_CONDITIONS, {
+  error: attributeMessages.conditionInvalid,
+});
 
 /** A certificate number as printed on a slab: letters, digits, spaces and dashes. */
 const CERTIFICATE = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u;

@@ -85,4 +85,5 @@ export function attributesFromColumns(row: AttributeColumns): {
 
 /** The category whose products may be graded (trading cards are what PSA, BGS, CGC and SGC grade). */
 export const GRADED_CATEGORY = 'Cartas coleccionables';
-export const gradingApplies = (categoryName: string | null | undefined): boolean => categoryName === GRADED_CATEGORY;
+export const gradingApplies = (categoryName: string | null | undefined): boolean =>
+  categoryName === GRADED_CATEGORY;

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { productMessages } from './product.messages.ts';
-import { GradingSchema, ProductConditionSchema, productAttributeInput } from './product-attributes.schemas.ts';
+import {
+  GradingSchema,
+  ProductConditionSchema,
+  productAttributeInput,
+} from './product-attributes.schemas.ts';
 import {
   base64DecodedBytes,
   dataUrlType,

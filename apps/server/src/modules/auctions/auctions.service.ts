@@ -1,6 +1,5 @@
 import {
   AUCTION_CARD_IMAGES,
-  attributesFromColumns,
   AUCTION_PAGE_SIZE,
   type AuctionListQuery,
   type AuctionListResponse,
@@ -8,6 +7,7 @@ import {
   type AuctionProductPage,
   type AuctionProductsResponse,
   type AuctionSummary,
+  attributesFromColumns,
   auctionMessages,
   auctionsEndpoints,
   type CreateAuctionInput,

@@ -69,7 +69,12 @@ describe('product condition and grading', () => {
       .select(['condition', 'grading_company', 'grading_grade', 'grading_certificate'])
       .where('id', '=', res.body.product.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ condition: null, grading_company: null, grading_grade: null, grading_certificate: null });
+    expect(row).toEqual({
+      condition: null,
+      grading_company: null,
+      grading_grade: null,
+      grading_certificate: null,
+    });
   });
 
   it('accepts every condition, whole and half grades at both ends, and no certificate', async () => {
@@ -116,11 +121,17 @@ describe('product condition and grading', () => {
       [{ grading: { company: 'PSA', grade: Number.NaN } }, m.gradeInvalid],
       [{ grading: { company: 'PSA' } }, m.gradeInvalid],
       [{ grading: { company: 'PSA', grade: 9, certificate: 'x'.repeat(31) } }, m.certificateTooLong],
-      [{ grading: { company: 'PSA', grade: 9, certificate: '<script>alert(1)</script>' } }, m.certificateInvalid],
+      [
+        { grading: { company: 'PSA', grade: 9, certificate: '<script>alert(1)</script>' } },
+        m.certificateInvalid,
+      ],
       [{ grading: { company: 'PSA', grade: 9, certificate: 12 } }, m.certificateInvalid],
       [{ grading: 'PSA 10' }, m.gradingInvalid],
     ];
-    const before = await t.ctx.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.ctx.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const existing = (await create(cardPayload())).body.product.id;
     for (const [fields, message] of cases) {
       const created = await create(cardPayload(fields));
@@ -130,7 +141,10 @@ describe('product condition and grading', () => {
       expect(edited.status, JSON.stringify(fields)).toBe(400);
       expect(edited.body.errors).toContain(message);
     }
-    const after = await t.ctx.db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.ctx.db
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n) + 1);
     const row = await t.request('GET', `/api/products/get_product/${existing}`, { token: seller.token });
     expect(row.body).toMatchObject({ condition: null, grading: null });
@@ -147,7 +161,11 @@ describe('product condition and grading', () => {
   it('the database itself refuses a grade off the half-point steps or a grade without its company', async () => {
     const id = (await create(cardPayload())).body.product.id;
     await expect(
-      t.ctx.db.updateTable('products').set({ grading_company: 'PSA', grading_grade: 9.3 }).where('id', '=', id).execute(),
+      t.ctx.db
+        .updateTable('products')
+        .set({ grading_company: 'PSA', grading_grade: 9.3 })
+        .where('id', '=', id)
+        .execute(),
     ).rejects.toThrow();
     await expect(
       t.ctx.db.updateTable('products').set({ grading_grade: 9 }).where('id', '=', id).execute(),

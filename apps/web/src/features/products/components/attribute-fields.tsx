@@ -71,10 +71,10 @@ export function attributeFieldOf(path: readonly PropertyKey[]): AttributeField |
   return 'grading_company';
 }
 
-type Binding = { value?: string; onChange?: ChangeEventHandler<HTMLInputElement | HTMLSelectElement> } & Record<
-  string,
-  unknown
->;
+type Binding = {
+  value?: string;
+  onChange?: ChangeEventHandler<HTMLInputElement | HTMLSelectElement>;
+} & Record<string, unknown>;
 
 /**
  * 'Estado' for every product and, for trading cards, 'Calificación': company, grade and
@@ -128,7 +128,11 @@ export function AttributeFields({
                 ))}
               </select>
             </FormField>
-            <FormField label="Certificado" hint="Número impreso en la funda" error={errors.grading_certificate}>
+            <FormField
+              label="Certificado"
+              hint="Número impreso en la funda"
+              error={errors.grading_certificate}
+            >
               <input
                 className="input"
                 autoComplete="off"

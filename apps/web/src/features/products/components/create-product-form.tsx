@@ -22,8 +22,8 @@ import { useBrands } from '../api/get-brands.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useScales } from '../api/get-scales.ts';
 import {
-  type AttributeValues,
   AttributeFields,
+  type AttributeValues,
   attributeFieldOf,
   attributePayload,
   emptyAttributeValues,
@@ -74,10 +74,7 @@ const numberOrNull = (text: string): number | null => {
 };
 
 /** The request body for the form's values (grading only for trading cards). */
-export function toCreatePayload(
-  values: CreateProductValues,
-  gradingAllowed = false,
-): CreateProductPayload {
+export function toCreatePayload(values: CreateProductValues, gradingAllowed = false): CreateProductPayload {
   return {
     ...attributePayload(values, gradingAllowed),
     name: values.name,
@@ -137,7 +134,9 @@ function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
     scaleRequiredFor: (id) => requiresScale(categories.find((c) => c.id === id)?.name),
   });
   return async (values) => {
-    const result = schema.safeParse(toCreatePayload(values, gradingAllowedFor(categories, values.category_id)));
+    const result = schema.safeParse(
+      toCreatePayload(values, gradingAllowedFor(categories, values.category_id)),
+    );
     if (result.success) return { values, errors: {} };
     const errors: FieldErrors<CreateProductValues> = {};
     for (const issue of result.error.issues) {

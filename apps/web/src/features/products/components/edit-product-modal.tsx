@@ -8,8 +8,8 @@ import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import {
-  type AttributeValues,
   AttributeFields,
+  type AttributeValues,
   attributeFieldOf,
   attributePayload,
   attributeValuesOf,
