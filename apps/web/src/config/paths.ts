@@ -47,6 +47,11 @@ export const paths = {
   wonAuctions: { path: '/auctions/won', getHref: () => '/auctions/won/' },
   purchases: { path: '/purchases', getHref: () => '/purchases' },
   watchlist: { path: '/watchlist', getHref: () => '/watchlist' },
+  explore: {
+    path: '/explorar',
+    /** `query`: the view's parameters, e.g. `q=hot+wheels&sort=price_asc`. */
+    getHref: (query?: string) => (query ? `/explorar?${query}` : '/explorar'),
+  },
 } as const;
 
 /** Routes that need a stored token (spec 2 route table and spec 1 section 2). */
