@@ -131,19 +131,24 @@ export const catalogRepository = {
     const after = position.cursor
       ? sql`and (${keyExpression}, l.id) ${sql.raw(direction === 'asc' ? '>' : '<')} (${position.cursor.key}::bigint, ${position.cursor.id})`
       : sql``;
+    // Order and cut the page first, then name the page's rows only (joining names to every
+    // match before the limit cost as much as the listing itself).
     const { rows } = await sql<ListingRow>`
-      select l.id, l.name, l.image_id, l.condition, l.grading_company, l.grading_grade,
-             l.grading_certificate, l.kind, l.price, l.auction_id, l.end_time, l.bids_count,
-             ${keyExpression} as sort_key,
-             c.name as category, b.name as brand, s.name as scale, u.username as seller_username
-      from (${listing(filters, now, { facetsOpen: false })}) l
+      select l.*, c.name as category, b.name as brand, s.name as scale, u.username as seller_username
+      from (
+        select l.id, l.name, l.image_id, l.condition, l.grading_company, l.grading_grade,
+               l.grading_certificate, l.kind, l.price, l.auction_id, l.end_time, l.bids_count,
+               l.category_id, l.brand_id, l.scale_id, l.owner_id, ${keyExpression} as sort_key
+        from (${listing(filters, now, { facetsOpen: false })}) l
+        where true ${after}
+        order by ${keyExpression} ${order}, l.id ${order}
+        limit ${limit + 1} ${position.cursor ? sql`` : sql`offset ${position.offset}`}
+      ) l
       join categories c on c.id = l.category_id
       join brands b on b.id = l.brand_id
       left join scales s on s.id = l.scale_id
       join users u on u.id = l.owner_id
-      where true ${after}
-      order by ${keyExpression} ${order}, l.id ${order}
-      limit ${limit + 1} ${position.cursor ? sql`` : sql`offset ${position.offset}`}
+      order by l.sort_key ${order}, l.id ${order}
     `.execute(db);
     return rows;
   },
