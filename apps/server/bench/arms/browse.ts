@@ -72,7 +72,10 @@ async function benchmark(
         (array['nuevo_en_caja', 'nuevo_sin_caja', 'usado', 'con_detalles', null])[1 + id % 5];
       analyze products;
     `.execute(db);
-    const ctx = { db, clock: { now: () => now, advance: () => now, adjustable: false } } as unknown as AppContext;
+    const ctx = {
+      db,
+      clock: { now: () => now, advance: () => now, adjustable: false },
+    } as unknown as AppContext;
     const catalog = createCatalogService(ctx, { search: createSearchService(ctx) });
     const list = await queries(db);
     const counts: string[] = [];
@@ -98,7 +101,8 @@ async function benchmark(
       return { i, median: percentile(values, 50) };
     });
     medians.sort((a, b) => b.median - a.median);
-    for (const { i, median } of medians) console.log(`  ${median.toFixed(1).padStart(8)} ms  ${JSON.stringify(list[i])}`);
+    for (const { i, median } of medians)
+      console.log(`  ${median.toFixed(1).padStart(8)} ms  ${JSON.stringify(list[i])}`);
     return {
       database: label,
       products: sizes.products,
