@@ -8,6 +8,7 @@ import { auctionsRoutes } from './modules/auctions/auctions.routes.ts';
 import { pageHints } from './modules/auctions/auctions.service.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await healthRoutes(app, ctx);
   await usersRoutes(app, ctx, users);
   await catalogueRoutes(app, ctx);
+  await catalogRoutes(app, ctx);
   await productsRoutes(app, ctx, users);
   await auctionsRoutes(app, ctx);
   await bidsRoutes(app, ctx);

@@ -72,6 +72,7 @@ beforeAll(async () => {
     { name: 'auction-list', path: '/auctions', as: 'anonymous' },
     { name: 'marketplace', path: '/products', as: 'anonymous' },
     { name: 'search', path: '/search?query=hot%20wheels', as: 'anonymous' },
+    { name: 'explore', path: '/explorar?kind=buy_now&sort=price_asc', as: 'anonymous' },
     { name: 'login', path: '/login', as: 'anonymous' },
     { name: 'register', path: '/register', as: 'anonymous' },
     { name: 'public-profile', path: `/public-profile/${buyNow!.owner_username}`, as: 'anonymous' },

@@ -94,6 +94,11 @@ export interface ProductsTable {
   category_id: number;
   brand_id: number;
   scale_id: number | null;
+  condition: string | null;
+  grading_company: string | null;
+  /** numeric(3,1): the drivers answer a string. */
+  grading_grade: string | number | null;
+  grading_certificate: string | null;
   status: Generated<ProductStatus>;
   auction_id: number | null;
   /** Taken down by an operator (status `cancelled`): gone for everyone but its owner and operators. */

@@ -87,6 +87,7 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
           category_id: brand.category_id,
           brand_id: brand.id,
           scale_id: scale?.id ?? null,
+          condition: 'nuevo_en_caja',
           status: delivered ? 'delivered' : 'shipped',
           created_at: listed,
           updated_at: paidAt,

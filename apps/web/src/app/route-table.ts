@@ -19,6 +19,7 @@ export const publicPages: PageRoute[] = [
   { path: paths.publicProfile.path, module: 'users/public-profile.tsx' },
   { path: paths.userProfile.path, module: 'users/public-profile.tsx' },
   { path: paths.search.path, module: 'search/search.tsx' },
+  { path: paths.explore.path, module: 'explore/explore.tsx' },
   { path: paths.login.path, module: 'auth/login.tsx' },
   { path: paths.register.path, module: 'auth/register.tsx' },
   // No flag in the route table: allowed by default; the pages themselves ask for login.

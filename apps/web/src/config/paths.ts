@@ -55,6 +55,11 @@ export const paths = {
   },
   /** An invitation link: the invited person chooses a password here. */
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${encodeURIComponent(token)}` },
+  explore: {
+    path: '/explorar',
+    /** `query`: the view's parameters, e.g. `q=hot+wheels&sort=price_asc`. */
+    getHref: (query?: string) => (query ? `/explorar?${query}` : '/explorar'),
+  },
 } as const;
 
 /** Routes that need a stored token (spec 2 route table and spec 1 section 2). */

@@ -30,6 +30,9 @@ export const queryKeys = {
   bids: {
     ceiling: (auctionId: number, productId: number) => ['bids', 'max', auctionId, productId] as const,
   },
+  catalog: {
+    browse: (query: Record<string, string | number>) => ['catalog', 'browse', query] as const,
+  },
   catalogue: {
     categories: ['catalogue', 'categories'] as const,
     brands: (categoryId: number | null) => ['catalogue', 'brands', categoryId] as const,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+import { GradingSchema, ProductConditionSchema } from '../products/product-attributes.schemas.ts';
 import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 
 export const AuctionStatusSchema = z.enum(['upcoming', 'active', 'ended', 'cancelled']);
@@ -81,6 +82,8 @@ export const AuctionProductSchema = z.object({
   brand: z.string().nullable(),
   category: z.string().nullable(),
   scale: z.string().nullable(),
+  condition: ProductConditionSchema.nullable(),
+  grading: GradingSchema.nullable(),
   year: z.number(),
   initial_bid: z.number(),
   highest_bid: z.number(),

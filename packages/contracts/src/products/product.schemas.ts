@@ -3,6 +3,11 @@ import { wholePesos } from '../common/money.schemas.ts';
 import { contactSafe, PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { productMessages } from './product.messages.ts';
 import {
+  GradingSchema,
+  ProductConditionSchema,
+  productAttributeInput,
+} from './product-attributes.schemas.ts';
+import {
   base64DecodedBytes,
   dataUrlType,
   normalizeImageType,
@@ -116,6 +121,7 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         can_be_bought: z.boolean({ error: productMessages.canBeBoughtInvalid }).default(false),
         sell_price: money(productMessages.sellPricePositive, { positive: true }).optional(),
         image: ImageDataUrlSchema,
+        ...productAttributeInput,
       })
       // `when`: these run even when other fields failed, so the form shows every message at once.
       // No field check may say `abort: true` (zod then skips these): the fields' last checks are
@@ -139,18 +145,21 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         reserve_price: value.reserve_price ?? null,
         base_price: value.base_price ?? null,
         sell_price: value.can_be_bought ? (value.sell_price ?? null) : null,
+        condition: value.condition ?? null,
+        grading: value.grading ?? null,
       }))
   );
 }
 export type CreateProductInput = z.output<ReturnType<typeof makeCreateProductSchema>>;
 export type CreateProductPayload = z.input<ReturnType<typeof makeCreateProductSchema>>;
 
-/** PUT /api/products/update/{id}: name, description, reserve_price, year; absent fields stay. */
+/** PUT /api/products/update/{id}: name, description, reserve_price, year, condition, grading; absent fields stay. */
 export const UpdateProductInputSchema = z.object({
   name: NameSchema.optional(),
   description: DescriptionSchema.optional(),
   reserve_price: money(productMessages.reservePriceInvalid).optional(),
   year: YearSchema.optional(),
+  ...productAttributeInput,
 });
 export type UpdateProductInput = z.infer<typeof UpdateProductInputSchema>;
 
@@ -176,6 +185,8 @@ export const ProductSchema = z.object({
   brand_name: z.string(),
   scale_id: z.number().nullable(),
   scale_name: z.string().nullable(),
+  condition: ProductConditionSchema.nullable(),
+  grading: GradingSchema.nullable(),
   status: ProductStatusSchema,
   auction_id: z.number().nullable(),
   created_at: z.string(),

@@ -1,10 +1,13 @@
 import {
   adminMessages,
+  attributesFromColumns,
   type CreateProductInput,
   commonMessages,
+  type Grading,
   makeCreateProductSchema,
   type Product,
   type ProductBuyResponse,
+  type ProductCondition,
   type ProductPage,
   type ProductView,
   type PublicProduct,
@@ -34,6 +37,18 @@ export const SELLER_PRODUCTS_LIMIT = 500;
 /** The public profile's direct-buy grid. */
 export const USER_BUY_NOW_LIMIT = 100;
 
+/** The columns of a condition and grading as given in a create or update body. */
+function attributeColumns(input: { condition?: ProductCondition | null; grading?: Grading | null }) {
+  return {
+    ...(input.condition !== undefined && { condition: input.condition }),
+    ...(input.grading !== undefined && {
+      grading_company: input.grading?.company ?? null,
+      grading_grade: input.grading?.grade ?? null,
+      grading_certificate: input.grading?.certificate ?? null,
+    }),
+  };
+}
+
 /** What anyone who may see a product sees. */
 function publicFields(row: ProductRow) {
   return {
@@ -52,6 +67,7 @@ function publicFields(row: ProductRow) {
     brand_name: row.brand_name,
     scale_id: row.scale_id,
     scale_name: row.scale_name ?? null,
+    ...attributesFromColumns(row),
     status: row.status,
     created_at: row.created_at.toISOString(),
   };
@@ -149,6 +165,7 @@ export function createProductsService(
           category_id: input.category_id,
           brand_id: input.brand_id,
           scale_id: input.scale_id,
+          ...attributeColumns(input),
           created_at: now,
           updated_at: now,
         });
@@ -157,7 +174,7 @@ export function createProductsService(
     },
 
     /**
-     * Edits name, description, reserve price and year. Only the owner (anyone else: 404, the
+     * Edits name, description, reserve price, year, condition and grading. Only the owner (anyone else: 404, the
      * product is none of their business); never while in an auction or once sold (409).
      */
     async update(userId: number, id: number, input: UpdateProductInput): Promise<Product> {
@@ -173,6 +190,7 @@ export function createProductsService(
           ...(input.description !== undefined && { description: input.description }),
           ...(input.year !== undefined && { year: input.year }),
           ...(input.reserve_price !== undefined && { reserve_price: toCentavos(input.reserve_price ?? 0) }),
+          ...attributeColumns(input),
           updated_at: clock.now(),
         });
       });

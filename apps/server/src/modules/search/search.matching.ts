@@ -243,3 +243,24 @@ export async function auctionSearchFilter(
     where search_ap.auction_id = ${sql.ref(`${alias}.id`)} and ${productName}
   ))`;
 }
+
+/**
+ * A filter on products by the search page's rules (name, brand, category, tags and description;
+ * accents, case, typos, cut words), for lists that filter by a typed term, e.g. browsing:
+ *
+ *   query.where(await productSearchFilter(db, term, 'p.id'))
+ *
+ * The product ids come from `product_search` through its trigram index. A blank term filters nothing.
+ */
+export async function productSearchFilter(
+  db: Kysely<DB>,
+  term: string,
+  productId: string,
+): Promise<RawBuilder<SqlBool>> {
+  if (!term.trim()) return sql<SqlBool>`true`;
+  const search = await prepareSearch(db, term);
+  return sql<SqlBool>`${sql.ref(productId)} in (
+    select search_ps.product_id from product_search search_ps
+    where ${termMatches(search, searchDocuments.product('search_ps'))}
+  )`;
+}

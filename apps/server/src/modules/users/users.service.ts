@@ -11,13 +11,7 @@ import {
 } from '@app/contracts';
 import { TOKEN_LIFETIME_SECONDS } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import {
-  AppError,
-  fieldError,
-  forbidden,
-  notFound,
-  unauthorized,
-} from '../../platform/errors.ts';
+import { AppError, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';

@@ -17,6 +17,7 @@ import * as userSessions from './2026-11-26T0200-user-sessions.ts';
 import * as idempotencyKeys from './2026-11-26T0300-idempotency-keys.ts';
 import * as operatorConsole from './2026-11-26T0400-operator-console.ts';
 import * as questions from './2026-11-26T0500-questions.ts';
+import * as productAttributes from './2026-11-26T0600-product-attributes.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0300-idempotency-keys': idempotencyKeys,
   '2026-11-26T0500-questions': questions,
   '2026-11-26T0400-operator-console': operatorConsole,
+  '2026-11-26T0600-product-attributes': productAttributes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,6 +38,11 @@ describe('demo products (CONTRACT section 3)', () => {
     for (const product of products.filter((p) => p.category_name === 'Autos die-cast')) {
       expect(product.scale_name).toBeTruthy();
     }
+    // Every demo product has a condition; a few cards are graded.
+    for (const product of products) expect(product.condition).toBeTruthy();
+    const graded = products.filter((p) => p.grading !== null);
+    expect(graded.length).toBeGreaterThanOrEqual(1);
+    for (const product of graded) expect(product.category_name).toBe('Cartas coleccionables');
   });
 
   it('gives tienda_retro 2 buy-now products, and the marketplace shows them with real images', async () => {

@@ -93,6 +93,11 @@ export function Header({ unread, isOperator = false }: { unread: number; isOpera
               </NavLink>
             </li>
             <li>
+              <NavLink to={paths.explore.getHref()} className={navClass}>
+                Explorar
+              </NavLink>
+            </li>
+            <li>
               <NavLink to={paths.products.getHref()} end className={navClass}>
                 Vender
               </NavLink>

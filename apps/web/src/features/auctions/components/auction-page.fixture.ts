@@ -36,6 +36,8 @@ export function auctionPageFixture(
         brand: 'Maisto',
         category: 'Autos die-cast',
         scale: '1:18',
+        condition: null,
+        grading: null,
         year: 2020,
         initial_bid: 0,
         highest_bid: highest,

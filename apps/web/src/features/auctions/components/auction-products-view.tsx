@@ -1,6 +1,7 @@
 import { auctionMessages, formatNumber } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { LinkButton } from '../../../components/ui/button.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
@@ -85,6 +86,7 @@ export function AuctionProductsView({
                       <h3>{p.name}</h3>
                       {renderWatch?.(p)}
                     </div>
+                    <AttributeBadges condition={p.condition} grading={p.grading} />
                     <p className={styles.description}>{p.description}</p>
                     <dl className={styles.specs}>
                       <div>

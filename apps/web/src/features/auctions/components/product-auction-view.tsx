@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -120,6 +121,7 @@ export function ProductAuctionView({
       }
       info={
         <>
+          <AttributeBadges condition={product.condition} grading={product.grading} />
           <p className={styles.description}>{product.description}</p>
           <section className="card" aria-labelledby="seller-title">
             <h2 className="aside-title" id="seller-title">

@@ -1,6 +1,7 @@
 import type { PublicProduct } from '@app/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { brandLabel, priceLabel } from '../lib/product-labels.ts';
@@ -36,6 +37,7 @@ export function BuyNowCard({
       <p className={styles.cardMeta}>
         {product.year} · {brandLabel(product.brand_name)}
       </p>
+      <AttributeBadges condition={product.condition} grading={product.grading} />
       <p className={styles.price}>{priceLabel(product.sell_price)}</p>
     </article>
   );

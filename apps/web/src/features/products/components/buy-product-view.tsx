@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { attributeSpecRows } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -137,6 +138,7 @@ export function BuyProductView({
               ['Año', product.year],
               ['Escala', product.scale_name ?? 'N/A'],
               ['Categoria', product.category_name],
+              ...attributeSpecRows(product),
             ]}
           />
         </section>

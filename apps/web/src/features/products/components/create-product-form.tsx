@@ -1,6 +1,7 @@
 import {
   type Category,
   type CreateProductPayload,
+  gradingApplies,
   makeCreateProductSchema,
   productMessages,
   requiresScale,
@@ -19,13 +20,20 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { useBrands } from '../api/get-brands.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useScales } from '../api/get-scales.ts';
+import {
+  AttributeFields,
+  type AttributeValues,
+  attributeFieldOf,
+  attributePayload,
+  emptyAttributeValues,
+} from './attribute-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import styles from './products.module.css';
 
 /** How long the success message stays before going to /products (spec 2 section 9). */
 export const CREATED_REDIRECT_MS = 3000;
 
-export interface CreateProductValues {
+export interface CreateProductValues extends AttributeValues {
   name: string;
   year: string;
   description: string;
@@ -55,6 +63,7 @@ const emptyValues: CreateProductValues = {
   can_be_bought: false,
   sell_price: '',
   image: '',
+  ...emptyAttributeValues,
 };
 
 /** Empty numeric fields are sent as null (spec 2 section 5); anything else as a number. */
@@ -63,9 +72,10 @@ const numberOrNull = (text: string): number | null => {
   return trimmed === '' ? null : Number(trimmed);
 };
 
-/** The request body for the form's values. */
-export function toCreatePayload(values: CreateProductValues): CreateProductPayload {
+/** The request body for the form's values (grading only for trading cards). */
+export function toCreatePayload(values: CreateProductValues, gradingAllowed = false): CreateProductPayload {
   return {
+    ...attributePayload(values, gradingAllowed),
     name: values.name,
     year: numberOrNull(values.year) as number,
     description: values.description,
@@ -94,8 +104,19 @@ const FORM_FIELDS: ReadonlySet<string> = new Set<FieldName>([
   'base_price',
   'sell_price',
   'image',
+  'condition',
+  'grading_company',
+  'grading_grade',
+  'grading_certificate',
 ]);
 const isFormField = (name: string): name is FieldName => FORM_FIELDS.has(name);
+
+/** The server names the grading's parts by their place in the body (`grading.grade`). */
+const formFieldOf = (name: string): string =>
+  name === 'grading' ? 'grading_company' : name.startsWith('grading.') ? `grading_${name.slice(8)}` : name;
+
+const gradingAllowedFor = (categories: Category[], categoryId: string) =>
+  gradingApplies(categories.find((c) => String(c.id) === categoryId)?.name);
 
 /** Validates with the same contracts schema the server uses; one message per field. */
 function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
@@ -103,11 +124,13 @@ function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
     scaleRequiredFor: (id) => requiresScale(categories.find((c) => c.id === id)?.name),
   });
   return async (values) => {
-    const result = schema.safeParse(toCreatePayload(values));
+    const result = schema.safeParse(
+      toCreatePayload(values, gradingAllowedFor(categories, values.category_id)),
+    );
     if (result.success) return { values, errors: {} };
     const errors: FieldErrors<CreateProductValues> = {};
     for (const issue of result.error.issues) {
-      const field = issue.path[0] as FieldName | undefined;
+      const field = attributeFieldOf(issue.path) ?? (issue.path[0] as FieldName | undefined);
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
     return { values: {}, errors };
@@ -165,7 +188,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError([]);
     try {
-      await create.mutateAsync(toCreatePayload(values));
+      await create.mutateAsync(toCreatePayload(values, gradingAllowedFor(categories, values.category_id)));
       setCreated(true);
       timer.current = setTimeout(() => navigate(paths.products.getHref()), CREATED_REDIRECT_MS);
     } catch (error) {
@@ -173,7 +196,8 @@ function ProductForm({ categories }: { categories: Category[] }) {
       const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
       const general: string[] = [];
       for (const [field, message] of fields) {
-        if (isFormField(field)) setError(field, { type: 'server', message });
+        const formField = formFieldOf(field);
+        if (isFormField(formField)) setError(formField, { type: 'server', message });
         else general.push(message);
       }
       if (fields.length === 0 && error instanceof ApiError && error.status < 500)
@@ -278,6 +302,17 @@ function ProductForm({ categories }: { categories: Category[] }) {
               </select>
             </FormField>
           )}
+          <AttributeFields
+            bind={(field) => register(field)}
+            errors={{
+              condition: errors.condition?.message,
+              grading_company: errors.grading_company?.message,
+              grading_grade: errors.grading_grade?.message,
+              grading_certificate: errors.grading_certificate?.message,
+            }}
+            showGrading={gradingApplies(category?.name)}
+            fullClassName={styles.full}
+          />
           <MoneyField
             label="Precio de reserva (COP)"
             error={errors.reserve_price?.message}

@@ -1,4 +1,4 @@
-import { type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
+import { gradingApplies, type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,8 +7,15 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
+import {
+  AttributeFields,
+  type AttributeValues,
+  attributeFieldOf,
+  attributePayload,
+  attributeValuesOf,
+} from './attribute-fields.tsx';
 
-interface EditValues {
+interface EditValues extends AttributeValues {
   name: string;
   description: string;
   reserve_price: string;
@@ -20,12 +27,14 @@ const toValues = (product: Product): EditValues => ({
   description: product.description,
   reserve_price: String(product.reserve_price),
   year: String(product.year),
+  ...attributeValuesOf(product),
 });
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
 
 /**
- * 'Editar Detalles del Producto': name, description, reserve price and year, pre-filled; earlier
+ * 'Editar Detalles del Producto': name, description, reserve price, year, condition and (for
+ * trading cards) grading, pre-filled; earlier
  * errors cleared on open; on success the page shows the new values and the modal closes.
  */
 export function EditProductModal({
@@ -64,12 +73,13 @@ export function EditProductModal({
       description: values.description,
       reserve_price: numberOrNull(values.reserve_price),
       year: numberOrNull(values.year),
+      ...attributePayload(values, gradingApplies(product.category_name)),
     };
     const parsed = UpdateProductInputSchema.safeParse(payload);
     if (!parsed.success) {
       const errors: Partial<Record<keyof EditValues, string>> = {};
       for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof EditValues;
+        const key = attributeFieldOf(issue.path) ?? (issue.path[0] as keyof EditValues);
         errors[key] ??= issue.message;
       }
       setFieldErrors(errors);
@@ -136,6 +146,11 @@ export function EditProductModal({
             onChange={set('year')}
           />
         </FormField>
+        <AttributeFields
+          bind={(field) => ({ value: values[field], onChange: set(field) })}
+          errors={fieldErrors}
+          showGrading={gradingApplies(product.category_name)}
+        />
       </form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { parseTags, productMessages, productMetaDescription } from '@app/contrac
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import { attributeSpecRows } from '../../../components/ui/attribute-badges.tsx';
 import { Badge, badgeClass } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -115,6 +116,7 @@ export function ProductDetailView({
             ['Categoria', product.category_name],
             ['Escala', product.scale_name ?? 'N/A'],
             ['Año', product.year],
+            ...attributeSpecRows(product),
             product.can_be_bought && ['Precio de venta', priceLabel(product.sell_price)],
           ]}
         />

@@ -32,6 +32,10 @@ describe('toCreatePayload (spec 2 section 5)', () => {
     can_be_bought: false,
     sell_price: '9000',
     image: 'data:image/png;base64,AAAA',
+    condition: '',
+    grading_company: '',
+    grading_grade: '',
+    grading_certificate: '',
   };
 
   it('sends empty numbers as null and drops the sell price without buy-now', () => {
@@ -48,7 +52,24 @@ describe('toCreatePayload (spec 2 section 5)', () => {
       can_be_bought: false,
       sell_price: null,
       image: 'data:image/png;base64,AAAA',
+      condition: null,
+      grading: null,
     });
+  });
+
+  it('sends the condition, and the grading only where grading applies (trading cards)', () => {
+    const graded = {
+      ...values,
+      condition: 'usado',
+      grading_company: 'PSA',
+      grading_grade: '9.5',
+      grading_certificate: '123',
+    };
+    expect(toCreatePayload(graded, true)).toMatchObject({
+      condition: 'usado',
+      grading: { company: 'PSA', grade: 9.5, certificate: '123' },
+    });
+    expect(toCreatePayload(graded, false)).toMatchObject({ condition: 'usado', grading: null });
   });
 
   it('keeps the sell price with buy-now', () => {
@@ -194,6 +215,8 @@ function buyAnswer(overrides: { ownerId?: number; sellPrice?: number | null; buy
       brand_name: 'Hot Wheels',
       scale_id: null,
       scale_name: null,
+      condition: 'usado',
+      grading: null,
       status: 'available',
       created_at: '2026-01-01T00:00:00Z',
       owner_id: overrides.ownerId ?? 1,

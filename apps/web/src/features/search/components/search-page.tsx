@@ -1,8 +1,10 @@
 import { SearchTermSchema, searchMessages } from '@app/contracts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSearch } from '../api/search.ts';
 import styles from './search.module.css';
@@ -43,7 +45,10 @@ export function SearchPage({ query }: { query: string | null }) {
         <h1 className="page-title">Resultados de búsqueda</h1>
         {term ? (
           <p className={styles.term}>
-            Resultados para: <strong>{term}</strong>
+            Resultados para: <strong>{term}</strong>{' '}
+            <Link to={paths.explore.getHref(new URLSearchParams({ q: term }).toString())}>
+              Ver todo en Explorar
+            </Link>
           </p>
         ) : null}
       </header>

@@ -1,0 +1,115 @@
+import {
+  attributesFromColumns,
+  type BrowseQuery,
+  type BrowseResponse,
+  catalogMessages,
+  type ProductCondition,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { imageUrl } from '../../platform/images.ts';
+import { toCentavos, toPesos } from '../../platform/money.ts';
+import type { SearchService } from '../search/search.service.ts';
+import {
+  catalogRepository,
+  type ListingCursor,
+  type ListingFilters,
+  type ListingRow,
+} from './catalog.repository.ts';
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** A cursor names its sort, so one taken from another order is refused rather than misread. */
+function encodeCursor(sort: string, row: ListingRow): string {
+  return Buffer.from(JSON.stringify([sort, String(row.sort_key), row.id])).toString('base64url');
+}
+
+function decodeCursor(sort: string, text: string): ListingCursor {
+  try {
+    const [cursorSort, key, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (
+      cursorSort === sort &&
+      typeof key === 'string' &&
+      /^-?\d{1,20}$/.test(key) &&
+      Number.isSafeInteger(id)
+    )
+      return { key, id: id as number };
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw new AppError('BROWSE_CURSOR_INVALID', 400, catalogMessages.cursorInvalid, [
+    catalogMessages.cursorInvalid,
+  ]);
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function createCatalogService(ctx: AppContext, deps: { search: SearchService }) {
+  return {
+    /**
+     * What can be bought now, filtered and sorted, with the number of matches and the facet
+     * counts. `q` is matched by the search module, so browsing finds what search finds.
+     */
+    async browse(query: BrowseQuery): Promise<BrowseResponse> {
+      const now = ctx.clock.now();
+      const cursor = query.after === undefined ? undefined : decodeCursor(query.sort, query.after);
+      const filters: ListingFilters = {
+        kind: query.kind,
+        matches: await deps.search.productFilter(query.q ?? '', 'p.id'),
+        categoryId: query.category_id,
+        brandId: query.brand_id,
+        scaleId: query.scale_id,
+        condition: query.condition,
+        minPrice: query.min_price === undefined ? undefined : toCentavos(query.min_price),
+        maxPrice: query.max_price === undefined ? undefined : toCentavos(query.max_price),
+      };
+      // Independent reads: side by side on PostgreSQL's pool (PGlite takes them in turn).
+      const [rows, summary] = await Promise.all([
+        catalogRepository.page(ctx.db, filters, now, query.sort, query.size, {
+          cursor,
+          offset: (query.page - 1) * query.size,
+        }),
+        catalogRepository.summary(ctx.db, filters, now),
+      ]);
+      const items = rows.slice(0, query.size);
+      const facetOf = (name: 'category' | 'brand' | 'scale') =>
+        summary.facets
+          .filter((f) => f.facet === name && f.id !== null)
+          .map((f) => ({ id: f.id as number, name: f.name ?? '', count: f.count }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'es'));
+      return {
+        items: items.map((row) => ({
+          product_id: row.id,
+          name: row.name,
+          image: imageUrl(row.image_id, 'thumb'),
+          brand: row.brand,
+          category: row.category,
+          scale: row.scale,
+          ...attributesFromColumns(row),
+          price: toPesos(Number(row.price)),
+          kind: row.kind,
+          auction_id: row.auction_id,
+          end_time: iso(row.end_time),
+          bids_count: Number(row.bids_count),
+          seller_username: row.seller_username,
+        })),
+        meta: {
+          page: query.page,
+          size: query.size,
+          total: summary.total,
+          pages: Math.ceil(summary.total / query.size),
+          next: rows.length > query.size ? encodeCursor(query.sort, items.at(-1)!) : null,
+        },
+        facets: {
+          category: facetOf('category'),
+          brand: facetOf('brand'),
+          scale: facetOf('scale'),
+          condition: summary.facets
+            .filter((f) => f.facet === 'condition' && f.value !== null)
+            .map((f) => ({ value: f.value as ProductCondition, count: f.count }))
+            .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import {
+  BROWSE_KIND_LABELS,
+  BROWSE_SORT_LABELS,
+  BROWSE_SORTS,
+  type BrowseResponse,
+  type BrowseSort,
+  CONDITION_LABELS,
+  catalogMessages,
+  formatCOP,
+} from '@app/contracts';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useBrowse } from '../api/browse.ts';
+import {
+  activeFilterCount,
+  type ExploreState,
+  readExploreState,
+  writeExploreState,
+} from '../lib/explore-state.ts';
+import styles from './explore.module.css';
+import { ExploreCard } from './explore-card.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+
+interface Chip {
+  label: string;
+  remove: Partial<ExploreState>;
+}
+
+/** The removable chips of the filters in force, named with the facets' names. */
+function chipsOf(state: ExploreState, facets: BrowseResponse['facets'] | undefined): Chip[] {
+  const name = (list: { id: number; name: string }[] | undefined, id: number) =>
+    list?.find((e) => e.id === id)?.name ?? `#${id}`;
+  const chips: Chip[] = [];
+  if (state.q.trim()) chips.push({ label: `“${state.q.trim()}”`, remove: { q: '' } });
+  if (state.kind !== 'all') chips.push({ label: BROWSE_KIND_LABELS[state.kind], remove: { kind: 'all' } });
+  if (state.category_id !== undefined)
+    chips.push({
+      label: name(facets?.category, state.category_id),
+      remove: { category_id: undefined, brand_id: undefined },
+    });
+  if (state.brand_id !== undefined)
+    chips.push({ label: name(facets?.brand, state.brand_id), remove: { brand_id: undefined } });
+  if (state.scale_id !== undefined)
+    chips.push({ label: name(facets?.scale, state.scale_id), remove: { scale_id: undefined } });
+  if (state.condition)
+    chips.push({ label: CONDITION_LABELS[state.condition], remove: { condition: undefined } });
+  if (state.min_price !== undefined)
+    chips.push({ label: `Desde ${formatCOP(state.min_price)}`, remove: { min_price: undefined } });
+  if (state.max_price !== undefined)
+    chips.push({ label: `Hasta ${formatCOP(state.max_price)}`, remove: { max_price: undefined } });
+  return chips;
+}
+
+/**
+ * /explorar: what can be bought now, filtered and sorted. The whole view lives in the address
+ * (each change is a history entry), so back and forward, a reload or a shared link show it again.
+ * Filters sit in a sidebar on wide screens and in a dialog ('Filtros') on phones.
+ */
+export function ExplorePage({ saveSlot }: { saveSlot?: (state: ExploreState) => ReactNode } = {}) {
+  const [params, setParams] = useSearchParams();
+  const state = readExploreState(params);
+  const query = useBrowse(state);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [term, setTerm] = useState(state.q);
+  useEffect(() => setTerm(state.q), [state.q]);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const change = (patch: Partial<ExploreState>) => setParams(writeExploreState({ ...state, ...patch }));
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    change({ q: term });
+  };
+
+  const first = query.data?.pages[0];
+  const facets = first?.facets;
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = first?.meta.total ?? 0;
+  const chips = chipsOf(state, facets);
+  const filters = <FilterPanel state={state} facets={facets} onChange={change} />;
+
+  let results: ReactNode;
+  if (query.isPending) results = <Spinner label="Cargando productos..." />;
+  else if (query.isError && !query.data)
+    results = (
+      <Alert kind="error" as="div">
+        <p>{errorMessage(query.error, catalogMessages.loadError)}</p>
+        <Button size="sm" onClick={() => void query.refetch()}>
+          Reintentar
+        </Button>
+      </Alert>
+    );
+  else if (items.length === 0)
+    results = (
+      <div className="empty-state">
+        <p>{catalogMessages.empty}</p>
+        {chips.length > 0 ? (
+          <Button
+            size="sm"
+            onClick={() => setParams(writeExploreState({ kind: 'all', q: '', sort: state.sort }))}
+          >
+            Limpiar filtros
+          </Button>
+        ) : null}
+      </div>
+    );
+  else
+    results = (
+      <>
+        <ul className={styles.grid} aria-label="Resultados">
+          {items.map((item) => (
+            <li key={item.product_id}>
+              <ExploreCard item={item} now={now} />
+            </li>
+          ))}
+        </ul>
+        <div className={styles.more}>
+          <p className="muted">
+            Mostrando {items.length} de {total}
+          </p>
+          {query.isFetchNextPageError ? (
+            <p className="field-error" role="alert">
+              {errorMessage(query.error, catalogMessages.loadError)}
+            </p>
+          ) : null}
+          {query.hasNextPage ? (
+            <Button
+              variant="primary"
+              onClick={() => void query.fetchNextPage()}
+              busy={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
+            </Button>
+          ) : null}
+        </div>
+      </>
+    );
+
+  return (
+    <section className="page" aria-labelledby="explore-title">
+      <div className="page-header">
+        <h1 id="explore-title" className="page-title">
+          Explorar
+        </h1>
+        {saveSlot?.(state)}
+      </div>
+      <form role="search" className={styles.searchRow} onSubmit={search}>
+        <label htmlFor="explore-q" className="sr-only">
+          Buscar en Explorar
+        </label>
+        <input
+          id="explore-q"
+          className="input"
+          type="search"
+          placeholder="Buscar: Hot Wheels, Charizard, Funko…"
+          maxLength={100}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+        />
+        <Button type="submit" variant="primary">
+          Buscar
+        </Button>
+      </form>
+      <div className={styles.layout}>
+        <aside className={styles.sidebar} aria-label="Filtros">
+          <h2 className={styles.sideTitle}>Filtros</h2>
+          {filters}
+        </aside>
+        <div className={styles.main} aria-busy={query.isFetching}>
+          <div className={styles.toolbar}>
+            <Button
+              className={styles.filtersButton}
+              aria-haspopup="dialog"
+              onClick={() => setDrawerOpen(true)}
+            >
+              Filtros{activeFilterCount(state) > 0 ? ` (${activeFilterCount(state)})` : ''}
+            </Button>
+            <p className={styles.count} aria-live="polite">
+              {first ? `${total} ${total === 1 ? 'resultado' : 'resultados'}` : ''}
+            </p>
+            <label className={styles.sort}>
+              <span>Ordenar por</span>
+              <select
+                className="select"
+                value={state.sort}
+                onChange={(event) => change({ sort: event.target.value as BrowseSort })}
+              >
+                {BROWSE_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {BROWSE_SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {chips.length > 0 ? (
+            <ul className={styles.chips} aria-label="Filtros aplicados">
+              {chips.map((chip) => (
+                <li key={chip.label}>
+                  <button
+                    type="button"
+                    className={styles.chip}
+                    aria-label={`Quitar filtro ${chip.label}`}
+                    onClick={() => change(chip.remove)}
+                  >
+                    {chip.label} <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {results}
+        </div>
+      </div>
+      <Modal
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        title="Filtros"
+        className={styles.drawer}
+        footer={
+          <Button variant="primary" onClick={() => setDrawerOpen(false)}>
+            Ver {total} {total === 1 ? 'resultado' : 'resultados'}
+          </Button>
+        }
+      >
+        {filters}
+      </Modal>
+    </section>
+  );
+}
