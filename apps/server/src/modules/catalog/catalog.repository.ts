@@ -41,10 +41,9 @@ const SORTS: Record<BrowseSort, { key: string; direction: 'asc' | 'desc' }> = {
 };
 
 /**
- * Conditions every listed product meets, whatever its kind. Products that must never be listed
- * (taken down, or of a suspended seller) are left out by one more `and` here.
+ * Conditions every listed product meets, whatever its kind. A taken-down product, and every
+ * product of a suspended seller, is `cancelled`, so this status test keeps them out too.
  */
-// A taken-down product, and every product of a suspended seller, is `cancelled`: never listed.
 const listable = sql<SqlBool>`p.status in ('available', 'in_auction')`;
 
 /**
