@@ -17,6 +17,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
+import { questionReportTarget } from './modules/questions/questions.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
@@ -223,7 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);
   await questionsRoutes(app, ctx);
-  await operatorRoutes(app, ctx, users);
+  await operatorRoutes(app, ctx, users, { reportTargets: { question: questionReportTarget } });
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

@@ -26,7 +26,7 @@ describe('route-only endpoint modules of the browser build', () => {
 
   it.each(
     endpointModules.map((file) => [path.relative(contractsSrc, file), file]),
-  )('%s: every group and call, with its own method, path and auth only', async (_name, file) => {
+  )('%s: every group and call, with its own method, path, auth and idempotency only', async (_name, file) => {
     const routes = await projected(file);
     expect(Object.keys(routes).length).toBeGreaterThan(0);
     for (const [group, calls] of Object.entries(routes)) {
@@ -36,8 +36,9 @@ describe('route-only endpoint modules of the browser build', () => {
       expect(declared, group).toBeDefined();
       expect(Object.keys(calls).sort()).toEqual(Object.keys(declared!).sort());
       for (const [key, route] of Object.entries(calls)) {
-        const { method, path: url, auth } = declared![key]!;
-        expect(route).toEqual({ method, path: url, auth });
+        const { method, path: url, auth, idempotent } = declared![key]!;
+        // The client sends an Idempotency-Key on the calls that take one.
+        expect(route).toEqual({ method, path: url, auth, ...(idempotent ? { idempotent } : {}) });
       }
     }
   });

@@ -54,6 +54,7 @@ export const adminEndpoints = {
   inviteUser: defineEndpoint({
     method: 'POST',
     path: '/api/admin/users',
+    idempotent: true,
     summary: 'Creates an account without a password and answers its one-time invitation link (7 days)',
     tag: 'admin',
     auth: 'user',
@@ -83,6 +84,7 @@ export const adminEndpoints = {
   suspendUser: defineEndpoint({
     method: 'POST',
     path: '/api/admin/users/:id/suspend',
+    idempotent: true,
     summary:
       'Suspends an account: its sessions end, its unsold products are taken down, it can no longer log in',
     tag: 'admin',
@@ -94,6 +96,7 @@ export const adminEndpoints = {
   reinstateUser: defineEndpoint({
     method: 'POST',
     path: '/api/admin/users/:id/reinstate',
+    idempotent: true,
     summary: 'Lifts a suspension (products taken down stay down)',
     tag: 'admin',
     auth: 'user',
@@ -133,6 +136,7 @@ export const adminEndpoints = {
   markPaid: defineEndpoint({
     method: 'POST',
     path: '/api/admin/payouts/mark-paid',
+    idempotent: true,
     summary:
       'Marks payable payouts paid with the transfer reference, all or nothing (409 names the one at fault)',
     tag: 'admin',
@@ -157,6 +161,7 @@ export const adminEndpoints = {
   resolveReport: defineEndpoint({
     method: 'POST',
     path: '/api/admin/reports/:id/resolve',
+    idempotent: true,
     summary: 'Resolves an open report: dismiss it, take the product down or suspend the account',
     tag: 'admin',
     auth: 'user',
@@ -167,6 +172,7 @@ export const adminEndpoints = {
   takedownProduct: defineEndpoint({
     method: 'POST',
     path: '/api/admin/products/:id/takedown',
+    idempotent: true,
     summary: 'Removes an unsold product from every list, search, page and its auction (its bids void)',
     tag: 'admin',
     auth: 'user',

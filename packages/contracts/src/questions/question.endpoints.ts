@@ -17,6 +17,7 @@ export const questionsEndpoints = {
   ask: defineEndpoint({
     method: 'POST',
     path: '/api/questions',
+    idempotent: true,
     summary: "Asks a product's seller a public question (not on one's own, sold or removed products)",
     tag: 'questions',
     auth: 'user',

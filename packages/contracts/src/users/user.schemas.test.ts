@@ -263,6 +263,7 @@ describe('profile response schemas', () => {
     last_name: null,
     birth_date: null,
     is_seller: false,
+    is_operator: false,
     created_at: '2026-11-22T00:00:00.000Z',
     activeListings: 0,
     totalSales: 0,

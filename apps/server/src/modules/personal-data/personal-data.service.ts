@@ -5,6 +5,7 @@ import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { productLifecycle } from '../products/products.service.ts';
+import { questionsOfUser } from '../questions/questions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { personalDataRepository as repo } from './personal-data.repository.ts';
 
@@ -122,8 +123,8 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         ratings_received: received.map((r) => ({ ...r, created_at: iso(r.created_at) })),
         watchlist: watchlist.map((w) => ({ ...w, created_at: iso(w.created_at) })),
         notifications: notifications.map((n) => ({ ...n, created_at: iso(n.created_at) })),
-        // Filled in once the questions and claims modules exist.
-        questions: [],
+        questions: await questionsOfUser(db, userId),
+        // Filled in once the claims module exists.
         claims: [],
       };
     },

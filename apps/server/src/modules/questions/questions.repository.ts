@@ -10,6 +10,27 @@ const publicColumns = [
 ] as const;
 
 export const questionsRepository = {
+  /** Every question a user asked or received as a seller, hidden ones too (their data export). */
+  ofUser(db: Database, userId: number) {
+    return db
+      .selectFrom('questions as q')
+      .innerJoin('products as p', 'p.id', 'q.product_id')
+      .select([
+        'q.id',
+        'q.product_id',
+        'p.name as product_name',
+        'q.asker_id',
+        'q.text',
+        'q.created_at',
+        'q.answer_text',
+        'q.answered_at',
+        'q.hidden_at',
+      ])
+      .where((eb) => eb.or([eb('q.asker_id', '=', userId), eb('q.seller_id', '=', userId)]))
+      .orderBy('q.id')
+      .execute();
+  },
+
   /** What asking needs of a product: its owner, state and name (read, not written, here). */
   findProduct(db: Database, productId: number) {
     return db

@@ -11,6 +11,7 @@ import {
   type SellerQuestionsResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound, parseInput } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import { questionsRepository as repo } from './questions.repository.ts';
@@ -43,6 +44,38 @@ function toPublic(row: QuestionRow): PublicQuestion {
         ? { text: row.answer_text, created_at: new Date(row.answered_at).toISOString() }
         : null,
   };
+}
+
+/**
+ * A question as the target of a report: its text, the page it is shown on, and its asker (the
+ * account a suspension would reach). A hidden question can still be reported and judged.
+ */
+export const questionReportTarget = {
+  async find(db: Database, id: number) {
+    const row = await repo.findById(db, id);
+    if (!row) return undefined;
+    return {
+      name: row.text.length > 80 ? `${row.text.slice(0, 79)}…` : row.text,
+      link: productLink(row.product_id, row.product_status),
+      ownerId: row.asker_id,
+    };
+  },
+};
+
+/** The questions in a user's data export: asked by them, or received on their products. */
+export async function questionsOfUser(db: Database, userId: number) {
+  const rows = await repo.ofUser(db, userId);
+  return rows.map((q) => ({
+    id: q.id,
+    role: q.asker_id === userId ? 'asker' : 'seller',
+    product_id: q.product_id,
+    product_name: q.product_name,
+    text: q.text,
+    created_at: q.created_at.toISOString(),
+    answer: q.answer_text,
+    answered_at: q.answered_at ? new Date(q.answered_at).toISOString() : null,
+    hidden: q.hidden_at !== null,
+  }));
 }
 
 export type QuestionsService = ReturnType<typeof createQuestionsService>;

@@ -175,7 +175,7 @@ describe('BuyNowAction', () => {
 
   it("links 'Direcciones de envío' in the missing-default-address error to the addresses page", async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    reply(409, { message: paymentMessages.defaultAddressRequired });
+    reply(409, { message: paymentMessages.defaultAddressRequired, code: 'DEFAULT_ADDRESS_REQUIRED' });
     renderAction({ redirect: vi.fn() });
     fireEvent.click(screen.getByRole('button', { name: 'Comprar Ahora' }));
     const alert = await screen.findByRole('alert');
