@@ -12,6 +12,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
+import { claimsRoutes } from './modules/claims/claims.routes.ts';
+import { countOpenClaims } from './modules/claims/claims.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -215,7 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await paymentsRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
-  await operatorRoutes(app, ctx, users);
+  await operatorRoutes(app, ctx, users, { countOpenClaims });
+  await claimsRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

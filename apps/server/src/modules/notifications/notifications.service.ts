@@ -21,6 +21,9 @@ export type NotificationType =
   | 'ending_soon'
   | 'payout_paid'
   | 'product_taken_down'
+  | 'claim_opened'
+  | 'claim_message'
+  | 'claim_resolved'
   | 'system';
 
 export interface NewNotification {

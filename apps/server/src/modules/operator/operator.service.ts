@@ -719,3 +719,19 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
     },
   };
 }
+
+/** Whether the user is an operator now (not suspended): for modules that let operators in. */
+export function isOperator(db: Database, userId: number): Promise<boolean> {
+  return repo.isOperator(db, userId);
+}
+
+/**
+ * Records an operator's action in the append-only audit, inside the caller's transaction, so an
+ * action taken elsewhere (a claim's resolution) is recorded exactly when it commits.
+ */
+export function recordOperatorAction(
+  trx: Database,
+  entry: Parameters<typeof repo.audit>[1],
+): Promise<void> {
+  return repo.audit(trx, entry);
+}

@@ -13,6 +13,7 @@ import * as biddingSoftCloseProxyWatchlist from './2026-11-23T0400-bidding-soft-
 import * as auctionListVersion from './2026-11-24T0100-auction-list-version.ts';
 import * as raceStamp from './2026-11-25T0100-race-stamp.ts';
 import * as operatorConsole from './2026-11-26T0400-operator-console.ts';
+import * as claimsTracking from './2026-11-26T0700-claims-tracking.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T0100-auction-list-version': auctionListVersion,
   '2026-11-25T0100-race-stamp': raceStamp,
   '2026-11-26T0400-operator-console': operatorConsole,
+  '2026-11-26T0700-claims-tracking': claimsTracking,
 };
 
 export const migrationProvider: MigrationProvider = {
