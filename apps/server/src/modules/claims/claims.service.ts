@@ -117,10 +117,14 @@ export function createClaimsService(ctx: AppContext) {
   }
 
   /** The caller's part in a claim; anyone who is neither party nor operator: not found. */
-  async function roleIn(claim: { buyer_id: number; seller_id: number }, userId: number): Promise<ClaimRole> {
+  async function roleIn(
+    d: Database,
+    claim: { buyer_id: number; seller_id: number },
+    userId: number,
+  ): Promise<ClaimRole> {
     if (claim.buyer_id === userId) return 'buyer';
     if (claim.seller_id === userId) return 'seller';
-    if (await isOperator(db, userId)) return 'operator';
+    if (await isOperator(d, userId)) return 'operator';
     throw claimNotFound();
   }
 
@@ -223,14 +227,14 @@ export function createClaimsService(ctx: AppContext) {
     async get(userId: number, claimId: number): Promise<Claim> {
       const row = await repo.findClaim(db, claimId);
       if (!row) throw claimNotFound();
-      await roleIn(row, userId);
+      await roleIn(db, row, userId);
       return toClaim(db, claimId);
     },
 
     async context(userId: number, claimId: number): Promise<ClaimContext> {
       const row = await repo.findClaim(db, claimId);
       if (!row) throw claimNotFound();
-      const role = await roleIn(row, userId);
+      const role = await roleIn(db, row, userId);
       const sale = await repo.findSale(db, row.payment_id);
       const names = new Map((await repo.usernames(db, [row.buyer_id, row.seller_id])).map((u) => [u.id, u.username]));
       return {
@@ -251,7 +255,7 @@ export function createClaimsService(ctx: AppContext) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
         const { claim, sale } = await lockClaimAndSale(trx, claimId);
-        const role = await roleIn(claim, userId);
+        const role = await roleIn(trx, claim, userId);
         if (!isActive(claim.status)) throw conflict('CLAIM_CLOSED', messages.closed);
         await repo.insertMessage(trx, { claim_id: claimId, author_id: userId, author_role: role, text, created_at: now });
         await repo.touch(trx, claimId, now);
@@ -278,7 +282,7 @@ export function createClaimsService(ctx: AppContext) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
         const { claim, sale } = await lockClaimAndSale(trx, claimId);
-        const role = await roleIn(claim, userId);
+        const role = await roleIn(trx, claim, userId);
         if (role !== 'seller') throw forbidden('CLAIM_SELLER_ONLY', messages.sellerOnly);
         if (!isActive(claim.status)) throw conflict('CLAIM_CLOSED', messages.closed);
         await refundIn(trx, claim, sale, { userId, note: null }, now);
@@ -306,7 +310,7 @@ export function createClaimsService(ctx: AppContext) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
         const { claim, sale } = await lockClaimAndSale(trx, claimId);
-        const role = await roleIn(claim, userId);
+        const role = await roleIn(trx, claim, userId);
         if (role === 'operator') throw forbidden('CLAIM_PARTIES_ONLY', messages.partiesOnly);
         if (claim.status === 'escalated') throw conflict('CLAIM_ALREADY_ESCALATED', messages.alreadyEscalated);
         if (claim.status !== 'open') throw conflict('CLAIM_CLOSED', messages.closed);
