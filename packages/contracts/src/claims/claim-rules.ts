@@ -28,7 +28,8 @@ export function claimEligibility(
   now: Date,
 ): ClaimEligibility {
   if (latestClaim?.status === 'refunded') return 'refunded';
-  if (latestClaim && (latestClaim.status === 'open' || latestClaim.status === 'escalated')) return 'claim_active';
+  if (latestClaim && (latestClaim.status === 'open' || latestClaim.status === 'escalated'))
+    return 'claim_active';
   if (purchase.shipping_status === 'shipped') return 'eligible';
   if (purchase.shipping_status !== 'delivered') return 'not_shipped';
   if (!purchase.claim_window_ends_at) return 'window_over';
@@ -45,4 +46,18 @@ export function canEscalate(
   if (role === 'seller') return true;
   if (role === 'buyer') return now.getTime() >= new Date(claim.seller_respond_by).getTime();
   return false;
+}
+
+/** Badge tone of a claim: waiting ones stand out, a refund is good news for the buyer. */
+export function claimStatusTone(status: ClaimStatus): 'warning' | 'danger' | 'success' | 'neutral' {
+  switch (status) {
+    case 'open':
+      return 'warning';
+    case 'escalated':
+      return 'danger';
+    case 'refunded':
+      return 'success';
+    default:
+      return 'neutral';
+  }
 }

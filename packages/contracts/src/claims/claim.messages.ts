@@ -28,7 +28,8 @@ export const claimMessages = {
   alreadyEscalated: 'Este reclamo ya fue escalado',
   escalateTooSoon: 'Podrás escalar el reclamo si el vendedor no te reembolsa en 3 días desde que lo abriste',
   payoutAlreadyPaid: 'El pago de esta venta ya se entregó al vendedor; un operador debe revisar este reclamo',
-  refundConfirm: '¿Reembolsar el pago completo al comprador? Tu pago por esta venta se cancela y no se puede deshacer.',
+  refundConfirm:
+    '¿Reembolsar el pago completo al comprador? Tu pago por esta venta se cancela y no se puede deshacer.',
   refund: 'Reembolsar al comprador',
   refunded: 'Reembolso solicitado. El comprador recibirá el pago completo.',
   escalate: 'Escalar a Coleccionables',

@@ -26,11 +26,7 @@ const productId = z.preprocess(
 
 /** A person's text: trimmed, within bounds (the bounds' own messages). */
 function boundedText(min: number, max: number, short: string, long: string) {
-  return z
-    .string({ error: short })
-    .trim()
-    .min(min, { error: short })
-    .max(max, { error: long, abort: true });
+  return z.string({ error: short }).trim().min(min, { error: short }).max(max, { error: long, abort: true });
 }
 
 export const OpenClaimInputSchema = z.object({

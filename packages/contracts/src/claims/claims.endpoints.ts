@@ -103,7 +103,8 @@ export const adminClaimsEndpoints = {
   resolve: defineEndpoint({
     method: 'POST',
     path: '/api/admin/claims/:id/resolve',
-    summary: 'Resolves an open or escalated claim: refund the buyer, or release the payout to its normal course',
+    summary:
+      'Resolves an open or escalated claim: refund the buyer, or release the payout to its normal course',
     tag: 'admin',
     auth: 'user',
     params: IdParamSchema,

@@ -273,9 +273,7 @@ export const SellerPaymentSchema = z.object({
    * Why a held payout waits: the delivery, the claim window after it (until when), an open
    * claim, or nothing any more because the buyer was refunded (`cancelled`). Null once payable.
    */
-  hold: z
-    .object({ reason: z.enum(PAYOUT_HOLD_REASONS), until: z.string().nullable() })
-    .nullable(),
+  hold: z.object({ reason: z.enum(PAYOUT_HOLD_REASONS), until: z.string().nullable() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { StatusTone } from '../payments/payment.schemas.ts';
 import { CLAIM_STATUSES } from '../claims/claim.schemas.ts';
+import type { StatusTone } from '../payments/payment.schemas.ts';
 import { checkTracking, TrackingInputShape, TrackingSchema } from './tracking.ts';
 
 /** Spanish texts of the sales page and the shipping action (spec 2 sections 2 and 8). */
@@ -111,18 +111,20 @@ export function shippingAction(
 }
 
 /** `POST /api/products/change_shipping_status`: the seller moves only pending → shipped. */
-export const ChangeShippingStatusSchema = z.object({
-  product_id: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: shippingStatusMessages.productIdRequired })
-      .int({ error: shippingStatusMessages.productIdRequired })
-      .positive({ error: shippingStatusMessages.productIdRequired })
-      .max(2_147_483_647, { error: shippingStatusMessages.productIdRequired, abort: true }),
-  ),
-  shipping_status: z.literal('shipped', { error: shippingStatusMessages.onlyShipped }),
-  ...TrackingInputShape,
-}).superRefine(checkTracking);
+export const ChangeShippingStatusSchema = z
+  .object({
+    product_id: z.preprocess(
+      (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: shippingStatusMessages.productIdRequired })
+        .int({ error: shippingStatusMessages.productIdRequired })
+        .positive({ error: shippingStatusMessages.productIdRequired })
+        .max(2_147_483_647, { error: shippingStatusMessages.productIdRequired, abort: true }),
+    ),
+    shipping_status: z.literal('shipped', { error: shippingStatusMessages.onlyShipped }),
+    ...TrackingInputShape,
+  })
+  .superRefine(checkTracking);
 export type ChangeShippingStatusInput = z.infer<typeof ChangeShippingStatusSchema>;
 
 /** `POST /api/products/confirm_delivery`: the buyer says a shipped product arrived. */

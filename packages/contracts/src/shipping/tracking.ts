@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Carriers a seller can name when marking a sale shipped; `otra` covers anything else (in person). */
-export const CARRIERS = ['servientrega', 'coordinadora', 'interrapidisimo', 'envia', '472', 'deprisa', 'otra'] as const;
+export const CARRIERS = [
+  'servientrega',
+  'coordinadora',
+  'interrapidisimo',
+  'envia',
+  '472',
+  'deprisa',
+  'otra',
+] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
 export const carrierLabels: Record<Carrier, string> = {
@@ -40,7 +48,10 @@ const trackingUrlTemplates: Partial<Record<Carrier, string>> = {
 };
 
 /** The carrier's tracking page for this shipment, or null (no carrier, no page, or no number). */
-export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
+export function trackingUrl(
+  carrier: string | null | undefined,
+  trackingNumber: string | null | undefined,
+): string | null {
   if (!carrier || !trackingNumber) return null;
   const template = trackingUrlTemplates[carrier as Carrier];
   if (!template) return null;
@@ -91,7 +102,11 @@ export function checkTracking(
   ctx: z.RefinementCtx,
 ): void {
   if (value.carrier && value.carrier !== 'otra' && !value.tracking_number) {
-    ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: trackingMessages.trackingNumberRequired });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['tracking_number'],
+      message: trackingMessages.trackingNumberRequired,
+    });
   }
   if (!value.carrier && value.tracking_number) {
     ctx.addIssue({ code: 'custom', path: ['carrier'], message: trackingMessages.carrierInvalid });

@@ -1,5 +1,4 @@
 import {
-  adminMessages,
   AUCTION_CARD_IMAGES,
   AUCTION_PAGE_SIZE,
   type AuctionListQuery,
@@ -8,6 +7,7 @@ import {
   type AuctionProductPage,
   type AuctionProductsResponse,
   type AuctionSummary,
+  adminMessages,
   auctionMessages,
   auctionsEndpoints,
   type CreateAuctionInput,

@@ -169,7 +169,11 @@ export async function voidRace(
     .where('product_id', '=', productId)
     .returning('user_id')
     .execute();
-  await trx.deleteFrom('bid_ceilings').where('auction_id', '=', auctionId).where('product_id', '=', productId).execute();
+  await trx
+    .deleteFrom('bid_ceilings')
+    .where('auction_id', '=', auctionId)
+    .where('product_id', '=', productId)
+    .execute();
   await trx
     .deleteFrom('auction_products')
     .where('auction_id', '=', auctionId)

@@ -117,7 +117,10 @@ export const claimsRepository = {
   async setStatus(
     trx: Database,
     id: number,
-    change: Pick<Updateable<ClaimsTable>, 'escalated_at' | 'resolved_at' | 'resolved_by' | 'resolution_note'> & {
+    change: Pick<
+      Updateable<ClaimsTable>,
+      'escalated_at' | 'resolved_at' | 'resolved_by' | 'resolution_note'
+    > & {
       status: 'escalated' | 'refunded' | 'released';
       now: Date;
     },

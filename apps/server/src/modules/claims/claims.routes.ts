@@ -14,7 +14,9 @@ export async function claimsRoutes(app: FastifyInstance, ctx: AppContext) {
   declareRoute(app, ctx, endpoints.mine, {}, async (request) =>
     claims.mine(request.userId!, request.query.page, request.query.size),
   );
-  declareRoute(app, ctx, endpoints.get, {}, async (request) => claims.get(request.userId!, request.params.id));
+  declareRoute(app, ctx, endpoints.get, {}, async (request) =>
+    claims.get(request.userId!, request.params.id),
+  );
   declareRoute(app, ctx, endpoints.context, {}, async (request) =>
     claims.context(request.userId!, request.params.id),
   );

@@ -7,11 +7,11 @@ import {
   type ClaimRole,
   type ClaimStatus,
   claimEligibility,
-  claimMessages as messages,
   claimReasonLabels,
   claimWindowEndsAt,
   formatCOPExact,
   type MyClaimsResponse,
+  claimMessages as messages,
   type OpenClaimInput,
   pageMeta,
   sellerRespondBy,
@@ -129,7 +129,10 @@ export function createClaimsService(ctx: AppContext) {
   }
 
   /** A claim (unlocked read) whose sale and claim rows are then locked in that order. */
-  async function lockClaimAndSale(trx: Database, claimId: number): Promise<{ claim: ClaimRow; sale: SaleRow }> {
+  async function lockClaimAndSale(
+    trx: Database,
+    claimId: number,
+  ): Promise<{ claim: ClaimRow; sale: SaleRow }> {
     const seen = await repo.findClaim(trx, claimId);
     if (!seen) throw claimNotFound();
     const sale = await repo.lockSale(trx, seen.payment_id);
@@ -178,7 +181,8 @@ export function createClaimsService(ctx: AppContext) {
       const now = clock.now();
       const { id, created } = await db.transaction().execute(async (trx) => {
         const sale = await repo.lockSaleByProduct(trx, input.product_id);
-        if (!sale || sale.buyer_id !== buyerId) throw notFound('PURCHASE_NOT_FOUND', messages.purchaseNotFound);
+        if (!sale || sale.buyer_id !== buyerId)
+          throw notFound('PURCHASE_NOT_FOUND', messages.purchaseNotFound);
         const latest = await repo.latestClaimOfPayment(trx, sale.id);
         const endsAt = sale.delivered_at ? claimWindowEndsAt(sale.delivered_at, windowDays) : null;
         const eligibility = claimEligibility(
@@ -236,7 +240,9 @@ export function createClaimsService(ctx: AppContext) {
       if (!row) throw claimNotFound();
       const role = await roleIn(db, row, userId);
       const sale = await repo.findSale(db, row.payment_id);
-      const names = new Map((await repo.usernames(db, [row.buyer_id, row.seller_id])).map((u) => [u.id, u.username]));
+      const names = new Map(
+        (await repo.usernames(db, [row.buyer_id, row.seller_id])).map((u) => [u.id, u.username]),
+      );
       return {
         claim_id: row.id,
         role,
@@ -257,9 +263,20 @@ export function createClaimsService(ctx: AppContext) {
         const { claim, sale } = await lockClaimAndSale(trx, claimId);
         const role = await roleIn(trx, claim, userId);
         if (!isActive(claim.status)) throw conflict('CLAIM_CLOSED', messages.closed);
-        await repo.insertMessage(trx, { claim_id: claimId, author_id: userId, author_role: role, text, created_at: now });
+        await repo.insertMessage(trx, {
+          claim_id: claimId,
+          author_id: userId,
+          author_role: role,
+          text,
+          created_at: now,
+        });
         await repo.touch(trx, claimId, now);
-        const to = role === 'buyer' ? [claim.seller_id] : role === 'seller' ? [claim.buyer_id] : [claim.buyer_id, claim.seller_id];
+        const to =
+          role === 'buyer'
+            ? [claim.seller_id]
+            : role === 'seller'
+              ? [claim.buyer_id]
+              : [claim.buyer_id, claim.seller_id];
         const who = role === 'buyer' ? 'El comprador' : role === 'seller' ? 'El vendedor' : 'Coleccionables';
         return createNotifications(
           trx,
@@ -312,7 +329,8 @@ export function createClaimsService(ctx: AppContext) {
         const { claim, sale } = await lockClaimAndSale(trx, claimId);
         const role = await roleIn(trx, claim, userId);
         if (role === 'operator') throw forbidden('CLAIM_PARTIES_ONLY', messages.partiesOnly);
-        if (claim.status === 'escalated') throw conflict('CLAIM_ALREADY_ESCALATED', messages.alreadyEscalated);
+        if (claim.status === 'escalated')
+          throw conflict('CLAIM_ALREADY_ESCALATED', messages.alreadyEscalated);
         if (claim.status !== 'open') throw conflict('CLAIM_CLOSED', messages.closed);
         if (role === 'buyer' && now.getTime() < claim.seller_respond_by.getTime()) {
           throw conflict('CLAIM_ESCALATE_TOO_SOON', messages.escalateTooSoon);

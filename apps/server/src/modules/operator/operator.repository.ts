@@ -51,8 +51,12 @@ function reportRows(db: Database) {
     .selectFrom('reports as r')
     .innerJoin('users as reporter', 'reporter.id', 'r.reporter_id')
     .leftJoin('users as resolver', 'resolver.id', 'r.resolved_by')
-    .leftJoin('products as p', (join) => join.onRef('p.id', '=', 'r.target_id').on('r.target_type', '=', 'product'))
-    .leftJoin('users as tu', (join) => join.onRef('tu.id', '=', 'r.target_id').on('r.target_type', '=', 'user'))
+    .leftJoin('products as p', (join) =>
+      join.onRef('p.id', '=', 'r.target_id').on('r.target_type', '=', 'product'),
+    )
+    .leftJoin('users as tu', (join) =>
+      join.onRef('tu.id', '=', 'r.target_id').on('r.target_type', '=', 'user'),
+    )
     .selectAll('r')
     .select([
       'reporter.username as reporter_username',
@@ -246,7 +250,12 @@ export const operatorRepository = {
   },
 
   lockInvitation(trx: Database, id: number) {
-    return trx.selectFrom('invitations').select(['id', 'used_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('invitations')
+      .select(['id', 'used_at'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
   },
 
   // --- Payouts -----------------------------------------------------------------------------

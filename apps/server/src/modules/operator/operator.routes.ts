@@ -32,7 +32,8 @@ function publicOrigin(ctx: AppContext, request: FastifyRequest): string {
  * whole app, so a route added later under the prefix is covered without doing anything.
  */
 export function registerOperatorGuard(app: FastifyInstance, ctx: AppContext): void {
-  const isAdminRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith(ADMIN_PREFIX) === true;
+  const isAdminRoute = (request: FastifyRequest) =>
+    request.routeOptions.url?.startsWith(ADMIN_PREFIX) === true;
   app.addHook('onRequest', async (request, reply) => {
     if (!isAdminRoute(request)) return;
     // Routes authenticate in their own onRequest, which runs after this one: read it here too,
@@ -108,7 +109,12 @@ export async function operatorRoutes(
       p.bank?.document_type ?? '',
       p.bank?.document_number ?? '',
     ]);
-    const csv = stringify(rows, { header: true, columns: [...PAYOUT_CSV_COLUMNS], bom: true, record_delimiter: 'windows' });
+    const csv = stringify(rows, {
+      header: true,
+      columns: [...PAYOUT_CSV_COLUMNS],
+      bom: true,
+      record_delimiter: 'windows',
+    });
     const day = ctx.clock.now().toISOString().slice(0, 10);
     return reply
       .type('text/csv; charset=utf-8')

@@ -19,12 +19,12 @@ import {
   type InviteUserInput,
   type MarkPaidResponse,
   type ProductTakenDownMessage,
+  pageMeta,
   type ReportAction,
   type ReportStatus,
   type ReportTargetType,
   type StatsFigures,
   type TakedownResponse,
-  pageMeta,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
@@ -161,7 +161,11 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       async find(d, id) {
         const row = await repo.userTarget(d, id);
         if (!row) return undefined;
-        return { name: row.username, link: `/public-profile/${encodeURIComponent(row.username)}`, ownerId: row.id };
+        return {
+          name: row.username,
+          link: `/public-profile/${encodeURIComponent(row.username)}`,
+          ownerId: row.id,
+        };
       },
     },
     question: undefined,
@@ -200,7 +204,9 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
     const buyers = await cancelOpenPayments(trx, product.id, adminMessages.productTakenDown, now);
     const watchers = await dropWatchers(trx, product.id);
     const bidders = new Set((raced?.bidderIds ?? []).filter((id) => id !== product.owner_id));
-    const others = new Set([...watchers, ...buyers].filter((id) => id !== product.owner_id && !bidders.has(id)));
+    const others = new Set(
+      [...watchers, ...buyers].filter((id) => id !== product.owner_id && !bidders.has(id)),
+    );
     const notices: NewNotification[] = [
       {
         userId: product.owner_id,
@@ -237,7 +243,8 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
   ): Promise<NonNullable<Awaited<ReturnType<typeof repo.lockProduct>>>> {
     const product = await repo.lockProduct(trx, productId);
     if (!product) throw notFound('PRODUCT_NOT_FOUND', adminMessages.productNotFound);
-    if (product.taken_down_at) throw conflict('PRODUCT_ALREADY_TAKEN_DOWN', adminMessages.productAlreadyTakenDown);
+    if (product.taken_down_at)
+      throw conflict('PRODUCT_ALREADY_TAKEN_DOWN', adminMessages.productAlreadyTakenDown);
     if (product.status !== 'available' && product.status !== 'in_auction') {
       throw conflict('PRODUCT_SOLD', adminMessages.productSoldCannotTakeDown);
     }
@@ -246,7 +253,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
   }
 
   /** Suspends inside `trx`: the account, then each of its unsold products taken down. */
-  async function suspendIn(trx: Database, operatorId: number, userId: number, reason: string, now: Date, after: AfterCommit) {
+  async function suspendIn(
+    trx: Database,
+    operatorId: number,
+    userId: number,
+    reason: string,
+    now: Date,
+    after: AfterCommit,
+  ) {
     const user = await repo.lockUser(trx, userId);
     if (!user) throw notFound('USER_NOT_FOUND', adminMessages.userNotFound);
     if (user.id === operatorId) throw conflict('CANNOT_SUSPEND_SELF', adminMessages.cannotSuspendSelf);
@@ -260,7 +274,12 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
     let takenDown = 0;
     for (const productId of await repo.unsoldProductIds(trx, userId)) {
       const product = await repo.lockProduct(trx, productId);
-      if (!product || product.taken_down_at || (product.status !== 'available' && product.status !== 'in_auction')) continue;
+      if (
+        !product ||
+        product.taken_down_at ||
+        (product.status !== 'available' && product.status !== 'in_auction')
+      )
+        continue;
       await takeDownIn(trx, product, reason, now, after);
       takenDown += 1;
     }
@@ -283,12 +302,17 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
     return toAdminUser(row);
   }
 
-  async function toAdminReport(row: Awaited<ReturnType<typeof repo.listReports>>['rows'][number]): Promise<AdminReport> {
+  async function toAdminReport(
+    row: Awaited<ReturnType<typeof repo.listReports>>['rows'][number],
+  ): Promise<AdminReport> {
     let name: string | null = null;
     let link: string | null = null;
     if (row.target_type === 'product' && row.product_name !== null) {
       name = row.product_name;
-      link = row.product_status === 'in_auction' ? `/auctions/product/${row.target_id}` : `/products/buy/${row.target_id}`;
+      link =
+        row.product_status === 'in_auction'
+          ? `/auctions/product/${row.target_id}`
+          : `/products/buy/${row.target_id}`;
     } else if (row.target_type === 'user' && row.target_username !== null) {
       name = row.target_username;
       link = `/public-profile/${encodeURIComponent(row.target_username)}`;
@@ -604,7 +628,8 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
           }
         } else if (action === 'suspend') {
           const ownerId = target?.ownerId ?? null;
-          if (ownerId === null) throw badRequest('REPORT_ACTION_NOT_APPLICABLE', adminMessages.reportActionNotApplicable);
+          if (ownerId === null)
+            throw badRequest('REPORT_ACTION_NOT_APPLICABLE', adminMessages.reportActionNotApplicable);
           const owner = await repo.lockUser(trx, ownerId);
           if (owner && !owner.suspended_at) await suspendIn(trx, operatorId, ownerId, note, now, after);
         }
@@ -627,7 +652,11 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
 
     // --- Paying sellers --------------------------------------------------------------------
 
-    async listPayouts(status: AdminPayoutStatus | undefined, page: number, size: number): Promise<AdminPayoutsResponse> {
+    async listPayouts(
+      status: AdminPayoutStatus | undefined,
+      page: number,
+      size: number,
+    ): Promise<AdminPayoutsResponse> {
       const [rows, total] = await Promise.all([
         repo.listPayouts(db, status, size, (page - 1) * size),
         repo.countPayouts(db, status),
@@ -659,10 +688,16 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
           const row = byId.get(id);
           if (!row) throw notFound('PAYOUT_NOT_FOUND', adminMessages.payoutNotFound(id));
           if (row.status !== 'payable') {
-            throw conflict('PAYOUT_NOT_PAYABLE', adminMessages.payoutNotPayable(id, row.product_name, row.status));
+            throw conflict(
+              'PAYOUT_NOT_PAYABLE',
+              adminMessages.payoutNotPayable(id, row.product_name, row.status),
+            );
           }
           if (row.account_id === null) {
-            throw conflict('PAYOUT_NO_BANK_ACCOUNT', adminMessages.payoutNoBankAccount(id, row.seller_username));
+            throw conflict(
+              'PAYOUT_NO_BANK_ACCOUNT',
+              adminMessages.payoutNoBankAccount(id, row.seller_username),
+            );
           }
         }
         const paid = await repo.markPaid(trx, ids, reference, now);
@@ -682,7 +717,11 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
             userId: row.seller_id,
             type: 'payout_paid',
             title: adminMessages.payoutPaidTitle,
-            message: adminMessages.payoutPaid(formatCOPExact(toPesos(Number(row.payable_amount))), row.product_name, reference),
+            message: adminMessages.payoutPaid(
+              formatCOPExact(toPesos(Number(row.payable_amount))),
+              row.product_name,
+              reference,
+            ),
             link: `/seller/payments`,
           };
         });
@@ -729,9 +768,6 @@ export function isOperator(db: Database, userId: number): Promise<boolean> {
  * Records an operator's action in the append-only audit, inside the caller's transaction, so an
  * action taken elsewhere (a claim's resolution) is recorded exactly when it commits.
  */
-export function recordOperatorAction(
-  trx: Database,
-  entry: Parameters<typeof repo.audit>[1],
-): Promise<void> {
+export function recordOperatorAction(trx: Database, entry: Parameters<typeof repo.audit>[1]): Promise<void> {
   return repo.audit(trx, entry);
 }

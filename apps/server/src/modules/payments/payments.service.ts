@@ -96,7 +96,10 @@ function payoutHold(row: PayoutRow, claimWindowDays: number): SellerPayment['hol
   if (row.claim_refunded) return { reason: 'cancelled', until: null };
   if (row.in_claim) return { reason: 'claim', until: null };
   if (row.shipping_status === 'delivered' && row.delivered_at) {
-    return { reason: 'claim_window', until: claimWindowEndsAt(row.delivered_at, claimWindowDays).toISOString() };
+    return {
+      reason: 'claim_window',
+      until: claimWindowEndsAt(row.delivered_at, claimWindowDays).toISOString(),
+    };
   }
   return { reason: 'delivery', until: null };
 }

@@ -75,7 +75,13 @@ export const productLifecycle = {
   async takeDown(trx: Database, productId: number, reason: string, now: Date): Promise<boolean> {
     const result = await trx
       .updateTable('products')
-      .set({ status: 'cancelled', auction_id: null, taken_down_at: now, takedown_reason: reason, updated_at: now })
+      .set({
+        status: 'cancelled',
+        auction_id: null,
+        taken_down_at: now,
+        takedown_reason: reason,
+        updated_at: now,
+      })
       .where('id', '=', productId)
       .where('status', 'in', ['available', 'in_auction'] satisfies ProductStatus[])
       .executeTakeFirst();

@@ -161,7 +161,8 @@ export function createSalesService(ctx: AppContext) {
       const created = await db.transaction().execute(async (trx) => {
         const due = await repo.claimDueDeliveries(trx, shippedBefore, DELIVERY_BATCH);
         const notices = [];
-        for (const sale of due) notices.push(...(await deliver(trx, sale, now, true, config.CLAIM_WINDOW_DAYS)));
+        for (const sale of due)
+          notices.push(...(await deliver(trx, sale, now, true, config.CLAIM_WINDOW_DAYS)));
         return notices;
       });
       await publishNotifications(events, created);

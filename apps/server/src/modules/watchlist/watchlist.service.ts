@@ -17,7 +17,11 @@ const BATCH = 100;
 
 /** A product left the marketplace (taken down): nobody follows it any more; answers who did. */
 export async function dropWatchers(trx: Database, productId: number): Promise<number[]> {
-  const rows = await trx.deleteFrom('watchlist').where('product_id', '=', productId).returning('user_id').execute();
+  const rows = await trx
+    .deleteFrom('watchlist')
+    .where('product_id', '=', productId)
+    .returning('user_id')
+    .execute();
   return rows.map((r) => r.user_id);
 }
 

@@ -21,11 +21,15 @@ export function openClaim(t: TestApp, token: string | undefined, body: unknown) 
 export async function openedClaim(t: TestApp, buyer: TestUser, productId: number, reason = 'danado') {
   const res = await openClaim(t, buyer.token, { product_id: productId, reason, description: LONG_ENOUGH });
   if (res.status !== 201) throw new Error(`open claim failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: number; status: string };
+  return res.body as { id: number; status: string; opened_at: string };
 }
 
 export async function payoutOf(t: TestApp, paymentId: string) {
-  return t.ctx.db.selectFrom('payouts').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+  return t.ctx.db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function refundsOf(t: TestApp, paymentId: string) {

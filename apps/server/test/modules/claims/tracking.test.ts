@@ -22,9 +22,9 @@ describe('tracking on shipped sales', () => {
       body: { product_id: productId, shipping_status: 'shipped', ...extra },
     });
   const purchase = async (productId: number) =>
-    (await t.request('GET', '/api/products/get_purchased_products', { token: buyer.token })).body.products.find(
-      (p: { product_id: number }) => p.product_id === productId,
-    );
+    (
+      await t.request('GET', '/api/products/get_purchased_products', { token: buyer.token })
+    ).body.products.find((p: { product_id: number }) => p.product_id === productId);
   const sale = async (productId: number) =>
     (await t.request('GET', '/api/products/get_sold_products', { token: seller.token })).body.products.find(
       (p: { product_id: number }) => p.product_id === productId,
@@ -85,6 +85,8 @@ describe('tracking on shipped sales', () => {
     }
     // Nothing was recorded; 40 characters are fine.
     expect((await purchase(product.id)).shipping_status).toBe('pending');
-    expect((await ship(product.id, { carrier: 'coordinadora', tracking_number: '1'.repeat(40) })).status).toBe(200);
+    expect(
+      (await ship(product.id, { carrier: 'coordinadora', tracking_number: '1'.repeat(40) })).status,
+    ).toBe(200);
   });
 });

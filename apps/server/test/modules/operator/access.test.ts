@@ -1,9 +1,9 @@
 import { adminEndpoints, adminMessages } from '@app/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUserWithToken } from '../../factories/users.ts';
 import { registerOperatorGuard } from '../../../src/modules/operator/operator.routes.ts';
 import { registerErrorHandler } from '../../../src/platform/errors.ts';
+import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { insertOperator } from './operator-support.ts';
 
@@ -35,7 +35,8 @@ describe('only operators run the console', () => {
     expect(routes.length).toBeGreaterThanOrEqual(Object.keys(adminEndpoints).length);
     for (const route of routes) {
       const url = concrete(route.url);
-      const body = route.method === 'GET' ? undefined : { reason: 'x', note: 'x', payout_ids: [], reference: 'r' };
+      const body =
+        route.method === 'GET' ? undefined : { reason: 'x', note: 'x', payout_ids: [], reference: 'r' };
       const anonymous = await t.request(route.method, url, { body });
       expect(anonymous.status, `${route.method} ${route.url} anonymous`).toBe(401);
       const stranger = await t.request(route.method, url, { token, body });

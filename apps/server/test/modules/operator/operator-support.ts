@@ -1,6 +1,6 @@
-import type { TestApp } from '../../helpers/build-app.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
+import type { TestApp } from '../../helpers/build-app.ts';
 
 /** A logged-in operator. */
 export async function insertOperator(t: TestApp, username = 'operadora') {
@@ -86,6 +86,7 @@ export async function insertSaleWithPayout(
       product_amount: amount,
       commission_amount: commission,
       payable_amount: amount - commission,
+      payment_processor_fee: 0,
       status: 'held',
       created_at: now,
       updated_at: now,
@@ -93,7 +94,11 @@ export async function insertSaleWithPayout(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (input.status === 'payable') {
-    await db.updateTable('payouts').set({ status: 'payable', updated_at: now }).where('id', '=', payout.id).execute();
+    await db
+      .updateTable('payouts')
+      .set({ status: 'payable', updated_at: now })
+      .where('id', '=', payout.id)
+      .execute();
   }
   return { product, paymentId: payment.id, payoutId: payout.id, amount, commission };
 }

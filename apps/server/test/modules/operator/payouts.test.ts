@@ -1,7 +1,13 @@
 import { type AdminPayout, adminMessages, PAYOUT_CSV_COLUMNS } from '@app/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advanceAndRelogin, insertBuyer, insertPaidBuyNowSale, ship, type TestUser } from '../../factories/sales.ts';
+import {
+  advanceAndRelogin,
+  insertBuyer,
+  insertPaidBuyNowSale,
+  ship,
+  type TestUser,
+} from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { insertBankAccount, insertOperator, insertSaleWithPayout } from './operator-support.ts';
@@ -26,9 +32,13 @@ afterAll(async () => {
 });
 
 const list = (status: string) =>
-  t.request<{ items: AdminPayout[]; meta: { total: number } }>('GET', `/api/admin/payouts?status=${status}&size=100`, {
-    token: operator.token,
-  });
+  t.request<{ items: AdminPayout[]; meta: { total: number } }>(
+    'GET',
+    `/api/admin/payouts?status=${status}&size=100`,
+    {
+      token: operator.token,
+    },
+  );
 
 describe('paying sellers', () => {
   it('a payout becomes payable once the claim window after delivery passed, with the time it did, and lists with the bank account', async () => {
@@ -45,7 +55,12 @@ describe('paying sellers', () => {
     expect(delivered.status).toBe(200);
     // Held through the claim window after delivery; the timed job then makes it payable.
     expect((await list('held')).body.items.some((p) => p.product_id === product.id)).toBe(true);
-    await advanceAndRelogin(t, t.ctx.config.CLAIM_WINDOW_DAYS * 24 * 3600 + 1, [operator, seller, buyer, bankless]);
+    await advanceAndRelogin(t, t.ctx.config.CLAIM_WINDOW_DAYS * 24 * 3600 + 1, [
+      operator,
+      seller,
+      buyer,
+      bankless,
+    ]);
 
     const payable = await list('payable');
     const row = payable.body.items.find((p) => p.product_id === product.id)!;
@@ -120,7 +135,11 @@ describe('paying sellers', () => {
   });
 
   it('a batch with one payout not payable changes nothing and names it', async () => {
-    const good = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
+    const good = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
     const held = await insertSaleWithPayout(t, {
       sellerId: seller.user.id,
       buyerId: buyer.user.id,
@@ -149,8 +168,16 @@ describe('paying sellers', () => {
   });
 
   it('a seller without a bank account stops the batch (409 naming them), and an unknown id is a 404', async () => {
-    const good = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
-    const orphan = await insertSaleWithPayout(t, { sellerId: bankless.user.id, buyerId: buyer.user.id, status: 'payable' });
+    const good = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
+    const orphan = await insertSaleWithPayout(t, {
+      sellerId: bankless.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
     const res = await t.request('POST', '/api/admin/payouts/mark-paid', {
       token: operator.token,
       body: { payout_ids: [good.payoutId, orphan.payoutId], reference: 'TRF-002' },
@@ -175,14 +202,26 @@ describe('paying sellers', () => {
     expect(empty.body.errors).toEqual(
       expect.arrayContaining([adminMessages.payoutIdsRequired, adminMessages.referenceRequired]),
     );
-    const status = await t.ctx.db.selectFrom('payouts').select('status').where('id', '=', good.payoutId).executeTakeFirstOrThrow();
+    const status = await t.ctx.db
+      .selectFrom('payouts')
+      .select('status')
+      .where('id', '=', good.payoutId)
+      .executeTakeFirstOrThrow();
     expect(status.status).toBe('payable');
   });
 
   it('marks a batch paid once, even when two operators send it at the same moment', async () => {
     const second = await insertOperator(t, 'operador_dos');
-    const a = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
-    const b = await insertSaleWithPayout(t, { sellerId: seller.user.id, buyerId: buyer.user.id, status: 'payable' });
+    const a = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
+    const b = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
     const body = { payout_ids: [a.payoutId, b.payoutId], reference: 'LOTE-2026-11-26' };
     const answers = await Promise.all(
       [operator, second, operator, second].map((op) =>
@@ -200,8 +239,14 @@ describe('paying sellers', () => {
       .where('type', '=', 'payout_paid')
       .execute();
     expect(notices).toHaveLength(2);
-    expect(notices.every((n) => n.user_id === seller.user.id && n.message.includes('LOTE-2026-11-26'))).toBe(true);
-    const audit = await t.ctx.db.selectFrom('operator_audit').selectAll().where('action', '=', 'mark_paid').execute();
+    expect(notices.every((n) => n.user_id === seller.user.id && n.message.includes('LOTE-2026-11-26'))).toBe(
+      true,
+    );
+    const audit = await t.ctx.db
+      .selectFrom('operator_audit')
+      .selectAll()
+      .where('action', '=', 'mark_paid')
+      .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.note).toBe('LOTE-2026-11-26');
     expect(audit[0]!.target_id.split(',').sort()).toEqual([a.payoutId, b.payoutId].sort());
