@@ -167,7 +167,8 @@ describe('AdminConsole', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({ outcome: 'release', note: 'Coincide con las fotos' });
     expect(calls[0]!.url).toContain('status=active');
-  });
+    // Several dialogs and renders: generous on a busy machine.
+  }, 20_000);
 
   it('marks the selected payouts paid with the reference, showing the server’s 409 and keeping the choice', async () => {
     let attempt = 0;
