@@ -67,6 +67,10 @@ beforeAll(async () => {
   const priceless = mine.body.find((p) => p.sell_price === null);
   expect(priceless, 'the demo seller has a product without a sell price').toBeDefined();
 
+  const claims = await apiCall<{ items: Array<{ id: number }> }>('GET', '/api/claims/mine', buyerToken);
+  const claim = claims.body.items[0];
+  expect(claim, 'the demo buyer has a claim').toBeDefined();
+
   cases = [
     { name: 'home', path: '/', as: 'anonymous' },
     { name: 'auction-list', path: '/auctions', as: 'anonymous' },
@@ -95,6 +99,8 @@ beforeAll(async () => {
     { name: 'my-auctions', path: '/my-auctions', as: 'seller' },
     { name: 'seller-payments', path: '/seller/payments', as: 'seller' },
     { name: 'sold-products', path: '/products/sold', as: 'seller' },
+    { name: 'claim', path: `/claims/${claim!.id}`, as: 'buyer' },
+    { name: 'claim-missing', path: '/claims/999999', as: 'buyer', heading: 'Reclamo' },
     // A buyer on seller screens gets the become-a-seller message.
     { name: 'my-auctions-buyer', path: '/my-auctions', as: 'buyer' },
     { name: 'seller-payments-buyer', path: '/seller/payments', as: 'buyer' },

@@ -33,7 +33,7 @@ describe('claims', { timeout: 240_000 }, () => {
     buyer = await insertBuyer(t, 'reclamo_comprador');
     stranger = await insertBuyer(t, 'reclamo_extrano');
     operator = await insertOperator(t, 'reclamo_operadora');
-  });
+  }, 300_000);
   afterAll(() => t?.close());
 
   const get = (token: string | undefined, id: number | string) =>

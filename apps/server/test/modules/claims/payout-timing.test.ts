@@ -1,5 +1,5 @@
 import { claimMessages as m } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { advanceAndRelogin, insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
@@ -28,8 +28,10 @@ describe('payouts wait for the claim window', { timeout: 240_000 }, () => {
     seller = await insertUserWithToken(t, { is_seller: true, username: 'plazo_vendedor' });
     buyer = await insertBuyer(t, 'plazo_comprador');
     operator = await insertOperator(t, 'plazo_operadora');
-  });
+  }, 300_000);
   afterAll(() => t?.close());
+  // Each test moves days ahead: everyone starts with a fresh session.
+  beforeEach(() => advanceAndRelogin(t, 0, [seller, buyer, operator]), 120_000);
 
   const confirm = (productId: number) =>
     t.request('POST', '/api/products/confirm_delivery', {
@@ -81,7 +83,6 @@ describe('payouts wait for the claim window', { timeout: 240_000 }, () => {
     const endsAt = new Date((await purchase(product.id)).claim_window_ends_at).getTime();
     // Log in again first (the sessions would expire on the way), then move the clock to 1.5 s
     // before the window ends: the claim lands in its last seconds.
-    await advanceAndRelogin(t, 0, [buyer, operator, seller]);
     t.ctx.clock.advance((endsAt - t.ctx.clock.now().getTime() - 1500) / 1000);
     const claim = await openedClaim(t, buyer, product.id, 'no_coincide');
     const openedAt = new Date(claim.opened_at).getTime();
@@ -89,7 +90,7 @@ describe('payouts wait for the claim window', { timeout: 240_000 }, () => {
     expect(endsAt - openedAt).toBeLessThan(2000);
     expect((await sellerPayout(paymentId)).hold).toEqual({ reason: 'claim', until: null });
     // The window ends and the job runs: the claim keeps it held.
-    await t.advanceClock(2 * DAY);
+    await advanceAndRelogin(t, 2 * DAY, [operator]);
     expect((await payoutOf(t, paymentId)).status).toBe('held');
 
     // Released by an operator: the payout follows its normal course (the window is over: payable).
@@ -107,7 +108,6 @@ describe('payouts wait for the claim window', { timeout: 240_000 }, () => {
     const { product } = await shippedSale(t, seller, buyer, 'Un segundo tarde');
     expect((await confirm(product.id)).status).toBe(200);
     const endsAt = new Date((await purchase(product.id)).claim_window_ends_at).getTime();
-    await advanceAndRelogin(t, 0, [buyer]);
     t.ctx.clock.advance((endsAt - t.ctx.clock.now().getTime()) / 1000 + 1);
     const res = await openClaim(t, buyer.token, {
       product_id: product.id,
