@@ -41,10 +41,10 @@ describe('claims: the buyer opens one from Mis Compras, the seller refunds it', 
     'opens a claim with tracking shown, the seller refunds, the purchase shows the refund',
     { timeout: 240_000 },
     async () => {
-      const productName = `Hot Wheels Skyline ${run}`;
+      const productName = `Funko Pop Kiki ${run}`;
       const productId = await createProductViaApi(sellerToken, {
         name: productName,
-        categoryName: 'Autos die-cast',
+        categoryName: 'Figuras de vinilo',
         can_be_bought: true,
         sell_price: 72_000,
       });
