@@ -128,7 +128,7 @@ describe('claims: the buyer opens one from Mis Compras, the seller refunds it', 
       // The buyer's purchase shows the refund.
       await page.goto(`${baseUrl()}/purchases`);
       await card.getByText('Reembolsado', { exact: true }).waitFor();
-      expect(await card.getByRole('button', { name: /Abrir reclamo/ }).count()).toBe(0);
+      expect(await card.getByRole('button', { name: /Abrir reclamo|Confirmar recepción/ }).count()).toBe(0);
       await checkPage(page, 'claims-purchases-refunded-phone');
       await page.goto(claimUrl);
       await page.getByText('Reembolsado', { exact: true }).first().waitFor();

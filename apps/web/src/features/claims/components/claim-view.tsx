@@ -164,7 +164,7 @@ function Actions({
       {context.role === 'buyer' && claim.status === 'open' && !mayEscalate && (
         <p className="muted">
           Si el vendedor no te reembolsa, podrás escalar el reclamo a Coleccionables desde el{' '}
-          {formatDateTime(context.buyer_can_escalate_from)}.
+          {formatDateTime(context.buyer_can_escalate_from)}
         </p>
       )}
       <ConfirmDialog

@@ -106,7 +106,8 @@ function PurchaseCard({
           </>
         )}
       </dl>
-      {status === 'shipped' && (
+      {/* A refunded purchase has nothing left to confirm. */}
+      {status === 'shipped' && purchase.claim?.status !== 'refunded' && (
         <Button
           variant="primary"
           onClick={onConfirm}
