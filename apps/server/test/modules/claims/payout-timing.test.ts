@@ -81,10 +81,12 @@ describe('payouts wait for the claim window', { timeout: 240_000 }, () => {
     const { product, paymentId } = await shippedSale(t, seller, buyer, 'Último segundo');
     expect((await confirm(product.id)).status).toBe(200);
     const endsAt = new Date((await purchase(product.id)).claim_window_ends_at).getTime();
-    // Log in again first (the sessions would expire on the way), then move the clock to 1.5 s
-    // before the window ends: the claim lands in its last seconds.
-    // A minute before the end, sessions renewed (a login takes a while), then 1.5 s before it.
-    await advanceAndRelogin(t, Math.floor((endsAt - t.ctx.clock.now().getTime()) / 1000) - 60, [buyer, seller]);
+    // A minute before the end, sessions renewed (they would expire on the way; a login takes a
+    // while), then 1.5 s before it: the claim lands in the window's last seconds.
+    await advanceAndRelogin(t, Math.floor((endsAt - t.ctx.clock.now().getTime()) / 1000) - 60, [
+      buyer,
+      seller,
+    ]);
     t.ctx.clock.advance((endsAt - t.ctx.clock.now().getTime() - 1500) / 1000);
     const claim = await openedClaim(t, buyer, product.id, 'no_coincide');
     const openedAt = new Date(claim.opened_at).getTime();
