@@ -152,7 +152,8 @@ describe('every page is accessible', () => {
     [DESKTOP, 'desktop'],
   ] as const) {
     for (const visitor of ['anonymous', 'buyer', 'seller'] as const) {
-      it(`passes every axe rule at ${viewport.width} px, as ${visitor}`, async () => {
+      // Two dozen pages each, on a machine shared with other test runs: more than the default time.
+      it(`passes every axe rule at ${viewport.width} px, as ${visitor}`, { timeout: 240_000 }, async () => {
         const context = await newContext(browser, viewport);
         const page = await context.newPage();
         if (visitor === 'buyer') await loginAs(page, demo.buyer);
