@@ -10,6 +10,8 @@ import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { claimsRoutes } from './modules/claims/claims.routes.ts';
+import { countOpenClaims } from './modules/claims/claims.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
@@ -224,7 +226,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);
   await questionsRoutes(app, ctx);
-  await operatorRoutes(app, ctx, users, { reportTargets: { question: questionReportTarget } });
+  await operatorRoutes(app, ctx, users, {
+    reportTargets: { question: questionReportTarget },
+    countOpenClaims,
+  });
+  await claimsRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

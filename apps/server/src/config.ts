@@ -57,6 +57,8 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
     SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+    // Days after delivery during which the buyer may still open a claim; the payout waits for them.
+    CLAIM_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
     TEST_CLOCK: boolFlag.optional(),
     TRUST_PROXY: TrustProxySchema.default(false),
     RATE_LIMIT: boolFlag.default(true),

@@ -67,6 +67,10 @@ beforeAll(async () => {
   const priceless = mine.body.find((p) => p.sell_price === null);
   expect(priceless, 'the demo seller has a product without a sell price').toBeDefined();
 
+  const claims = await apiCall<{ items: Array<{ id: number }> }>('GET', '/api/claims/mine', buyerToken);
+  const claim = claims.body.items[0];
+  expect(claim, 'the demo buyer has a claim').toBeDefined();
+
   cases = [
     { name: 'home', path: '/', as: 'anonymous' },
     { name: 'auction-list', path: '/auctions', as: 'anonymous' },
@@ -98,6 +102,8 @@ beforeAll(async () => {
     { name: 'sold-products', path: '/products/sold', as: 'seller' },
     { name: 'questions', path: '/questions', as: 'seller' },
     { name: 'questions-buyer', path: '/questions', as: 'buyer' },
+    { name: 'claim', path: `/claims/${claim!.id}`, as: 'buyer' },
+    { name: 'claim-missing', path: '/claims/999999', as: 'buyer', heading: 'Reclamo' },
     // A buyer on seller screens gets the become-a-seller message.
     { name: 'my-auctions-buyer', path: '/my-auctions', as: 'buyer' },
     { name: 'seller-payments-buyer', path: '/seller/payments', as: 'buyer' },
@@ -165,7 +171,8 @@ describe('every page is accessible', () => {
     [DESKTOP, 'desktop'],
   ] as const) {
     for (const visitor of ['anonymous', 'buyer', 'seller', 'operator'] as const) {
-      it(`passes every axe rule at ${viewport.width} px, as ${visitor}`, async () => {
+      // Two dozen pages each, on a machine shared with other test runs: more than the default time.
+      it(`passes every axe rule at ${viewport.width} px, as ${visitor}`, { timeout: 240_000 }, async () => {
         const context = await newContext(browser, viewport);
         const page = await context.newPage();
         if (visitor === 'buyer') await loginAs(page, demo.buyer);

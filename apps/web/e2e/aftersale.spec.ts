@@ -127,9 +127,9 @@ describe('after the sale: held payout, receipt, rating', () => {
     await card.getByText('Tu calificación:').waitFor();
     await buyerContext.close();
 
-    // The seller's payout is now payable.
+    // Delivered: the seller's payout waits out the claim window.
     await seller.reload();
-    await payout.getByText('Disponible para pago').waitFor();
+    await payout.getByText(/En periodo de reclamos hasta/).waitFor();
     await checkPage(seller, 'aftersale-payout-payable-desktop');
 
     // The rating on the seller's public profile, at both widths.

@@ -211,6 +211,9 @@ export interface PaymentsTable {
   second_chance: Generated<boolean>;
   /** Why the payment was not confirmed, for the buyer (migration T0400). */
   status_note: string | null;
+  /** Set when the seller marks it shipped (migration 2026-11-26T0700). */
+  carrier: string | null;
+  tracking_number: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -445,4 +448,34 @@ export interface DB {
   invitations: InvitationsTable;
   reports: ReportsTable;
   operator_audit: OperatorAuditTable;
+  claims: ClaimsTable;
+  claim_messages: ClaimMessagesTable;
+}
+
+/** A buyer's claim about one purchase (migration 2026-11-26T0700). */
+export interface ClaimsTable {
+  id: Generated<number>;
+  payment_id: string;
+  product_id: number;
+  buyer_id: number;
+  seller_id: number;
+  reason: 'no_llego' | 'no_coincide' | 'danado';
+  description: string;
+  status: Generated<'open' | 'escalated' | 'refunded' | 'released'>;
+  opened_at: Timestamp;
+  seller_respond_by: Timestamp;
+  escalated_at: Timestamp | null;
+  resolved_at: Timestamp | null;
+  resolved_by: number | null;
+  resolution_note: string | null;
+  updated_at: Timestamp;
+}
+
+export interface ClaimMessagesTable {
+  id: Generated<number>;
+  claim_id: number;
+  author_id: number;
+  author_role: 'buyer' | 'seller' | 'operator';
+  text: string;
+  created_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import { computeCommission } from '@app/contracts';
+import { computeCommission, sellerRespondBy } from '@app/contracts';
 import { defaultAddressForSale } from '../modules/shipping/shipping-addresses.service.ts';
 import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
@@ -8,9 +8,10 @@ import type { DemoUsers } from './users.seed.ts';
 const DAY = 24 * 3600 * 1000;
 
 /**
- * Sales that already happened, so the purchases, payouts and ratings pages are not empty on first
- * start: comprador_demo bought from vendedor_demo (delivered and rated 5 stars, payout payable)
- * and from tienda_retro (shipped, waiting for 'Confirmar recepción', payout held).
+ * Sales that already happened, so the purchases, payouts, ratings and claims pages are not empty
+ * on first start: comprador_demo bought from vendedor_demo (delivered and rated 5 stars, its claim
+ * window over, payout payable) and from tienda_retro (shipped, waiting for 'Confirmar recepción',
+ * with an open claim, payout held).
  */
 export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise<void> {
   const { db, clock, config } = ctx;
@@ -26,10 +27,11 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
       scale: '1:64',
       pesos: 85_000,
       colors: ['#b71c1c', '#ff8a65'],
-      paidDaysAgo: 12,
-      shippedDaysAgo: 10,
-      deliveredDaysAgo: 6,
+      paidDaysAgo: 16,
+      shippedDaysAgo: 14,
+      deliveredDaysAgo: 10,
       rating: { score: 5, comment: 'Llegó rapidísimo y muy bien empacado. ¡Vendedor recomendado!' },
+      claim: null,
     },
     {
       sellerId: users.tienda_retro,
@@ -44,6 +46,13 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
       shippedDaysAgo: 1,
       deliveredDaysAgo: null,
       rating: null,
+      claim: {
+        reason: 'no_llego',
+        description:
+          'La guía dice que fue enviada hace un día, pero no aparece en el rastreo de la transportadora.',
+        openedHoursAgo: 6,
+        sellerReply: 'Hola, ya la despachamos; la transportadora suele actualizar el rastreo en 24 horas.',
+      },
     },
   ] as const;
 
@@ -131,6 +140,35 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
           updated_at: paidAt,
         })
         .execute();
+      if (sale.claim) {
+        const openedAt = new Date(now - sale.claim.openedHoursAgo * 3600 * 1000);
+        const claim = await trx
+          .insertInto('claims')
+          .values({
+            payment_id: payment.id,
+            product_id: product.id,
+            buyer_id: users.comprador_demo,
+            seller_id: sale.sellerId,
+            reason: sale.claim.reason,
+            description: sale.claim.description,
+            status: 'open',
+            opened_at: openedAt,
+            seller_respond_by: sellerRespondBy(openedAt),
+            updated_at: openedAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('claim_messages')
+          .values({
+            claim_id: claim.id,
+            author_id: sale.sellerId,
+            author_role: 'seller',
+            text: sale.claim.sellerReply,
+            created_at: new Date(openedAt.getTime() + 3600 * 1000),
+          })
+          .execute();
+      }
       if (sale.rating) {
         await trx
           .insertInto('ratings')

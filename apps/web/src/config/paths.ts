@@ -48,6 +48,8 @@ export const paths = {
   purchases: { path: '/purchases', getHref: () => '/purchases' },
   watchlist: { path: '/watchlist', getHref: () => '/watchlist' },
   questions: { path: '/questions', getHref: () => '/questions' },
+  /** A claim about a purchase: its conversation, tracking and the actions of each party. */
+  claim: { path: '/claims/:id', getHref: (id: number | string) => `/claims/${id}` },
   /** The operator console; its tab is in the address (`?tab=pagos`) so a link opens that tab. */
   admin: {
     path: '/admin',

@@ -15,6 +15,13 @@ export const queryKeys = {
     users: ['admin', 'users'] as const,
     userList: (query: string, page: number) => ['admin', 'users', { query, page }] as const,
     audit: (page: number) => ['admin', 'audit', page] as const,
+    claims: ['admin', 'claims'] as const,
+    claimList: (status: string, page: number) => ['admin', 'claims', { status, page }] as const,
+  },
+  claims: {
+    all: ['claims'] as const,
+    detail: (id: number) => ['claims', 'detail', id] as const,
+    context: (id: number) => ['claims', 'context', id] as const,
   },
   auctions: {
     all: ['auctions'] as const,

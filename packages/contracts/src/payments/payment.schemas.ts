@@ -231,6 +231,28 @@ export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;
 export const PAYOUT_STATUSES = ['held', 'payable', 'paid'] as const;
 export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
 
+export const PAYOUT_HOLD_REASONS = ['delivery', 'claim_window', 'claim', 'cancelled'] as const;
+export type PayoutHoldReason = (typeof PAYOUT_HOLD_REASONS)[number];
+
+/** The seller's page text of a payout: the hold's reason for held ones, else its status. */
+export function payoutHoldLabel(
+  status: string,
+  hold: { reason: PayoutHoldReason; until: string | null } | null | undefined,
+  formatDate: (iso: string) => string,
+): string {
+  if (status !== 'held' || !hold) return payoutStatusLabel(status);
+  switch (hold.reason) {
+    case 'claim_window':
+      return hold.until ? `En periodo de reclamos hasta ${formatDate(hold.until)}` : 'En periodo de reclamos';
+    case 'claim':
+      return 'En reclamo';
+    case 'cancelled':
+      return 'Cancelado: reembolsado al comprador';
+    default:
+      return payoutStatusLabel(status);
+  }
+}
+
 /** A seller's payout for one sale (spec 2 section 3); amounts in COP with centavos. */
 export const SellerPaymentSchema = z.object({
   id: z.string(),
@@ -247,6 +269,11 @@ export const SellerPaymentSchema = z.object({
   /** When an operator marked it paid, and the bank transfer's reference (null until then). */
   paid_at: z.string().nullable(),
   reference: z.string().nullable(),
+  /**
+   * Why a held payout waits: the delivery, the claim window after it (until when), an open
+   * claim, or nothing any more because the buyer was refunded (`cancelled`). Null once payable.
+   */
+  hold: z.object({ reason: z.enum(PAYOUT_HOLD_REASONS), until: z.string().nullable() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

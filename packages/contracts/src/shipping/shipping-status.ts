@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CLAIM_STATUSES } from '../claims/claim.schemas.ts';
 import type { StatusTone } from '../payments/payment.schemas.ts';
+import { checkTracking, TrackingInputShape, TrackingSchema } from './tracking.ts';
 
 /** Spanish texts of the sales page and the shipping action (spec 2 sections 2 and 8). */
 export const shippingStatusMessages = {
@@ -109,17 +111,20 @@ export function shippingAction(
 }
 
 /** `POST /api/products/change_shipping_status`: the seller moves only pending → shipped. */
-export const ChangeShippingStatusSchema = z.object({
-  product_id: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
-    z
-      .number({ error: shippingStatusMessages.productIdRequired })
-      .int({ error: shippingStatusMessages.productIdRequired })
-      .positive({ error: shippingStatusMessages.productIdRequired })
-      .max(2_147_483_647, { error: shippingStatusMessages.productIdRequired, abort: true }),
-  ),
-  shipping_status: z.literal('shipped', { error: shippingStatusMessages.onlyShipped }),
-});
+export const ChangeShippingStatusSchema = z
+  .object({
+    product_id: z.preprocess(
+      (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: shippingStatusMessages.productIdRequired })
+        .int({ error: shippingStatusMessages.productIdRequired })
+        .positive({ error: shippingStatusMessages.productIdRequired })
+        .max(2_147_483_647, { error: shippingStatusMessages.productIdRequired, abort: true }),
+    ),
+    shipping_status: z.literal('shipped', { error: shippingStatusMessages.onlyShipped }),
+    ...TrackingInputShape,
+  })
+  .superRefine(checkTracking);
 export type ChangeShippingStatusInput = z.infer<typeof ChangeShippingStatusSchema>;
 
 /** `POST /api/products/confirm_delivery`: the buyer says a shipped product arrived. */
@@ -143,6 +148,12 @@ export const PurchasedProductSchema = z.object({
   paid_at: z.string().nullable(),
   shipped_at: z.string().nullable(),
   delivered_at: z.string().nullable(),
+  /** Carrier and number given when it was shipped (null before, or for older sales). */
+  tracking: TrackingSchema.nullable(),
+  /** Until when a claim may be opened on it once delivered (null before delivery). */
+  claim_window_ends_at: z.string().nullable(),
+  /** The purchase's latest claim, if any. */
+  claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES) }).nullable(),
   /** The buyer's rating of this purchase, once given. */
   rating: z.object({ score: z.number(), comment: z.string().nullable(), created_at: z.string() }).nullable(),
 });
@@ -182,6 +193,9 @@ export const SoldProductSchema = z.object({
   shipping_status: z.string(),
   sold_at: z.string().nullable(),
   shipped_at: z.string().nullable(),
+  tracking: TrackingSchema.nullable(),
+  /** The sale's latest claim, if any. */
+  claim: z.object({ id: z.number(), status: z.enum(CLAIM_STATUSES) }).nullable(),
 });
 export type SoldProduct = z.infer<typeof SoldProductSchema>;
 

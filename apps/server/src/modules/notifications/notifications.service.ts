@@ -23,6 +23,9 @@ export type NotificationType =
   | 'question_answered'
   | 'payout_paid'
   | 'product_taken_down'
+  | 'claim_opened'
+  | 'claim_message'
+  | 'claim_resolved'
   | 'system';
 
 export interface NewNotification {

@@ -785,3 +785,8 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
     },
   };
 }
+
+/** Whether the user is an operator now (not suspended): for modules that let operators in. */
+export function isOperator(db: Database, userId: number): Promise<boolean> {
+  return repo.isOperator(db, userId);
+}

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { PaymentStatus, PaymentsTable } from '../../platform/db-schema.ts';
 
@@ -10,6 +10,16 @@ function findPayment(db: Database, id: string) {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** Whether a payout's sale has a claim waiting, or was refunded through one (the hold's reason). */
+const payoutClaimFlags = [
+  sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status in ('open', 'escalated'))`.as(
+    'in_claim',
+  ),
+  sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status = 'refunded')`.as(
+    'claim_refunded',
+  ),
+];
 
 export const paymentsRepository = {
   findPayment,
@@ -292,8 +302,10 @@ export const paymentsRepository = {
     return db
       .selectFrom('payouts as po')
       .innerJoin('products as p', 'p.id', 'po.product_id')
+      .innerJoin('payments as pay', 'pay.id', 'po.payment_id')
       .selectAll('po')
-      .select(['p.name as product_name', 'p.image_id'])
+      .select(['p.name as product_name', 'p.image_id', 'pay.shipping_status', 'pay.delivered_at'])
+      .select(payoutClaimFlags)
       .where('po.seller_id', '=', sellerId)
       .orderBy('po.created_at', 'desc')
       .orderBy('po.id', 'desc')
@@ -306,8 +318,10 @@ export const paymentsRepository = {
     return db
       .selectFrom('payouts as po')
       .innerJoin('products as p', 'p.id', 'po.product_id')
+      .innerJoin('payments as pay', 'pay.id', 'po.payment_id')
       .selectAll('po')
-      .select(['p.name as product_name', 'p.image_id'])
+      .select(['p.name as product_name', 'p.image_id', 'pay.shipping_status', 'pay.delivered_at'])
+      .select(payoutClaimFlags)
       .where('po.id', '=', id)
       .where('po.seller_id', '=', sellerId)
       .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type BuyProductResponse,
+  claimWindowEndsAt,
   paymentMessages as messages,
   type PaymentLinkResponse,
   type PaymentVerification,
@@ -82,7 +83,23 @@ function linkDescription(row: { kind: string; auction_id: number | null }, produ
   return `${prefix} · ${productName}`.slice(0, 100);
 }
 
-function toSellerPayment(row: Awaited<ReturnType<typeof repo.listPayouts>>[number]): SellerPayment {
+type PayoutRow = Awaited<ReturnType<typeof repo.listPayouts>>[number];
+
+/** Why a held payout waits (see SellerPayment.hold); null for payable and paid ones. */
+function payoutHold(row: PayoutRow, claimWindowDays: number): SellerPayment['hold'] {
+  if (row.status !== 'held') return null;
+  if (row.claim_refunded) return { reason: 'cancelled', until: null };
+  if (row.in_claim) return { reason: 'claim', until: null };
+  if (row.shipping_status === 'delivered' && row.delivered_at) {
+    return {
+      reason: 'claim_window',
+      until: claimWindowEndsAt(row.delivered_at, claimWindowDays).toISOString(),
+    };
+  }
+  return { reason: 'delivery', until: null };
+}
+
+function toSellerPayment(row: PayoutRow, claimWindowDays: number): SellerPayment {
   return {
     id: row.id,
     payment_id: row.payment_id,
@@ -96,6 +113,7 @@ function toSellerPayment(row: Awaited<ReturnType<typeof repo.listPayouts>>[numbe
     status: row.status,
     paid_at: row.paid_at ? row.paid_at.toISOString() : null,
     reference: row.reference,
+    hold: payoutHold(row, claimWindowDays),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -600,7 +618,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
     /** The seller's payouts, newest first. */
     async listPayouts(sellerId: number, page: number, size: number): Promise<SellerPayment[]> {
       const rows = await repo.listPayouts(db, sellerId, size, (page - 1) * size);
-      return rows.map(toSellerPayment);
+      return rows.map((row) => toSellerPayment(row, ctx.config.CLAIM_WINDOW_DAYS));
     },
 
     async getPayout(sellerId: number, id: string): Promise<SellerPaymentDetail> {
@@ -610,7 +628,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       if (!row) throw notFoundPayout();
       return {
         product: { id: row.product_id, name: row.product_name, image: imageUrl(row.image_id) },
-        payment: toSellerPayment(row),
+        payment: toSellerPayment(row, ctx.config.CLAIM_WINDOW_DAYS),
       };
     },
   };

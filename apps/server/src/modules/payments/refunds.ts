@@ -32,6 +32,11 @@ export async function recordRefund(
     productName: string;
     reason: string;
     now: Date;
+    /**
+     * The buyer's notice when the default (a payment that could not be applied) does not fit;
+     * null when the caller tells the buyer itself.
+     */
+    notice?: { title: string; message: string; link: string | null } | null;
   },
 ): Promise<Created> {
   const row = await trx
@@ -51,7 +56,7 @@ export async function recordRefund(
     .onConflict((oc) => oc.column('charge_key').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!row) return [];
+  if (!row || input.notice === null) return [];
   const amount = formatCOPExact(toPesos(input.amountCentavos));
   return createNotifications(
     trx,
@@ -59,9 +64,11 @@ export async function recordRefund(
       {
         userId: input.payment.buyer_id,
         type: 'payment_refunded',
-        title: 'Reembolsaremos tu pago',
-        message: `Tu pago de ${amount} por "${input.productName}" no pudo aplicarse: ${input.reason} Ya solicitamos el reembolso a la entidad.`,
-        link: `/payment?bold-order-id=${input.payment.id}&bold-tx-status=approved`,
+        ...(input.notice ?? {
+          title: 'Reembolsaremos tu pago',
+          message: `Tu pago de ${amount} por "${input.productName}" no pudo aplicarse: ${input.reason} Ya solicitamos el reembolso a la entidad.`,
+          link: `/payment?bold-order-id=${input.payment.id}&bold-tx-status=approved`,
+        }),
       },
     ],
     input.now,

@@ -274,6 +274,15 @@ export const personalDataRepository = {
       .where(sql<boolean>`po.status <> 'paid'`)
       .orderBy('po.created_at')
       .execute();
+    // A claim waits on both parties until it is refunded or resolved.
+    const claims = await trx
+      .selectFrom('claims as c')
+      .innerJoin('products as p', 'p.id', 'c.product_id')
+      .select(['c.id', 'p.name'])
+      .where((eb) => eb.or([eb('c.buyer_id', '=', userId), eb('c.seller_id', '=', userId)]))
+      .where('c.status', 'in', ['open', 'escalated'])
+      .orderBy('c.id')
+      .execute();
     return [
       ...auctions.map((r) => ({ type: 'auction' as const, id: r.id, name: r.name })),
       ...leading.map((r) => ({ type: 'leading_bid' as const, id: r.id, name: r.name })),
@@ -281,6 +290,7 @@ export const personalDataRepository = {
       ...sales.map((r) => ({ type: 'unshipped_sale' as const, id: r.id, name: r.name })),
       ...purchases.map((r) => ({ type: 'undelivered_purchase' as const, id: r.id, name: r.name })),
       ...payouts.map((r) => ({ type: 'payout' as const, id: r.id, name: r.name })),
+      ...claims.map((r) => ({ type: 'claim' as const, id: r.id, name: r.name })),
     ];
   },
 

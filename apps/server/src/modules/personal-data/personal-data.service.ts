@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
+import { listUserClaims } from '../claims/claims.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -124,8 +125,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         watchlist: watchlist.map((w) => ({ ...w, created_at: iso(w.created_at) })),
         notifications: notifications.map((n) => ({ ...n, created_at: iso(n.created_at) })),
         questions: await questionsOfUser(db, userId),
-        // Filled in once the claims module exists.
-        claims: [],
+        claims: await listUserClaims(db, userId),
       };
     },
 

@@ -16,6 +16,8 @@ export const salesRepository = {
         'pay.shipping_status',
         'pay.confirmed_at',
         'pay.shipped_at',
+        'pay.carrier',
+        'pay.tracking_number',
         'p.name as product_name',
         'p.image_id',
         'p.status as product_status',
@@ -48,10 +50,15 @@ export const salesRepository = {
       .executeTakeFirst();
   },
 
-  markShipped(trx: Database, paymentId: string, now: Date) {
+  markShipped(
+    trx: Database,
+    paymentId: string,
+    tracking: { carrier: string | null; tracking_number: string | null },
+    now: Date,
+  ) {
     return trx
       .updateTable('payments')
-      .set({ shipping_status: 'shipped', shipped_at: now, updated_at: now })
+      .set({ shipping_status: 'shipped', shipped_at: now, updated_at: now, ...tracking })
       .where('id', '=', paymentId)
       .where('shipping_status', '=', 'pending')
       .executeTakeFirst();
@@ -85,17 +92,6 @@ export const salesRepository = {
       .execute();
   },
 
-  /** A delivered sale's payout: held → payable, unless it was voided. */
-  async releasePayout(trx: Database, paymentId: string, now: Date) {
-    await trx
-      .updateTable('payouts')
-      .set({ status: 'payable', updated_at: now })
-      .where('payment_id', '=', paymentId)
-      .where('status', '=', 'held')
-      .where('voided_at', 'is', null)
-      .execute();
-  },
-
   /** The buyer's confirmed purchases (won and bought), newest payment first, with their rating. */
   listPurchases(db: Database, buyerId: number, limit: number, offset: number) {
     return db
@@ -113,6 +109,8 @@ export const salesRepository = {
         'pay.confirmed_at',
         'pay.shipped_at',
         'pay.delivered_at',
+        'pay.carrier',
+        'pay.tracking_number',
         'p.name as product_name',
         'p.image_id',
         'p.status as product_status',

@@ -1,15 +1,19 @@
 import {
   AUTO_DELIVERY_DAYS,
+  type Carrier,
+  claimWindowEndsAt,
   shippingStatusMessages as messages,
   type PurchasedProduct,
   type SaleShippingAddress,
   type SoldProduct,
+  toTracking,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
+import { latestClaimsOfPayments } from '../claims/claims.service.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { salesRepository as repo } from './sales.repository.ts';
@@ -39,10 +43,11 @@ const DELIVERY_BATCH = 50;
 type LockedSale = { id: string; seller_id: number; product_id: number };
 
 /** Marks one locked shipped sale delivered and tells the seller their payout is released. */
-async function deliver(trx: Database, sale: LockedSale, now: Date, automatic: boolean) {
+async function deliver(trx: Database, sale: LockedSale, now: Date, automatic: boolean, windowDays: number) {
   await repo.markDelivered(trx, sale.id, now);
+  // The payout stays held: it becomes payable once the claim window after delivery has passed
+  // with no open claim (the claims module's timed job).
   const product = await productLifecycle.deliver(trx, sale.product_id, now);
-  await repo.releasePayout(trx, sale.id, now);
   const how = automatic
     ? `pasaron ${AUTO_DELIVERY_DAYS} días desde el envío de "${product.name}" y se dio por entregado`
     : `el comprador confirmó que recibió "${product.name}"`;
@@ -53,7 +58,7 @@ async function deliver(trx: Database, sale: LockedSale, now: Date, automatic: bo
         userId: sale.seller_id,
         type: 'item_delivered',
         title: 'Producto entregado',
-        message: `¡Buenas noticias! ${how[0]!.toUpperCase()}${how.slice(1)}. Tu pago ya está disponible.`,
+        message: `¡Buenas noticias! ${how[0]!.toUpperCase()}${how.slice(1)}. Tu pago quedará disponible cuando terminen los ${windowDays} días del periodo de reclamos, si no hay un reclamo abierto.`,
         link: '/seller/payments',
       },
     ],
@@ -63,12 +68,16 @@ async function deliver(trx: Database, sale: LockedSale, now: Date, automatic: bo
 
 /** The seller's side of fulfilment: what was sold to whom, and marking it shipped. */
 export function createSalesService(ctx: AppContext) {
-  const { db, clock, events } = ctx;
+  const { db, clock, events, config } = ctx;
 
   return {
     /** The seller's confirmed sales with buyer details and the shipping address of each. */
     async listSoldProducts(sellerId: number, page: number, size: number): Promise<SoldProduct[]> {
       const rows = await repo.listSales(db, sellerId, size, (page - 1) * size);
+      const claims = await latestClaimsOfPayments(
+        db,
+        rows.map((r) => r.payment_id),
+      );
       return rows.map((r) => ({
         product_id: r.product_id,
         payment_id: r.payment_id,
@@ -85,12 +94,18 @@ export function createSalesService(ctx: AppContext) {
         shipping_status: r.shipping_status,
         sold_at: r.confirmed_at?.toISOString() ?? null,
         shipped_at: r.shipped_at?.toISOString() ?? null,
+        tracking: toTracking(r.carrier, r.tracking_number),
+        claim: claims.get(r.payment_id) ?? null,
       }));
     },
 
     /** The buyer's confirmed purchases with shipping state and their rating, newest first. */
     async listPurchases(buyerId: number, page: number, size: number): Promise<PurchasedProduct[]> {
       const rows = await repo.listPurchases(db, buyerId, size, (page - 1) * size);
+      const claims = await latestClaimsOfPayments(
+        db,
+        rows.map((r) => r.payment_id),
+      );
       return rows.map((r) => ({
         product_id: r.product_id,
         payment_id: r.payment_id,
@@ -105,6 +120,11 @@ export function createSalesService(ctx: AppContext) {
         paid_at: r.confirmed_at?.toISOString() ?? null,
         shipped_at: r.shipped_at?.toISOString() ?? null,
         delivered_at: r.delivered_at?.toISOString() ?? null,
+        tracking: toTracking(r.carrier, r.tracking_number),
+        claim_window_ends_at: r.delivered_at
+          ? claimWindowEndsAt(r.delivered_at, config.CLAIM_WINDOW_DAYS).toISOString()
+          : null,
+        claim: claims.get(r.payment_id) ?? null,
         rating:
           r.rating_score === null || r.rating_created_at === null
             ? null
@@ -124,7 +144,7 @@ export function createSalesService(ctx: AppContext) {
         if (!sale || sale.buyer_id !== buyerId)
           throw notFound('PURCHASE_NOT_FOUND', messages.purchaseNotFound);
         if (sale.shipping_status !== 'shipped') throw conflict('NOT_SHIPPED', messages.notShipped);
-        return deliver(trx, sale, now, false);
+        return deliver(trx, sale, now, false, config.CLAIM_WINDOW_DAYS);
       });
       await publishNotifications(events, created);
       return {
@@ -141,7 +161,8 @@ export function createSalesService(ctx: AppContext) {
       const created = await db.transaction().execute(async (trx) => {
         const due = await repo.claimDueDeliveries(trx, shippedBefore, DELIVERY_BATCH);
         const notices = [];
-        for (const sale of due) notices.push(...(await deliver(trx, sale, now, true)));
+        for (const sale of due)
+          notices.push(...(await deliver(trx, sale, now, true, config.CLAIM_WINDOW_DAYS)));
         return notices;
       });
       await publishNotifications(events, created);
@@ -149,13 +170,22 @@ export function createSalesService(ctx: AppContext) {
     },
 
     /** Only the seller of that sale, only pending → shipped; the buyer is told. */
-    async markShipped(sellerId: number, productId: number) {
+    async markShipped(
+      sellerId: number,
+      productId: number,
+      tracking: { carrier?: Carrier | undefined; tracking_number?: string | undefined } = {},
+    ) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
         const sale = await repo.findSaleForUpdate(trx, productId);
         if (!sale || sale.seller_id !== sellerId) throw notFound('SALE_NOT_FOUND', messages.saleNotFound);
         if (sale.shipping_status !== 'pending') throw conflict('ALREADY_SHIPPED', messages.alreadyShipped);
-        await repo.markShipped(trx, sale.id, now);
+        await repo.markShipped(
+          trx,
+          sale.id,
+          { carrier: tracking.carrier ?? null, tracking_number: tracking.tracking_number ?? null },
+          now,
+        );
         const product = await productLifecycle.ship(trx, productId, now);
         return createNotifications(
           trx,

@@ -49,7 +49,10 @@ export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   declareRoute(app, ctx, endpoints.markShipped, {}, async (request) =>
-    sales.markShipped(request.userId!, request.body.product_id),
+    sales.markShipped(request.userId!, request.body.product_id, {
+      carrier: request.body.carrier,
+      tracking_number: request.body.tracking_number,
+    }),
   );
 
   // Buyer protection: the buyer confirms receipt; unconfirmed shipments are delivered by a job.

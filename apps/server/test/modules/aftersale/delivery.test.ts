@@ -64,8 +64,9 @@ describe('delivery and held payouts', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ shipping_status: 'delivered', product_status: 'delivered' });
 
+    // Delivered: still held through the claim window, then payable (the timed job).
     payout = await payoutOf(product.id);
-    expect(payout.status).toBe('payable');
+    expect(payout.status).toBe('held');
     const sale = await soldRow(product.id);
     expect(sale.shipping_status).toBe('delivered');
     expect(sale.product_status).toBe('delivered');
@@ -86,6 +87,8 @@ describe('delivery and held payouts', () => {
       confirm(buyer.token, { product_id: product.id }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await payoutOf(product.id)).status).toBe('held');
+    await advanceAndRelogin(t, t.ctx.config.CLAIM_WINDOW_DAYS * 24 * 3600 + 1, [seller, buyer, stranger]);
     expect((await payoutOf(product.id)).status).toBe('payable');
   });
 
@@ -102,6 +105,8 @@ describe('delivery and held payouts', () => {
     const sale = await soldRow(product.id);
     expect(sale.shipping_status).toBe('delivered');
     expect(sale.product_status).toBe('delivered');
+    expect((await payoutOf(product.id)).status).toBe('held');
+    await advanceAndRelogin(t, t.ctx.config.CLAIM_WINDOW_DAYS * 24 * 3600 + 1, [seller, buyer, stranger]);
     expect((await payoutOf(product.id)).status).toBe('payable');
     // Never shipped: nothing to deliver, still held.
     expect((await soldRow(pending.product.id)).shipping_status).toBe('pending');

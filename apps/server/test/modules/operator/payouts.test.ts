@@ -1,7 +1,13 @@
 import { type AdminPayout, adminMessages, PAYOUT_CSV_COLUMNS } from '@app/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBuyer, insertPaidBuyNowSale, ship, type TestUser } from '../../factories/sales.ts';
+import {
+  advanceAndRelogin,
+  insertBuyer,
+  insertPaidBuyNowSale,
+  ship,
+  type TestUser,
+} from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { insertBankAccount, insertOperator, insertSaleWithPayout } from './operator-support.ts';
@@ -35,7 +41,7 @@ const list = (status: string) =>
   );
 
 describe('paying sellers', () => {
-  it('a payout becomes payable on delivery, with the time it did, and lists with the bank account', async () => {
+  it('a payout becomes payable once the claim window after delivery passed, with the time it did, and lists with the bank account', async () => {
     const { product } = await insertPaidBuyNowSale(t, seller, buyer, 80_000, 'Camión «Dodge», edición 1:64');
     const held = await list('held');
     const mine = held.body.items.find((p) => p.product_id === product.id)!;
@@ -47,6 +53,14 @@ describe('paying sellers', () => {
       body: { product_id: product.id },
     });
     expect(delivered.status).toBe(200);
+    // Held through the claim window after delivery; the timed job then makes it payable.
+    expect((await list('held')).body.items.some((p) => p.product_id === product.id)).toBe(true);
+    await advanceAndRelogin(t, t.ctx.config.CLAIM_WINDOW_DAYS * 24 * 3600 + 1, [
+      operator,
+      seller,
+      buyer,
+      bankless,
+    ]);
 
     const payable = await list('payable');
     const row = payable.body.items.find((p) => p.product_id === product.id)!;

@@ -1,3 +1,4 @@
+import { OpenClaimButton } from '../../../features/claims/components/open-claim-button.tsx';
 import { RatingForm } from '../../../features/ratings/components/rating-form.tsx';
 import { PurchasesView } from '../../../features/shipping/components/purchases-view.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -11,6 +12,7 @@ export function Component() {
         renderRatingForm={(purchase, onRated) => (
           <RatingForm productId={purchase.product_id} productName={purchase.product_name} onRated={onRated} />
         )}
+        renderClaimAction={(purchase) => <OpenClaimButton purchase={purchase} />}
       />
     </section>
   );

@@ -127,12 +127,48 @@ describe('AdminConsole', () => {
     expect(screen.getByRole('img', { name: /GMV por día/ })).toBeTruthy();
   });
 
-  it('says there are no open claims from the summary count, calling no claims API', async () => {
-    const calls = serve({ 'GET /api/admin/stats': () => json(200, stats()) });
+  it('lists open and escalated claims and resolves one with an outcome and a note', async () => {
+    const claim = {
+      id: 7,
+      product_id: 10,
+      product_name: 'Hot Wheels Camaro',
+      reason: 'danado',
+      status: 'escalated',
+      opened_at: '2026-11-20T12:00:00Z',
+      seller_respond_by: '2026-11-23T12:00:00Z',
+      description: 'Llegó con la caja rota y una rueda suelta.',
+      buyer_username: 'comprador_demo',
+      seller_username: 'vendedor_demo',
+      amount: 150000,
+      currency: 'COP',
+      escalated_at: '2026-11-21T12:00:00Z',
+      resolved_at: null,
+      resolution_note: null,
+    };
+    const calls = serve({
+      'GET /api/admin/claims': () => json(200, { items: [claim], meta: meta(1) }),
+      'POST /api/admin/claims/7/resolve': () =>
+        json(200, {
+          message: 'Reclamo resuelto',
+          claim: { ...claim, status: 'released', messages: [] },
+        }),
+    });
     render(wrapper(<AdminConsole />, '/admin?tab=reclamos'));
-    await screen.findByText('No hay reclamos abiertos');
-    expect(calls.map((c) => c.url.split('?')[0])).toEqual(['/api/admin/stats']);
-  });
+    const list = await screen.findByRole('list', { name: /Reclamos: abiertos y escalados/ });
+    expect(within(list).getByText('Escalado')).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: /Resolver el reclamo por Hot Wheels Camaro/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolver reclamo' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolver' }));
+    expect(await within(dialog).findByText('Escribe una nota para el registro')).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('Liberar el pago al vendedor'));
+    fireEvent.change(within(dialog).getByLabelText(/Nota/), { target: { value: 'Coincide con las fotos' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolver' }));
+    await screen.findByText('Reclamo resuelto');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ outcome: 'release', note: 'Coincide con las fotos' });
+    expect(calls[0]!.url).toContain('status=active');
+    // Several dialogs and renders: generous on a busy machine.
+  }, 20_000);
 
   it('marks the selected payouts paid with the reference, showing the server’s 409 and keeping the choice', async () => {
     let attempt = 0;

@@ -5,7 +5,7 @@ import {
   formatLongDate,
   formatMoney,
   paymentMessages as m,
-  payoutStatusLabel,
+  payoutHoldLabel,
   payoutStatusTone,
   type SellerPayment,
   shortPaymentId,
@@ -26,10 +26,11 @@ import styles from './payments.module.css';
 /** After a save the form closes and the data reloads this much later (spec 2 section 9). */
 export const RELOAD_DELAY_MS = 2000;
 
-function StatusBadge({ status }: { status: string }) {
+/** A held payout says why it waits: the delivery, the claim window (until when), a claim. */
+function StatusBadge({ status, hold }: { status: string; hold?: SellerPayment['hold'] }) {
   return (
     <Badge tone={payoutStatusTone(status)} data-status={status}>
-      {payoutStatusLabel(status)}
+      {payoutHoldLabel(status, hold, formatLongDate)}
     </Badge>
   );
 }
@@ -104,7 +105,7 @@ function PayoutDetail({ id, onClose }: { id: string; onClose: () => void }) {
             <dd className={styles.mono}>{detail.data.payment.id}</dd>
             <dt>Estado</dt>
             <dd>
-              <StatusBadge status={detail.data.payment.status} />
+              <StatusBadge status={detail.data.payment.status} hold={detail.data.payment.hold} />
             </dd>
             <dt>Monto del producto</dt>
             <dd>{formatMoney(detail.data.payment.product_amount, detail.data.payment.currency)}</dd>
@@ -176,7 +177,7 @@ function PayoutRow({ payment, onOpen }: { payment: SellerPayment; onOpen: () => 
         </span>
         <span>
           <span className={styles.cellLabel}>Estado</span>
-          <StatusBadge status={payment.status} />
+          <StatusBadge status={payment.status} hold={payment.hold} />
           <PaidNote payment={payment} />
         </span>
         <span>

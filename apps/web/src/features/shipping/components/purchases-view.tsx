@@ -1,4 +1,7 @@
 import {
+  claimMessages,
+  claimStatusLabels,
+  claimStatusTone,
   formatCOP,
   formatLongDate,
   shippingStatusMessages as m,
@@ -16,12 +19,17 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
+import { TrackingInfo } from '../../../components/ui/tracking-info.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmDelivery, usePurchases, useRatePurchaseInCache } from '../api/purchases.ts';
 import { ListPageHeader, useRowAction } from './list-page.tsx';
 import styles from './shipping.module.css';
 
 type PurchaseRating = NonNullable<PurchasedProduct['rating']>;
+
+/** The buyer's 'Abrir reclamo' for a purchase (the claims feature's, composed by the route). */
+export type RenderClaimAction = (purchase: PurchasedProduct) => ReactNode;
 
 /** The form a buyer rates a delivered purchase with (the ratings feature's, composed by the route). */
 export type RenderRatingForm = (
@@ -35,12 +43,14 @@ function PurchaseCard({
   onConfirm,
   onRated,
   renderRatingForm,
+  renderClaimAction,
 }: {
   purchase: PurchasedProduct;
   confirming: boolean;
   onConfirm: () => void;
   onRated: (rating: PurchaseRating) => void;
   renderRatingForm: RenderRatingForm;
+  renderClaimAction: RenderClaimAction;
 }) {
   const status = purchase.shipping_status;
   return (
@@ -71,8 +81,33 @@ function PurchaseCard({
         <dd>
           <Badge tone={shippingStatusTone(status)}>{shippingStatusLabel(status)}</Badge>
         </dd>
+        {purchase.tracking && (
+          <>
+            <dt>Guía</dt>
+            <dd>
+              <TrackingInfo tracking={purchase.tracking} />
+            </dd>
+          </>
+        )}
+        {purchase.claim && (
+          <>
+            <dt>{claimMessages.claimOnSale}</dt>
+            <dd>
+              <Badge tone={claimStatusTone(purchase.claim.status)}>
+                {purchase.claim.status === 'refunded'
+                  ? claimMessages.refundedPurchase
+                  : claimStatusLabels[purchase.claim.status]}
+              </Badge>{' '}
+              <Link to={paths.claim.getHref(purchase.claim.id)}>
+                {claimMessages.viewClaim}
+                <span className="sr-only"> por {purchase.product_name}</span>
+              </Link>
+            </dd>
+          </>
+        )}
       </dl>
-      {status === 'shipped' && (
+      {/* A refunded purchase has nothing left to confirm. */}
+      {status === 'shipped' && purchase.claim?.status !== 'refunded' && (
         <Button
           variant="primary"
           onClick={onConfirm}
@@ -83,6 +118,7 @@ function PurchaseCard({
         </Button>
       )}
       {status === 'pending' && <p className="muted">El vendedor está preparando el envío.</p>}
+      {renderClaimAction(purchase)}
       {status === 'delivered' &&
         (purchase.rating ? (
           <div className={styles.yourRating}>
@@ -98,7 +134,13 @@ function PurchaseCard({
 }
 
 /** 'Mis Compras': the buyer's purchases, receipt confirmation and the seller's rating. */
-export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRatingForm }) {
+export function PurchasesView({
+  renderRatingForm,
+  renderClaimAction = () => null,
+}: {
+  renderRatingForm: RenderRatingForm;
+  renderClaimAction?: RenderClaimAction;
+}) {
   const query = usePurchases();
   const confirm = useConfirmDelivery();
   const rateInCache = useRatePurchaseInCache();
@@ -147,6 +189,7 @@ export function PurchasesView({ renderRatingForm }: { renderRatingForm: RenderRa
               confirming={confirming === purchase.product_id}
               onConfirm={() => setAsking(purchase)}
               renderRatingForm={renderRatingForm}
+              renderClaimAction={renderClaimAction}
               onRated={(rating) => {
                 rateInCache(purchase.product_id, rating);
                 setNotice({ kind: 'success', text: ratingMessages.created });

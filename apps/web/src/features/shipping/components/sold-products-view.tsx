@@ -1,4 +1,11 @@
 import {
+  CARRIERS,
+  type Carrier,
+  ChangeShippingStatusSchema,
+  carrierLabels,
+  claimMessages,
+  claimStatusLabels,
+  claimStatusTone,
   formatCOP,
   formatSaleAddress,
   shippingStatusMessages as m,
@@ -7,13 +14,19 @@ import {
   shippingAction,
   shippingStatusLabel,
   shippingStatusTone,
+  trackingMessages,
 } from '@app/contracts';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TrackingInfo } from '../../../components/ui/tracking-info.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMarkShipped, useSoldProducts } from '../api/sold-products.ts';
 import { ListPageHeader, useRowAction } from './list-page.tsx';
@@ -51,6 +64,117 @@ function Action({ sale, pending, onShip }: { sale: SoldProduct; pending: boolean
   );
 }
 
+/** Tracking and claim of a sale, under its shipping status. */
+function SaleExtras({ sale }: { sale: SoldProduct }) {
+  if (!sale.tracking && !sale.claim) return null;
+  return (
+    <div className={styles.buyer}>
+      {sale.tracking && <TrackingInfo tracking={sale.tracking} />}
+      {sale.claim && (
+        <span>
+          <Badge tone={claimStatusTone(sale.claim.status)}>
+            {claimMessages.claimOnSale}: {claimStatusLabels[sale.claim.status]}
+          </Badge>{' '}
+          <Link to={paths.claim.getHref(sale.claim.id)}>
+            {claimMessages.viewClaim}
+            <span className="sr-only"> por {sale.product_name}</span>
+          </Link>
+        </span>
+      )}
+    </div>
+  );
+}
+
+type ShipValues = { carrier: Carrier; tracking_number?: string };
+
+/** 'Marcar como Enviado' asks for the carrier and the tracking number (optional only for `otra`). */
+function ShipDialog({
+  sale,
+  onShip,
+  onClose,
+}: {
+  sale: SoldProduct;
+  onShip: (values: ShipValues) => void;
+  onClose: () => void;
+}) {
+  const formId = useId();
+  const [carrier, setCarrier] = useState<Carrier | ''>('');
+  const [number, setNumber] = useState('');
+  const [errors, setErrors] = useState<{ carrier?: string; tracking_number?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!carrier) {
+      setErrors({ carrier: trackingMessages.carrierInvalid });
+      return;
+    }
+    const parsed = ChangeShippingStatusSchema.safeParse({
+      product_id: sale.product_id,
+      shipping_status: 'shipped',
+      carrier,
+      tracking_number: number,
+    });
+    if (!parsed.success) {
+      const found: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'carrier' || key === 'tracking_number') && !found[key]) found[key] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    onShip({ carrier, tracking_number: parsed.data.tracking_number });
+  };
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`${m.markShipped}: ${sale.product_name}`}
+      closeOnBackdrop={!carrier && !number}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button type="submit" form={formId} variant="primary">
+            {m.markShipped}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit} noValidate>
+        <FormField label={trackingMessages.carrier} required error={errors.carrier}>
+          <select
+            className="select"
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value as Carrier | '')}
+          >
+            <option value="">Elige la transportadora</option>
+            {CARRIERS.map((c) => (
+              <option key={c} value={c}>
+                {carrierLabels[c]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          label={trackingMessages.trackingNumber}
+          required={carrier !== 'otra'}
+          error={errors.tracking_number}
+          hint="Hasta 40 letras, números o guiones. Con 'Otra' puedes dejarlo vacío (por ejemplo, entrega en persona)."
+        >
+          <input
+            className="input"
+            value={number}
+            maxLength={40}
+            autoComplete="off"
+            onChange={(event) => setNumber(event.target.value)}
+          />
+        </FormField>
+      </form>
+    </Modal>
+  );
+}
+
 /** 'Mis Ventas' (spec 2 section 2): the seller's sales, buyer details, shipping status. */
 export function SoldProductsView() {
   const query = useSoldProducts();
@@ -58,11 +182,12 @@ export function SoldProductsView() {
   const { busy: shipping, run, noticeBox } = useRowAction();
 
   // The row updates in place after success (the mutation writes the cached list).
-  const ship = (sale: SoldProduct) =>
+  const [asking, setAsking] = useState<SoldProduct | null>(null);
+  const ship = (sale: SoldProduct, values: ShipValues) =>
     run(
       sale.product_id,
       async () => {
-        await markShipped.mutateAsync(sale.product_id);
+        await markShipped.mutateAsync({ productId: sale.product_id, ...values });
         return m.markedShipped;
       },
       m.markShippedFailed,
@@ -122,12 +247,13 @@ export function SoldProductsView() {
                     <td>{productPaymentStatusLabel(sale.product_status)}</td>
                     <td>
                       <ShippingBadge status={sale.shipping_status} />
+                      <SaleExtras sale={sale} />
                     </td>
                     <td>
                       <Action
                         sale={sale}
                         pending={shipping === sale.product_id}
-                        onShip={() => void ship(sale)}
+                        onShip={() => setAsking(sale)}
                       />
                     </td>
                   </tr>
@@ -159,13 +285,25 @@ export function SoldProductsView() {
                   <dt>Envío</dt>
                   <dd>
                     <ShippingBadge status={sale.shipping_status} />
+                    <SaleExtras sale={sale} />
                   </dd>
                 </dl>
-                <Action sale={sale} pending={shipping === sale.product_id} onShip={() => void ship(sale)} />
+                <Action sale={sale} pending={shipping === sale.product_id} onShip={() => setAsking(sale)} />
               </li>
             ))}
           </ul>
         </>
+      )}
+      {asking && (
+        <ShipDialog
+          sale={asking}
+          onClose={() => setAsking(null)}
+          onShip={(values) => {
+            const sale = asking;
+            setAsking(null);
+            void ship(sale, values);
+          }}
+        />
       )}
     </div>
   );
