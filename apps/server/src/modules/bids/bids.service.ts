@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import {
   BID_HISTORY_LIMIT,
   type Bid,
+  bidAmountProblem,
   bidMessages,
   formatNumber,
-  bidAmountProblem,
   type MaxBidResponse,
   type NewBidMessage,
   type PlaceBidInput,
