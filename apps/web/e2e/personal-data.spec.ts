@@ -119,7 +119,7 @@ describe('personal data in the account settings', () => {
     await screenshot(page, 'personal-data-desktop');
     await expectAccessible(page);
     await context.close();
-  });
+  }, 180_000);
 
   it("'Eliminar mi cuenta' shows what is still open, then deletes an account with nothing open and logs out", async () => {
     const context = await newContext(browser, PHONE);
@@ -194,5 +194,6 @@ describe('personal data in the account settings', () => {
     });
     expect(login.status).toBe(401);
     await context.close();
-  });
+    // Several logins (scrypt) and two dialogs: slow on a shared, busy machine.
+  }, 240_000);
 });

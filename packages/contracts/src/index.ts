@@ -55,6 +55,7 @@ export * from './shipping/shipping-status.ts';
 export * from './shipping/tracking.ts';
 export * from './users/personal-data.endpoints.ts';
 export * from './users/personal-data.messages.ts';
+export * from './users/personal-data.schemas.ts';
 export * from './users/user.endpoints.ts';
 export * from './users/user.schemas.ts';
 export * from './watchlist/watchlist.endpoints.ts';
