@@ -1,4 +1,5 @@
 import { computeCommission } from '@app/contracts';
+import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
 import type { SeedContext } from './seed-context.ts';
 import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
@@ -36,12 +37,22 @@ export async function seedOperator(ctx: SeedContext, users: DemoUsers): Promise<
   const deliveredAt = new Date(now - 18 * DAY);
   const amount = toCentavos(120_000);
   const reference = 'TRF-DEMO-0001';
+  // Every demo product has a picture, the sold ones too (their sale and payout pages show it).
+  const image = await renderSeedImage({
+    title: 'Funko Pop! Frida Kahlo #05',
+    subtitle: 'Funko · 2018',
+    colors: ['#7c3aed', '#db2777'],
+    badge: 'Figuras de vinilo',
+  });
   await db.transaction().execute(async (trx) => {
+    const imageId = await databaseImageStore.save(trx, image, new Date(soldAt.getTime() - 3 * DAY));
     const product = await trx
       .insertInto('products')
       .values({
         owner_id: users.vendedor_demo,
+        image_id: imageId,
         name: 'Funko Pop! Frida Kahlo #05',
+        condition: 'nuevo_en_caja',
         description: 'Funko Pop! Frida Kahlo, caja en buen estado. Vendido por compra directa.',
         tags: 'demo, vendido',
         year: 2018,

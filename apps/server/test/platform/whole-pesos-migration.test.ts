@@ -20,7 +20,7 @@ describe('migration: money becomes whole pesos', () => {
   it('rounds stored centavos, keeps every product’s bid history strictly increasing, then refuses centavos', async () => {
     const db = t.ctx.db;
     // Taken back alone (later migrations stay): its checks go, centavos can be written again.
-    await wholePesos.down(db);
+    await wholePesos.down(db as never);
 
     const now = new Date();
     const seller = await insertUser(db, { is_seller: true });
@@ -84,7 +84,7 @@ describe('migration: money becomes whole pesos', () => {
       })
       .execute();
 
-    await wholePesos.up(db);
+    await wholePesos.up(db as never);
 
     expect(
       await db
@@ -151,7 +151,7 @@ describe('migration: money becomes whole pesos', () => {
 
   it('lifts a tied winning bid above its rounded amount and moves the race’s top with it', async () => {
     const db = t.ctx.db;
-    await wholePesos.down(db);
+    await wholePesos.down(db as never);
     const now = new Date();
     const seller = await insertUser(db, { is_seller: true });
     const [a, b] = await Promise.all([insertUser(db), insertUser(db)]);
@@ -174,7 +174,7 @@ describe('migration: money becomes whole pesos', () => {
       .set({ highest_bid: 50_20, highest_bidder_id: b.id, bid_count: 2 })
       .where('product_id', '=', product.id)
       .execute();
-    await wholePesos.up(db);
+    await wholePesos.up(db as never);
     const amounts = await db
       .selectFrom('bids')
       .select('amount')

@@ -38,13 +38,13 @@ describe('seller payouts (pending payments)', () => {
   afterAll(() => t?.close());
 
   it('splits each sale into commission and payable, to the centavo, and lists them newest first', async () => {
-    // $12.345,67: commission 10 % = 1.234,567 → $1.234,57; payable $11.111,10.
-    const p1 = await insertBuyNowProduct(t.ctx.db, seller.user.id, 1_234_567, 'Carta Mewtwo');
-    const pay1 = await sell(t, buyer, p1.id, 12_346);
+    // $12.345: commission 10 % = $1.234,50; payable $11.110,50 (a payout keeps its centavos).
+    const p1 = await insertBuyNowProduct(t.ctx.db, seller.user.id, 1_234_500, 'Carta Mewtwo');
+    const pay1 = await sell(t, buyer, p1.id, 12_345);
     await t.advanceClock(60);
-    // $99.999,95: commission 9.999,995 → $10.000,00 (half up); payable $89.999,95.
-    const p2 = await insertBuyNowProduct(t.ctx.db, seller.user.id, 9_999_995, 'Figura Kidrobot');
-    const pay2 = await sell(t, buyer, p2.id, 100_000);
+    // $99.999: commission $9.999,90; payable $89.999,10.
+    const p2 = await insertBuyNowProduct(t.ctx.db, seller.user.id, 9_999_900, 'Figura Kidrobot');
+    const pay2 = await sell(t, buyer, p2.id, 99_999);
 
     const list = await t.request('GET', '/api/pending-payments/seller', { token: seller.token });
     expect(list.status).toBe(200);
@@ -53,19 +53,19 @@ describe('seller payouts (pending payments)', () => {
         payment_id: pay2,
         product_id: p2.id,
         product_name: 'Figura Kidrobot',
-        product_amount: 99_999.95,
-        commission_amount: 10_000,
+        product_amount: 99_999,
+        commission_amount: 9_999.9,
         payment_processor_fee: 0,
-        payable_amount: 89_999.95,
+        payable_amount: 89_999.1,
         currency: 'COP',
         status: 'held',
       }),
       expect.objectContaining({
         payment_id: pay1,
-        product_amount: 12_345.67,
-        commission_amount: 1_234.57,
+        product_amount: 12_345,
+        commission_amount: 1_234.5,
         payment_processor_fee: 0,
-        payable_amount: 11_111.1,
+        payable_amount: 11_110.5,
       }),
     ]);
     for (const p of list.body) {
@@ -127,14 +127,14 @@ describe('COMMISSION_RATE', () => {
     const seller = await insertUserWithToken(t, { is_seller: true });
     const buyer = await insertUserWithToken(t);
     await insertShippingAddress(t.ctx.db, buyer.user.id, { is_default: true });
-    // 7,5 % of $2.500,75 = 187,55625 → $187,56; payable $2.313,19.
-    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 250_075);
+    // 7,5 % of $2.501 = 187,575 → $187,58 (half up); payable $2.313,42.
+    const product = await insertBuyNowProduct(t.ctx.db, seller.user.id, 250_100);
     await sell(t, buyer, product.id, 2_501);
     const [payout] = (await t.request('GET', '/api/pending-payments/seller', { token: seller.token })).body;
     expect(payout).toMatchObject({
-      product_amount: 2_500.75,
-      commission_amount: 187.56,
-      payable_amount: 2_313.19,
+      product_amount: 2_501,
+      commission_amount: 187.58,
+      payable_amount: 2_313.42,
     });
   });
 });
