@@ -138,6 +138,11 @@ describe('payments, sales, payouts and addresses', () => {
     await row.getByText('Pendiente').waitFor();
     await checkPage(seller, 'payments-sold-desktop');
     await row.getByRole('button', { name: `Marcar como Enviado: ${productName}` }).click();
+    // The dialog asks for the carrier and its tracking number.
+    const ship = seller.getByRole('dialog', { name: new RegExp(`Marcar como Enviado: ${productName}`) });
+    await ship.getByLabel(/Transportadora/).selectOption('servientrega');
+    await ship.getByLabel(/Número de guía/).fill('SV-2026-0001');
+    await ship.getByRole('button', { name: 'Marcar como Enviado' }).click();
     await seller.getByText('¡Producto marcado como enviado exitosamente!').waitFor();
     await row.getByText('En proceso de entrega').waitFor();
     await row.getByText('Enviado', { exact: true }).first().waitFor();
