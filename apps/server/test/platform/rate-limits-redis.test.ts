@@ -37,7 +37,7 @@ describe.skipIf(!redisUp)('request limits across processes (Redis)', () => {
     const overA = await search(a, '192.0.2.40');
     const overB = await search(b, '192.0.2.40');
     expect([overA.status, overB.status]).toEqual([429, 429]);
-    expect(overB.body).toEqual({ message: commonMessages.tooManyRequests });
+    expect(overB.body).toEqual({ message: commonMessages.tooManyRequests, code: 'RATE_LIMITED' });
     // Another address has its own budget, on either process.
     expect((await search(b, '192.0.2.41')).status).toBe(200);
   });
