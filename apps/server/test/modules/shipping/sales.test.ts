@@ -78,6 +78,9 @@ describe('sold products and shipping status', () => {
         shipping_status: 'pending',
         sold_at: expect.stringMatching(/Z$/),
         shipped_at: null,
+        // Not shipped yet, and nobody claimed.
+        tracking: null,
+        claim: null,
       },
     ]);
     // The address is a snapshot: changing it later does not rewrite the sale.
