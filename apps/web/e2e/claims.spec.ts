@@ -1,18 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
   baseUrl,
+  checkPage,
   DESKTOP,
   demo,
-  expectAccessible,
-  expectNoHorizontalScroll,
   launchBrowser,
   loginAs,
   newContext,
   PHONE,
-  screenshot,
 } from './support/browser.ts';
 import { createProductViaApi } from './support/fixtures.ts';
 
@@ -20,12 +18,6 @@ import { createProductViaApi } from './support/fixtures.ts';
 const SELLER = demo.store;
 const BUYER = demo.collector;
 const run = Date.now().toString(36).slice(-5);
-
-async function checkPage(page: Page, name: string) {
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, name);
-}
 
 describe('claims: the buyer opens one from Mis Compras, the seller refunds it', () => {
   let browser: Browser;

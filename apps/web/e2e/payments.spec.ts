@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
   baseUrl,
+  checkPage,
   DEMO_PASSWORD,
   DESKTOP,
   demo,
   expectAccessible,
-  expectNoHorizontalScroll,
   launchBrowser,
   loginAs,
   newContext,
@@ -59,12 +59,6 @@ async function winAuction(sellerToken: string, buyerToken: string, productName: 
   const clock = await apiCall('POST', '/api/test/clock', undefined, { advance_seconds: 3600 + 5 });
   expect(clock.status).toBe(200);
   return { productId, auctionId };
-}
-
-async function checkPage(page: Page, name: string) {
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, name);
 }
 
 describe('payments, sales, payouts and addresses', () => {

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiLogin,
   baseUrl,
+  checkPage,
   DESKTOP,
   demo,
-  expectAccessible,
-  expectNoHorizontalScroll,
   launchBrowser,
   loginAs,
   newContext,
@@ -18,12 +17,6 @@ import { createProductViaApi } from './support/fixtures.ts';
 const CONTACT_MESSAGE =
   'Por tu seguridad, no compartas datos de contacto (teléfonos, correos, enlaces o redes sociales). Todo se coordina en Coleccionables.';
 const run = Date.now().toString(36).slice(-5);
-
-async function checkPage(page: Page, name: string) {
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
-  await screenshot(page, name);
-}
 
 /** Scrolls to the questions section (it loads once near the screen) and waits for its list. */
 async function openQuestions(page: Page) {

@@ -18,8 +18,14 @@ export const demo = {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/** A file that runs a server of its own (support/server.ts) points every helper here at it. */
+let ownServer: string | undefined;
+export function useServer(url: string) {
+  ownServer = url;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownServer ?? inject('baseUrl');
 }
 
 /** Headless Chromium with the flags this machine needs (running as root, no network). */
@@ -110,4 +116,11 @@ export async function screenshot(page: Page, name: string) {
   const dir = path.resolve(import.meta.dirname, '../../screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** What every page a flow reaches is held to: no sideways scrolling, no serious axe fault; then a screenshot. */
+export async function checkPage(page: Page, name: string) {
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, name);
 }

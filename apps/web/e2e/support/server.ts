@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** A port nothing listens on now (a fixed range collides with services such as epmd on 4369). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TestServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on the built app, a fresh data directory, the demo seed and the test clock.
+ * The browser tests share one (global-setup.ts); a file whose flow changes what the others rely
+ * on (deleting a demo account, moving the clock by days) starts its own.
+ */
+export async function startServer(): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-'));
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '1',
+      TEST_CLOCK: '1',
+      NODE_ENV: 'test',
+      // Browser flows log in many times from one address; the limits have their own API tests.
+      RATE_LIMIT: '0',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.pid && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      process.kill(-server.pid, 'SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('server did not become healthy in 240 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
