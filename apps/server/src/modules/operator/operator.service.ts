@@ -33,7 +33,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import { channels } from '../../platform/events.ts';
 import { toPesos } from '../../platform/money.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { voidRace } from '../bids/bids.service.ts';
+import { dropCeilings, voidRace } from '../bids/bids.service.ts';
 import {
   createNotifications,
   type NewNotification,
@@ -300,6 +300,8 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       .set({ suspended_at: now, suspension_reason: reason, updated_at: now })
       .where('id', '=', userId)
       .execute();
+    // A suspended account bids no more, not even through the maximum bids it left behind.
+    await dropCeilings(trx, userId);
     let takenDown = 0;
     for (const productId of await repo.unsoldProductIds(trx, userId)) {
       const product = await repo.lockProduct(trx, productId);

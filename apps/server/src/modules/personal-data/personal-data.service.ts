@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { personalDataMessages as messages, type OpenItem, type PersonalDataExport } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
-import { verifyPassword } from '../../platform/passwords.ts';
+import { erasedPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
@@ -140,8 +139,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
       if (!(await verifyPassword(password, user.password_hash))) {
         throw badRequest('WRONG_PASSWORD', messages.wrongPassword);
       }
-      // Random bytes that are no scrypt hash: no password ever matches it.
-      const unusableHash = `deleted$${randomBytes(24).toString('base64')}`;
+      const unusableHash = erasedPasswordHash();
       const outcome = await db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
         const locked = await repo.lockUser(trx, userId);
         // Deleted meanwhile by a request that got the lock first.
