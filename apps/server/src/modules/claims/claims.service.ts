@@ -26,7 +26,8 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { isOperator, recordOperatorAction } from '../operator/operator.service.ts';
+import { recordOperatorAction } from '../operator/operator.service.ts';
+import { isOperator } from '../users/users.service.ts';
 import { recordRefund } from '../payments/refunds.service.ts';
 import { claimsRepository as repo } from './claims.repository.ts';
 

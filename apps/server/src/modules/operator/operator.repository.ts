@@ -91,16 +91,6 @@ async function listPayouts(
 }
 
 export const operatorRepository = {
-  /** An operator, and not suspended. */
-  async isOperator(db: Database, userId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select(['is_operator', 'suspended_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row?.is_operator === true && row.suspended_at === null;
-  },
-
   // --- Audit -------------------------------------------------------------------------------
 
   /** Written in the transaction of the action it records. */

@@ -371,11 +371,6 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
   }
 
   return {
-    /** Whether the caller runs the marketplace, read afresh on every call. */
-    isOperator(userId: number): Promise<boolean> {
-      return repo.isOperator(db, userId);
-    },
-
     // --- The business at a glance ----------------------------------------------------------
 
     async stats(days: number): Promise<AdminStatsResponse> {
@@ -786,9 +781,4 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       };
     },
   };
-}
-
-/** Whether the user is an operator now (not suspended): for modules that let operators in. */
-export function isOperator(db: Database, userId: number): Promise<boolean> {
-  return repo.isOperator(db, userId);
 }

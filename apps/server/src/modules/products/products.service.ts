@@ -1,5 +1,4 @@
 import {
-  adminMessages,
   attributesFromColumns,
   type CreateProductInput,
   commonMessages,
@@ -28,9 +27,11 @@ import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productLifecycle } from './product-lifecycle.ts';
+import { assertProductVisible } from './product-visibility.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
 
 export { productLifecycle } from './product-lifecycle.ts';
+export { assertProductVisible, canSeeProduct } from './product-visibility.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;
@@ -111,9 +112,7 @@ export function createProductsService(
    */
   async function requireVisible(id: number, viewerId: number | null): Promise<ProductRow> {
     const row = await requireProduct(id);
-    if (row.taken_down_at && row.owner_id !== viewerId && !(viewerId && (await users.isOperator(viewerId)))) {
-      throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
-    }
+    await assertProductVisible(db, row, viewerId);
     return row;
   }
 

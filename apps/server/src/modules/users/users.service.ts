@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { TOKEN_LIFETIME_SECONDS } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { AppError, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -28,6 +29,15 @@ type User = NonNullable<UserRow>;
 
 /** When a token issued at `now` expires (a second late at most: a token's times are whole seconds). */
 const tokenExpiry = (now: Date) => new Date(now.getTime() + (TOKEN_LIFETIME_SECONDS + 1) * 1000);
+
+/**
+ * Whether the account runs the marketplace now: an operator and not suspended, read afresh on
+ * every call (a role taken away counts at once). The one operator check of every module.
+ */
+export async function isOperator(db: Database, userId: number): Promise<boolean> {
+  const user = await usersRepository.findById(db, userId);
+  return user?.is_operator === true && user.suspended_at === null;
+}
 
 export function createUsersService(ctx: AppContext) {
   const { db, clock, auth, events } = ctx;
@@ -199,18 +209,6 @@ export function createUsersService(ctx: AppContext) {
     async startSession(userId: number, userAgent?: string | null): Promise<{ jwt_token: string }> {
       const user = await requireUser(userId);
       return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
-    },
-
-    /** Whether the account runs the marketplace, read afresh (a role taken away counts at once). */
-    async isOperator(userId: number): Promise<boolean> {
-      const user = await usersRepository.findById(db, userId);
-      return user?.is_operator === true;
-    },
-
-    /** 403 for a suspended account: it may not bid, buy, ask or pay. */
-    async assertActive(userId: number): Promise<void> {
-      const user = await usersRepository.findById(db, userId);
-      if (user?.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
     },
 
     async getPublicProfile(username: string): Promise<PublicProfile> {
