@@ -363,6 +363,10 @@ export function createClaimsService(ctx: AppContext) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
         const { claim, sale } = await lockClaimAndSale(trx, claimId);
+        // Nobody judges their own case: an operator who bought or sold the item leaves it to another.
+        if (claim.buyer_id === operatorId || claim.seller_id === operatorId) {
+          throw forbidden('OWN_CLAIM', messages.ownClaim);
+        }
         if (!isActive(claim.status)) throw conflict('CLAIM_CLOSED', messages.closed);
         if (outcome === 'refund') {
           await refundIn(trx, claim, sale, { userId: operatorId, note }, now);
