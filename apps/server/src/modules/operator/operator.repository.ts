@@ -69,8 +69,9 @@ function reportRows(db: Database) {
 
 export type PayoutRow = Awaited<ReturnType<typeof listPayouts>>[number];
 
+/** Payouts still owed or paid: a voided one (its sale refunded) is nobody's to pay. */
 function filteredPayouts(db: Database, status: AdminPayoutStatus | undefined) {
-  let query = payoutRows(db);
+  let query = payoutRows(db).where('po.voided_at', 'is', null);
   if (status) query = query.where('po.status', '=', status);
   return query;
 }
@@ -253,7 +254,10 @@ export const operatorRepository = {
   listPayouts,
 
   async countPayouts(db: Database, status: AdminPayoutStatus | undefined): Promise<number> {
-    let query = db.selectFrom('payouts').select((eb) => eb.fn.countAll<string>().as('n'));
+    let query = db
+      .selectFrom('payouts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('voided_at', 'is', null);
     if (status) query = query.where('status', '=', status);
     return Number((await query.executeTakeFirstOrThrow()).n);
   },

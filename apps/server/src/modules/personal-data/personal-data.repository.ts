@@ -272,6 +272,8 @@ export const personalDataRepository = {
       .select(['po.id', 'p.name'])
       .where('po.seller_id', '=', userId)
       .where(sql<boolean>`po.status <> 'paid'`)
+      // A voided payout (its sale refunded) is owed to nobody.
+      .where('po.voided_at', 'is', null)
       .orderBy('po.created_at')
       .execute();
     // A claim waits on both parties until it is refunded or resolved.
