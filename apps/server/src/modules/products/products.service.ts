@@ -1,8 +1,10 @@
 import {
+  attributeMessages,
   attributesFromColumns,
   type CreateProductInput,
   commonMessages,
   type Grading,
+  gradingApplies,
   makeCreateProductSchema,
   type Product,
   type ProductBuyResponse,
@@ -16,7 +18,7 @@ import {
   type UpdateProductInput,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import {
   databaseImageStore,
   type ImageStore,
@@ -143,6 +145,8 @@ export function createProductsService(
       else if (category && brand.category_id !== category.id)
         fields.brand_id = productMessages.brandNotInCategory;
       if (input.scale_id !== null && !scale) fields.scale_id = productMessages.scaleInvalid;
+      if (input.grading && category && !gradingApplies(category.name))
+        fields.grading = attributeMessages.gradingOnlyCards;
       const errors = Object.values(fields);
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, errors[0]!, errors, fields);
 
@@ -180,6 +184,10 @@ export function createProductsService(
       await db.transaction().execute(async (trx) => {
         const row = await productsRepository.lockOwned(trx, id, userId);
         if (!row) throw notFound('PRODUCT_NOT_FOUND', productMessages.notFound);
+        // Only trading cards are graded (PSA, BGS, CGC and SGC grade cards), whatever the form shows.
+        if (input.grading && !gradingApplies(row.category_name)) {
+          throw fieldError('GRADING_NOT_APPLICABLE', 'grading', attributeMessages.gradingOnlyCards);
+        }
         if (row.status === 'in_auction') throw conflict('PRODUCT_IN_AUCTION', productMessages.inAuction);
         if (row.status !== 'available') throw conflict('PRODUCT_NOT_EDITABLE', productMessages.notEditable);
         if (await productLifecycle.inCheckout(trx, [id], clock.now()))
