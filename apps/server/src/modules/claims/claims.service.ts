@@ -6,6 +6,7 @@ import {
   type ClaimOutcome,
   type ClaimRole,
   type ClaimStatus,
+  canEscalate,
   claimEligibility,
   claimReasonLabels,
   claimWindowEndsAt,
@@ -27,8 +28,8 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { recordOperatorAction } from '../operator/operator.service.ts';
-import { isOperator } from '../users/users.service.ts';
 import { recordRefund } from '../payments/refunds.service.ts';
+import { isOperator } from '../users/users.service.ts';
 import { claimsRepository as repo } from './claims.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -332,9 +333,8 @@ export function createClaimsService(ctx: AppContext) {
         if (claim.status === 'escalated')
           throw conflict('CLAIM_ALREADY_ESCALATED', messages.alreadyEscalated);
         if (claim.status !== 'open') throw conflict('CLAIM_CLOSED', messages.closed);
-        if (role === 'buyer' && now.getTime() < claim.seller_respond_by.getTime()) {
+        if (!canEscalate(role, claim, now))
           throw conflict('CLAIM_ESCALATE_TOO_SOON', messages.escalateTooSoon);
-        }
         await repo.setStatus(trx, claimId, { status: 'escalated', escalated_at: now, now });
         const other = role === 'buyer' ? claim.seller_id : claim.buyer_id;
         return createNotifications(

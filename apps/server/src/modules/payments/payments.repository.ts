@@ -1,3 +1,4 @@
+import { ACTIVE_CLAIM_STATUSES } from '@app/contracts';
 import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { PaymentStatus, PaymentsTable } from '../../platform/db-schema.ts';
@@ -9,12 +10,9 @@ function findPayment(db: Database, id: string) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
-
 /** Whether a payout's sale has a claim waiting, or was refunded through one (the hold's reason). */
 const payoutClaimFlags = [
-  sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status in ('open', 'escalated'))`.as(
+  sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status in (${sql.join(ACTIVE_CLAIM_STATUSES.map((s) => sql.lit(s)))}))`.as(
     'in_claim',
   ),
   sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status = 'refunded')`.as(

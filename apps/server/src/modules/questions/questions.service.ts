@@ -1,9 +1,4 @@
-import type { z } from 'zod';
-import type {
-  AnswerQuestionSchema,
-  AskQuestionSchema,
-  BlockAskerSchema,
-} from '@app/contracts';
+import type { AnswerQuestionSchema, AskQuestionSchema, BlockAskerSchema } from '@app/contracts';
 import {
   commonMessages,
   questionMessages as messages,
@@ -13,6 +8,7 @@ import {
   type QuestionCreated,
   type SellerQuestionsResponse,
 } from '@app/contracts';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -26,6 +22,11 @@ const OPEN_STATUSES = new Set(['available', 'in_auction']);
 /** Where a product is shown: its auction page while it is in one, else its buy-now page. */
 export function productLink(productId: number, status: string): string {
   return status === 'in_auction' ? `/auctions/product/${productId}` : `/products/buy/${productId}`;
+}
+
+/** A question named in a list: its text, cut to 80 characters. */
+export function questionLabel(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 interface QuestionRow {
@@ -59,7 +60,7 @@ export const questionReportTarget = {
     const row = await repo.findById(db, id);
     if (!row) return undefined;
     return {
-      name: row.text.length > 80 ? `${row.text.slice(0, 79)}…` : row.text,
+      name: questionLabel(row.text),
       link: productLink(row.product_id, row.product_status),
       ownerId: row.asker_id,
     };

@@ -40,7 +40,11 @@ describe('an operator resolving a claim', { timeout: 240_000 }, () => {
     const own = await resolve(operator, claim.id);
     expect(own.status).toBe(403);
     expect(own.body.message).toBe(claimMessages.ownClaim);
-    const status = await t.ctx.db.selectFrom('claims').select('status').where('id', '=', claim.id).executeTakeFirstOrThrow();
+    const status = await t.ctx.db
+      .selectFrom('claims')
+      .select('status')
+      .where('id', '=', claim.id)
+      .executeTakeFirstOrThrow();
     expect(status.status).toBe('open');
     expect((await resolve(other, claim.id)).status).toBe(200);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erasedPasswordHash } from '../../../src/platform/passwords.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertWonItem } from '../../factories/payments.ts';
 import { insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
-import { erasedPasswordHash } from '../../../src/platform/passwords.ts';
 import { insertOperator } from './operator-support.ts';
 
 const WON_WINDOW_S = 72 * 3600;
@@ -53,7 +53,12 @@ describe('a suspended account', () => {
     const bid = (who: TestUser, amount: number, max_amount?: number) =>
       t.request('POST', '/api/bids/create-bid', {
         token: who.token,
-        body: { auction_id: auction.id, product_id: product.id, amount, ...(max_amount ? { max_amount } : {}) },
+        body: {
+          auction_id: auction.id,
+          product_id: product.id,
+          amount,
+          ...(max_amount ? { max_amount } : {}),
+        },
       });
     expect((await bid(proxy, 10_000, 90_000)).status).toBe(201);
     // The ceiling answers a rival while the account is active (and the lane remembers it).

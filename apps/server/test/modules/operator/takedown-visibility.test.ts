@@ -29,7 +29,10 @@ const takedown = (productId: number) =>
   });
 
 /** Who sees what: 'visible' (200) or 'gone' (404 'Este producto fue retirado'). */
-async function expectSeen(path: string, seen: { anonymous?: 'gone'; buyer: 'gone'; owner: 'visible'; operator: 'visible' }) {
+async function expectSeen(
+  path: string,
+  seen: { anonymous?: 'gone'; buyer: 'gone'; owner: 'visible'; operator: 'visible' },
+) {
   const viewers: Array<[string, string | undefined, 'visible' | 'gone']> = [
     ['buyer', buyer.token, seen.buyer],
     ['owner', seller.token, seen.owner],
@@ -60,7 +63,9 @@ describe('a product taken down', () => {
     await expectSeen(`/api/products/get_product_buy/${product.id}`, all);
     await expectSeen(`/api/questions/product/${product.id}`, all);
     const questions = await t.request('GET', `/api/questions/product/${product.id}`, { token: seller.token });
-    expect(questions.body.items.map((q: { text: string }) => q.text)).toEqual(['¿La caja viene en buen estado?']);
+    expect(questions.body.items.map((q: { text: string }) => q.text)).toEqual([
+      '¿La caja viene en buen estado?',
+    ]);
   });
 
   it('cannot be followed nor asked about by anyone else (404)', async () => {

@@ -49,7 +49,10 @@ describe('voided payouts', () => {
     const all = await t.request('GET', '/api/admin/payouts?page=1&size=50', { token: operator.token });
     expect(all.body.items.map((p: { id: string }) => p.id)).not.toContain(voidedId);
     const stats = await t.request('GET', '/api/admin/stats?days=7', { token: operator.token });
-    const heldSum = res.body.items.reduce((sum: number, p: { payable_amount: number }) => sum + p.payable_amount, 0);
+    const heldSum = res.body.items.reduce(
+      (sum: number, p: { payable_amount: number }) => sum + p.payable_amount,
+      0,
+    );
     expect(stats.body.held_total).toBe(heldSum);
   });
 
