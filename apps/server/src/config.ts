@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { DEFAULT_CLAIM_WINDOW_DAYS } from '@app/contracts';
 import { z } from 'zod';
 
 const boolFlag = z.enum(['0', '1']).transform((v) => v === '1');
@@ -58,7 +59,7 @@ const EnvSchema = z
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
     SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     // Days after delivery during which the buyer may still open a claim; the payout waits for them.
-    CLAIM_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+    CLAIM_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(DEFAULT_CLAIM_WINDOW_DAYS),
     TEST_CLOCK: boolFlag.optional(),
     TRUST_PROXY: TrustProxySchema.default(false),
     RATE_LIMIT: boolFlag.default(true),

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { EmailSchema, PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { usersRepository } from '../modules/users/users.repository.ts';
+import { isUniqueViolation } from '../platform/errors.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { CliError, isEntryPoint, loadCliConfig, openCliDatabase, runCli } from './cli-support.ts';
 
@@ -71,7 +72,7 @@ export async function usersCreate(args: string[], env: NodeJS.ProcessEnv = proce
       });
     } catch (error) {
       // Another process created the same email or username between the check and the insert.
-      if ((error as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         throw new CliError(`A user with that email or username already exists (${email.data}, ${username}).`);
       }
       throw error;

@@ -197,6 +197,8 @@ export function createAuth(
       accounts.delete(userId);
     },
     async requireUser(request) {
+      // Already read for this request (the operator guard reads it before the route does).
+      if (request.sessionId) return;
       const token = bearerToken(request);
       const session = token ? await verifySession(token) : null;
       if (!session) throw unauthorized();

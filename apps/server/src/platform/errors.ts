@@ -23,6 +23,11 @@ export class AppError extends Error {
   }
 }
 
+/** Whether a database error is a unique constraint refusing a second row (SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
 export const badRequest = (code: string, message: string, errors?: string[]) =>
   new AppError(code, 400, message, errors ?? [message]);
 /** A 400 about one field of the request: its message also under `fields[field]`. */

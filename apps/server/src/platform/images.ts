@@ -9,6 +9,7 @@ import {
 import sharp from 'sharp';
 import type { Database } from './db.ts';
 import { fieldError } from './errors.ts';
+import { isUuid } from './ids.ts';
 
 /**
  * Uploaded images (CONTRACT section 7): the real type is read from the bytes, never trusted from
@@ -125,8 +126,7 @@ export interface ImageStore {
   ): Promise<{ data: Buffer; contentType: string } | null>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isImageId = (value: string) => UUID.test(value);
+export const isImageId = (value: string) => isUuid(value);
 
 export const databaseImageStore: ImageStore = {
   async save(executor, image, now) {

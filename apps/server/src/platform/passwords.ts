@@ -38,3 +38,13 @@ export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
   return dummyHash;
 }
+
+/**
+ * What a deleted account's password hash starts with: random bytes behind it, no scrypt hash, so
+ * no password ever matches, and queries can tell an erased account from a living one.
+ */
+export const ERASED_HASH_PREFIX = 'deleted$';
+
+export function erasedPasswordHash(): string {
+  return `${ERASED_HASH_PREFIX}${randomBytes(24).toString('base64')}`;
+}

@@ -96,7 +96,9 @@ export const adminMessages = {
   usersEmpty: 'No se encontraron usuarios.',
   auditEmpty: 'Aún no hay acciones registradas.',
   noBankAccount: 'Sin cuenta bancaria',
-  exportCsv: 'Descargar CSV',
+  exportCsv: 'Exportar CSV',
+  /** The console's held total: held until delivery and then through the claim window. */
+  heldTotal: 'Retenido (entrega y reclamos)',
   markPaid: 'Marcar como pagados',
   inviteTitle: 'Invitar a una persona',
   inviteSubmit: 'Crear invitación',

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT_PESOS, moneyProblem, moneyProblemMessage } from '../common/money.ts';
+import { moneyProblem, moneyProblemMessage } from '../common/money.ts';
 import { formatNumber } from '../format.ts';
 
 /** The bid messages of spec 1 section 5 and the server's own rejections. */
@@ -25,9 +25,6 @@ export const bidMessages = {
 
 /** Default increment of the suggested next bid when the auction sets no minimum (spec 1 section 9). */
 export const DEFAULT_BID_INCREMENT = 5;
-/** Largest amount a bid (or a maximum bid) may carry, in pesos. */
-export const MAX_BID_AMOUNT = MAX_AMOUNT_PESOS;
-
 export interface BidCheck {
   /** The amount offered, in pesos. */
   amount: number;
@@ -37,11 +34,6 @@ export interface BidCheck {
   min_offer: number;
   /** Maximum increment over the highest bid; 0 means no limit. */
   max_offer: number;
-}
-
-/** True when the amount is a whole number of pesos from 1 to the maximum. */
-export function isValidBidAmount(amount: unknown): amount is number {
-  return moneyProblem(amount) === null;
 }
 
 /**

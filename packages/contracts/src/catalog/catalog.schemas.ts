@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_AMOUNT_PESOS } from '../common/money.ts';
 import { GradingSchema, ProductConditionSchema } from '../products/product-attributes.schemas.ts';
 import { PRODUCT_CONDITIONS } from '../products/product-attributes.ts';
 import { BROWSE_KINDS, BROWSE_PAGE_SIZE, BROWSE_SORTS, catalogMessages as m } from './catalog.messages.ts';
@@ -17,7 +18,7 @@ const optionalPrice = z.coerce
   .number({ error: m.priceInvalid })
   .int({ error: m.priceInvalid })
   .min(0, { error: m.priceInvalid })
-  .max(10_000_000_000, { error: m.priceInvalid })
+  .max(MAX_AMOUNT_PESOS, { error: m.priceInvalid })
   .optional();
 
 /**

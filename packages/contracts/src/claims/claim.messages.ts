@@ -36,6 +36,7 @@ export const claimMessages = {
   escalateConfirm: '¿Pedir que un operador de Coleccionables revise el reclamo?',
   escalated: 'Reclamo escalado. Un operador lo revisará.',
   resolved: 'Reclamo resuelto',
+  ownClaim: 'No puedes resolver un reclamo en el que eres comprador o vendedor; debe hacerlo otro operador',
   messageSent: 'Mensaje enviado',
   messageLabel: 'Escribe un mensaje',
   send: 'Enviar',

@@ -108,6 +108,7 @@ export const adminClaimsEndpoints = {
       'Resolves an open or escalated claim: refund the buyer, or release the payout to its normal course',
     tag: 'admin',
     auth: 'user',
+    idempotent: true,
     params: IdParamSchema,
     body: ResolveClaimInputSchema,
     responses: { 200: ClaimActionResponseSchema, ...errorResponses },

@@ -53,6 +53,7 @@ export const attributeMessages = {
   gradeInvalid: 'La nota debe estar entre 1 y 10, en pasos de 0,5',
   certificateTooLong: `El certificado no puede tener más de ${GRADING_CERTIFICATE_MAX} caracteres`,
   certificateInvalid: 'El certificado solo puede tener letras, números, espacios y guiones',
+  gradingOnlyCards: 'Solo las cartas coleccionables pueden tener calificación',
 } as const;
 
 /** The attribute columns as stored (the grade is numeric, which database drivers answer as text). */

@@ -11,8 +11,6 @@ export const MAX_TAGS_SHOWN = 3;
 export const META_DESCRIPTION_LENGTH = 150;
 export const PRODUCT_MIN_YEAR = 1900;
 export const PRODUCT_MAX_YEAR = 2100;
-/** Highest price accepted, in pesos: the one maximum of every typed amount. */
-export { MAX_AMOUNT_PESOS as PRODUCT_MAX_PRICE } from '../common/money.ts';
 /** Similar products shown on the buy-now page. */
 export const SIMILAR_PRODUCTS_LIMIT = 8;
 /** GET /api/products/get_buy_now_products/{ids}: ids per call. */

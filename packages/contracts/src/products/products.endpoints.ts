@@ -71,7 +71,8 @@ export const productsEndpoints = {
     path: '/api/products/get_product_buy/:id',
     summary: 'A buy-now product with its owner and whether it can be bought',
     tag: 'products',
-    auth: 'none',
+    // Read by anyone; a product taken down stays readable by its owner and the operators.
+    auth: 'optional',
     params: IdText,
     responses: { 200: ProductBuyResponseSchema, 404: errorResponses[404] },
   }),

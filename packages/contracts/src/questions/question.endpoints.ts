@@ -29,7 +29,8 @@ export const questionsEndpoints = {
     path: '/api/questions/product/:productId',
     summary: "A product's questions and their answers, newest first (hidden ones left out)",
     tag: 'questions',
-    auth: 'none',
+    // Read by anyone; those of a product taken down only by its owner and the operators.
+    auth: 'optional',
     params: z.object({ productId: idParam() }),
     query: ProductQuestionsQuerySchema,
     responses: { 200: ProductQuestionsResponseSchema, 400: errorResponses[400], 404: errorResponses[404] },

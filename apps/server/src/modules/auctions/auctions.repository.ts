@@ -195,17 +195,18 @@ export const auctionsRepository = {
       .executeTakeFirst();
   },
 
-  /** The auction a product belongs to now, or else the latest one it was in. */
-  /** The product's auction (its current one, else its last); 'taken_down' once an operator removed it. */
-  async auctionIdOfProduct(db: Database, productId: number): Promise<number | null | 'taken_down'> {
+  /**
+   * The product's owner and takedown (who may see it), and its auction: its current one, else
+   * the latest it was in (null for none). Undefined for an unknown product.
+   */
+  async auctionOfProduct(db: Database, productId: number) {
     const product = await db
       .selectFrom('products')
-      .select(['auction_id', 'taken_down_at'])
+      .select(['owner_id', 'auction_id', 'taken_down_at'])
       .where('id', '=', productId)
       .executeTakeFirst();
-    if (!product) return null;
-    if (product.taken_down_at) return 'taken_down';
-    if (product.auction_id !== null) return product.auction_id;
+    if (!product) return undefined;
+    if (product.auction_id !== null) return product;
     const last = await db
       .selectFrom('auction_products')
       .select('auction_id')
@@ -213,7 +214,7 @@ export const auctionsRepository = {
       .orderBy('auction_id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return last?.auction_id ?? null;
+    return { ...product, auction_id: last?.auction_id ?? null };
   },
 
   async userTotals(db: Database, userId: number, now: Date) {

@@ -34,7 +34,7 @@ export async function auctionsRoutes(
   );
 
   declareRoute(app, ctx, endpoints.productPage, {}, async (request) =>
-    auctions.productPage(request.params.id),
+    auctions.productPage(request.params.id, request.userId!),
   );
 
   declareRoute(app, ctx, endpoints.own, {}, async (request) =>

@@ -30,7 +30,7 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { assertProductVisible, productLifecycle } from '../products/products.service.ts';
 import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
 import { closeNextDue } from './close-auction.ts';
 
@@ -290,11 +290,15 @@ export function createAuctionsService(ctx: AppContext) {
     },
 
     /** The product auction page: the product's race, its auction, owner and bid history. */
-    async productPage(productId: number): Promise<AuctionProductPage> {
-      const auctionId = await repo.auctionIdOfProduct(db, productId);
-      // Taken down by an operator: it left its auction, and its page says so.
-      if (auctionId === 'taken_down') throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
-      if (auctionId === null) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+    async productPage(productId: number, viewerId: number): Promise<AuctionProductPage> {
+      const product = await repo.auctionOfProduct(db, productId);
+      if (product) await assertProductVisible(db, product, viewerId);
+      const auctionId = product?.auction_id ?? null;
+      if (auctionId === null) {
+        // Taken down by an operator: it left its auction, and its page says so (to its owner too).
+        if (product?.taken_down_at) throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
+        throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+      }
       const auction = await repo.findAuctionById(db, auctionId);
       if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
       const [rows, owner, bids] = await Promise.all([

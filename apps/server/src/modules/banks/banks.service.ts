@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { type AccountRow, banksRepository as repo } from './banks.repository.ts';
@@ -39,10 +39,6 @@ function toAccountDto(row: AccountRow): BankAccount {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 export type BanksService = ReturnType<typeof createBanksService>;

@@ -182,6 +182,27 @@ export async function voidRace(
   return { auctionId, bidderIds: [...new Set(bidders.map((b) => b.user_id))] };
 }
 
+/**
+ * The user may bid no more (suspended): their ceilings go, so no automatic bid is placed for them
+ * again. Each race that held one gets a new stamp, so a process deciding from what it remembers
+ * (ceilings included) finds the race moved and reads it afresh under the lock.
+ */
+export async function dropCeilings(trx: Database, userId: number): Promise<void> {
+  const dropped = await trx
+    .deleteFrom('bid_ceilings')
+    .where('user_id', '=', userId)
+    .returning(['auction_id', 'product_id'])
+    .execute();
+  for (const { auction_id, product_id } of dropped) {
+    await trx
+      .updateTable('auction_products')
+      .set({ race_stamp: newStamp() })
+      .where('auction_id', '=', auction_id)
+      .where('product_id', '=', product_id)
+      .execute();
+  }
+}
+
 export function createBidsService(ctx: AppContext) {
   const { db, pipeline, clock, events, config } = ctx;
 

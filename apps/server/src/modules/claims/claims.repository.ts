@@ -1,8 +1,7 @@
+import { ACTIVE_CLAIM_STATUSES as ACTIVE } from '@app/contracts';
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { ClaimMessagesTable, ClaimsTable } from '../../platform/db-schema.ts';
-
-const ACTIVE = ['open', 'escalated'] as const;
 
 const saleColumns = [
   'pay.id',

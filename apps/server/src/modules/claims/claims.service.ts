@@ -6,6 +6,7 @@ import {
   type ClaimOutcome,
   type ClaimRole,
   type ClaimStatus,
+  canEscalate,
   claimEligibility,
   claimReasonLabels,
   claimWindowEndsAt,
@@ -26,8 +27,9 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { isOperator, recordOperatorAction } from '../operator/operator.service.ts';
+import { recordOperatorAction } from '../operator/operator.service.ts';
 import { recordRefund } from '../payments/refunds.service.ts';
+import { isOperator } from '../users/users.service.ts';
 import { claimsRepository as repo } from './claims.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -331,9 +333,8 @@ export function createClaimsService(ctx: AppContext) {
         if (claim.status === 'escalated')
           throw conflict('CLAIM_ALREADY_ESCALATED', messages.alreadyEscalated);
         if (claim.status !== 'open') throw conflict('CLAIM_CLOSED', messages.closed);
-        if (role === 'buyer' && now.getTime() < claim.seller_respond_by.getTime()) {
+        if (!canEscalate(role, claim, now))
           throw conflict('CLAIM_ESCALATE_TOO_SOON', messages.escalateTooSoon);
-        }
         await repo.setStatus(trx, claimId, { status: 'escalated', escalated_at: now, now });
         const other = role === 'buyer' ? claim.seller_id : claim.buyer_id;
         return createNotifications(
@@ -362,6 +363,10 @@ export function createClaimsService(ctx: AppContext) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
         const { claim, sale } = await lockClaimAndSale(trx, claimId);
+        // Nobody judges their own case: an operator who bought or sold the item leaves it to another.
+        if (claim.buyer_id === operatorId || claim.seller_id === operatorId) {
+          throw forbidden('OWN_CLAIM', messages.ownClaim);
+        }
         if (!isActive(claim.status)) throw conflict('CLAIM_CLOSED', messages.closed);
         if (outcome === 'refund') {
           await refundIn(trx, claim, sale, { userId: operatorId, note }, now);

@@ -1,10 +1,10 @@
-import type { AdminPayoutStatus, AuditAction, ReportStatus } from '@app/contracts';
+import { type AdminPayoutStatus, type AuditAction, type ReportStatus, STATS_TIME_ZONE } from '@app/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { OperatorAuditTable, ReportsTable } from '../../platform/db-schema.ts';
 
 /** The calendar the business summary counts days in. */
-const TIME_ZONE = 'America/Bogota';
+const TIME_ZONE = STATS_TIME_ZONE;
 
 /** `%`, `_` and `\` typed into a search match themselves. */
 function likePattern(text: string): string {
@@ -45,7 +45,7 @@ function payoutRows(db: Database) {
     ]);
 }
 
-/** A report with who sent it, who resolved it, and the name of a product or user it is about. */
+/** A report with who sent it, who resolved it, and what it is about (a product, user or question). */
 function reportRows(db: Database) {
   return db
     .selectFrom('reports as r')
@@ -57,6 +57,10 @@ function reportRows(db: Database) {
     .leftJoin('users as tu', (join) =>
       join.onRef('tu.id', '=', 'r.target_id').on('r.target_type', '=', 'user'),
     )
+    .leftJoin('questions as q', (join) =>
+      join.onRef('q.id', '=', 'r.target_id').on('r.target_type', '=', 'question'),
+    )
+    .leftJoin('products as qp', 'qp.id', 'q.product_id')
     .selectAll('r')
     .select([
       'reporter.username as reporter_username',
@@ -64,13 +68,17 @@ function reportRows(db: Database) {
       'p.name as product_name',
       'p.status as product_status',
       'tu.username as target_username',
+      'q.text as question_text',
+      'q.product_id as question_product_id',
+      'qp.status as question_product_status',
     ]);
 }
 
 export type PayoutRow = Awaited<ReturnType<typeof listPayouts>>[number];
 
+/** Payouts still owed or paid: a voided one (its sale refunded) is nobody's to pay. */
 function filteredPayouts(db: Database, status: AdminPayoutStatus | undefined) {
-  let query = payoutRows(db);
+  let query = payoutRows(db).where('po.voided_at', 'is', null);
   if (status) query = query.where('po.status', '=', status);
   return query;
 }
@@ -91,16 +99,6 @@ async function listPayouts(
 }
 
 export const operatorRepository = {
-  /** An operator, and not suspended. */
-  async isOperator(db: Database, userId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('users')
-      .select(['is_operator', 'suspended_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    return row?.is_operator === true && row.suspended_at === null;
-  },
-
   // --- Audit -------------------------------------------------------------------------------
 
   /** Written in the transaction of the action it records. */
@@ -263,7 +261,10 @@ export const operatorRepository = {
   listPayouts,
 
   async countPayouts(db: Database, status: AdminPayoutStatus | undefined): Promise<number> {
-    let query = db.selectFrom('payouts').select((eb) => eb.fn.countAll<string>().as('n'));
+    let query = db
+      .selectFrom('payouts')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('voided_at', 'is', null);
     if (status) query = query.where('status', '=', status);
     return Number((await query.executeTakeFirstOrThrow()).n);
   },

@@ -12,8 +12,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { limits, perAddress } from '../../platform/rate-limits.ts';
 import { declareRoute } from '../../platform/routes.ts';
-import type { UsersService } from '../users/users.service.ts';
-import { operatorRepository } from './operator.repository.ts';
+import { isOperator, type UsersService } from '../users/users.service.ts';
 import { createOperatorService, type OperatorOptions, type OperatorService } from './operator.service.ts';
 
 /** Every route under this prefix is for operators, whichever module registers it. */
@@ -42,7 +41,7 @@ export function registerOperatorGuard(app: FastifyInstance, ctx: AppContext): vo
   });
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (isAdminRoute(request)) {
-      if (!(await operatorRepository.isOperator(ctx.db, request.userId!))) {
+      if (!(await isOperator(ctx.db, request.userId!))) {
         throw forbidden('OPERATOR_ONLY', adminMessages.operatorOnly);
       }
     }

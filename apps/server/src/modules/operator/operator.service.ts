@@ -29,11 +29,19 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { toPesos } from '../../platform/money.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { voidRace } from '../bids/bids.service.ts';
+import { dropCeilings, voidRace } from '../bids/bids.service.ts';
 import {
   createNotifications,
   type NewNotification,
@@ -41,6 +49,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { cancelOpenPayments } from '../payments/payments.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
+import { productLink, questionLabel } from '../questions/questions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { dropWatchers } from '../watchlist/watchlist.service.ts';
 import { type PayoutRow, operatorRepository as repo } from './operator.repository.ts';
@@ -48,18 +57,15 @@ import { type PayoutRow, operatorRepository as repo } from './operator.repositor
 const DAY_MS = 24 * 3600 * 1000;
 /** The CSV export is one bank batch: bounded like every list. */
 export const PAYOUT_EXPORT_LIMIT = 10_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only the hash of an invitation token is stored: a copy of the database opens no account. */
 export function invitationTokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+const profileLink = (username: string) => `/public-profile/${encodeURIComponent(username)}`;
 
 function toAdminPayout(row: PayoutRow): AdminPayout {
   return {
@@ -182,19 +188,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       async find(d, id) {
         const row = await repo.productTarget(d, id);
         if (!row) return undefined;
-        const link = row.status === 'in_auction' ? `/auctions/product/${row.id}` : `/products/buy/${row.id}`;
-        return { name: row.name, link, ownerId: row.owner_id };
+        return { name: row.name, link: productLink(row.id, row.status), ownerId: row.owner_id };
       },
     },
     user: {
       async find(d, id) {
         const row = await repo.userTarget(d, id);
         if (!row) return undefined;
-        return {
-          name: row.username,
-          link: `/public-profile/${encodeURIComponent(row.username)}`,
-          ownerId: row.id,
-        };
+        return { name: row.username, link: profileLink(row.username), ownerId: row.id };
       },
     },
     question: undefined,
@@ -300,6 +301,8 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       .set({ suspended_at: now, suspension_reason: reason, updated_at: now })
       .where('id', '=', userId)
       .execute();
+    // A suspended account bids no more, not even through the maximum bids it left behind.
+    await dropCeilings(trx, userId);
     let takenDown = 0;
     for (const productId of await repo.unsoldProductIds(trx, userId)) {
       const product = await repo.lockProduct(trx, productId);
@@ -312,14 +315,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       await takeDownIn(trx, product, reason, now, after);
       takenDown += 1;
     }
-    await repo.audit(trx, {
-      actor_id: operatorId,
+    await recordOperatorAction(trx, {
+      actorId: operatorId,
       action: 'suspend',
-      target_type: 'user',
-      target_id: String(userId),
-      target_label: user.username,
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: user.username,
       note: reason,
-      created_at: now,
+      at: now,
     });
     after.endSessions.push(userId);
     return { user, takenDown };
@@ -331,24 +334,24 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
     return toAdminUser(row);
   }
 
-  async function toAdminReport(
-    row: Awaited<ReturnType<typeof repo.listReports>>['rows'][number],
-  ): Promise<AdminReport> {
+  /** A report as listed, its target named from the row itself (no query per report). */
+  function toAdminReport(row: Awaited<ReturnType<typeof repo.listReports>>['rows'][number]): AdminReport {
     let name: string | null = null;
     let link: string | null = null;
-    if (row.target_type === 'product' && row.product_name !== null) {
+    if (row.target_type === 'product' && row.product_name !== null && row.product_status !== null) {
       name = row.product_name;
-      link =
-        row.product_status === 'in_auction'
-          ? `/auctions/product/${row.target_id}`
-          : `/products/buy/${row.target_id}`;
+      link = productLink(row.target_id, row.product_status);
     } else if (row.target_type === 'user' && row.target_username !== null) {
       name = row.target_username;
-      link = `/public-profile/${encodeURIComponent(row.target_username)}`;
-    } else {
-      const found = await targets[row.target_type]?.find(db, row.target_id);
-      name = found?.name ?? null;
-      link = found?.link ?? null;
+      link = profileLink(row.target_username);
+    } else if (
+      row.target_type === 'question' &&
+      row.question_text !== null &&
+      row.question_product_id !== null &&
+      row.question_product_status !== null
+    ) {
+      name = questionLabel(row.question_text);
+      link = productLink(row.question_product_id, row.question_product_status);
     }
     return {
       id: row.id,
@@ -369,11 +372,6 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
   }
 
   return {
-    /** Whether the caller runs the marketplace, read afresh on every call. */
-    isOperator(userId: number): Promise<boolean> {
-      return repo.isOperator(db, userId);
-    },
-
     // --- The business at a glance ----------------------------------------------------------
 
     async stats(days: number): Promise<AdminStatsResponse> {
@@ -469,14 +467,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
               expires_at: expiresAt,
             })
             .execute();
-          await repo.audit(trx, {
-            actor_id: operatorId,
+          await recordOperatorAction(trx, {
+            actorId: operatorId,
             action: 'invite',
-            target_type: 'user',
-            target_id: String(user.id),
-            target_label: `${input.username} <${input.email}>`,
+            targetType: 'user',
+            targetId: user.id,
+            targetLabel: `${input.username} <${input.email}>`,
             note: input.is_seller ? 'vendedor' : null,
-            created_at: now,
+            at: now,
           });
           return user.id;
         });
@@ -560,14 +558,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
           .set({ suspended_at: null, suspension_reason: null, updated_at: now })
           .where('id', '=', userId)
           .execute();
-        await repo.audit(trx, {
-          actor_id: operatorId,
+        await recordOperatorAction(trx, {
+          actorId: operatorId,
           action: 'reinstate',
-          target_type: 'user',
-          target_id: String(userId),
-          target_label: user.username,
+          targetType: 'user',
+          targetId: userId,
+          targetLabel: user.username,
           note: reason,
-          created_at: now,
+          at: now,
         });
         return user.username;
       });
@@ -581,14 +579,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       const after = nothingAfter();
       await db.transaction().execute(async (trx) => {
         const product = await takeDownChecked(trx, productId, reason, now, after);
-        await repo.audit(trx, {
-          actor_id: operatorId,
+        await recordOperatorAction(trx, {
+          actorId: operatorId,
           action: 'takedown',
-          target_type: 'product',
-          target_id: String(productId),
-          target_label: product.name,
+          targetType: 'product',
+          targetId: productId,
+          targetLabel: product.name,
           note: reason,
-          created_at: now,
+          at: now,
         });
       });
       await finish(after);
@@ -619,7 +617,7 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
 
     async listReports(status: ReportStatus, page: number, size: number): Promise<AdminReportsResponse> {
       const { rows, total } = await repo.listReports(db, status, size, (page - 1) * size);
-      return { items: await Promise.all(rows.map(toAdminReport)), meta: pageMeta(total, page, size) };
+      return { items: rows.map(toAdminReport), meta: pageMeta(total, page, size) };
     },
 
     /**
@@ -643,14 +641,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
           if (!product) throw notFound('PRODUCT_NOT_FOUND', adminMessages.productNotFound);
           if (!product.taken_down_at) {
             const removed = await takeDownChecked(trx, report.target_id, note, now, after);
-            await repo.audit(trx, {
-              actor_id: operatorId,
+            await recordOperatorAction(trx, {
+              actorId: operatorId,
               action: 'takedown',
-              target_type: 'product',
-              target_id: String(removed.id),
-              target_label: removed.name,
+              targetType: 'product',
+              targetId: removed.id,
+              targetLabel: removed.name,
               note,
-              created_at: now,
+              at: now,
             });
           }
         } else if (action === 'suspend') {
@@ -661,20 +659,20 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
           if (owner && !owner.suspended_at) await suspendIn(trx, operatorId, ownerId, note, now, after);
         }
         await repo.resolveReport(trx, reportId, { resolution: action, note, by: operatorId, now });
-        await repo.audit(trx, {
-          actor_id: operatorId,
+        await recordOperatorAction(trx, {
+          actorId: operatorId,
           action: 'resolve_report',
-          target_type: 'report',
-          target_id: String(reportId),
-          target_label: target ? `${report.target_type}: ${target.name}` : report.target_type,
+          targetType: 'report',
+          targetId: reportId,
+          targetLabel: target ? `${report.target_type}: ${target.name}` : report.target_type,
           note: `${action}: ${note}`,
-          created_at: now,
+          at: now,
         });
       });
       await finish(after);
       const row = await repo.findReport(db, reportId);
       if (!row) throw notFound('REPORT_NOT_FOUND', adminMessages.reportNotFound);
-      return { message: adminMessages.reportResolved, report: await toAdminReport(row) };
+      return { message: adminMessages.reportResolved, report: toAdminReport(row) };
     },
 
     // --- Paying sellers --------------------------------------------------------------------
@@ -704,7 +702,7 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
      */
     async markPaid(operatorId: number, payoutIds: string[], reference: string): Promise<MarkPaidResponse> {
       const ids = [...new Set(payoutIds)];
-      const unknown = ids.find((id) => !UUID.test(id));
+      const unknown = ids.find((id) => !isUuid(id));
       if (unknown !== undefined) throw notFound('PAYOUT_NOT_FOUND', adminMessages.payoutNotFound(unknown));
       const now = clock.now();
       const after = nothingAfter();
@@ -729,14 +727,14 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
         }
         const paid = await repo.markPaid(trx, ids, reference, now);
         if (paid !== ids.length) throw conflict('PAYOUT_NOT_PAYABLE', adminMessages.payoutsMarkedPaid(paid));
-        await repo.audit(trx, {
-          actor_id: operatorId,
+        await recordOperatorAction(trx, {
+          actorId: operatorId,
           action: 'mark_paid',
-          target_type: 'payout',
-          target_id: ids.join(','),
-          target_label: adminMessages.payoutsMarkedPaid(ids.length),
+          targetType: 'payout',
+          targetId: ids.join(','),
+          targetLabel: adminMessages.payoutsMarkedPaid(ids.length),
           note: reference,
-          created_at: now,
+          at: now,
         });
         const notices: NewNotification[] = ids.map((id) => {
           const row = byId.get(id)!;
@@ -784,9 +782,4 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       };
     },
   };
-}
-
-/** Whether the user is an operator now (not suspended): for modules that let operators in. */
-export function isOperator(db: Database, userId: number): Promise<boolean> {
-  return repo.isOperator(db, userId);
 }

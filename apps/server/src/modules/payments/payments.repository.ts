@@ -1,6 +1,8 @@
+import { ACTIVE_CLAIM_STATUSES } from '@app/contracts';
 import { sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { PaymentStatus, PaymentsTable } from '../../platform/db-schema.ts';
+import { ERASED_HASH_PREFIX } from '../../platform/passwords.ts';
 
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
@@ -8,12 +10,9 @@ function findPayment(db: Database, id: string) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
-
 /** Whether a payout's sale has a claim waiting, or was refunded through one (the hold's reason). */
 const payoutClaimFlags = [
-  sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status in ('open', 'escalated'))`.as(
+  sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status in (${sql.join(ACTIVE_CLAIM_STATUSES.map((s) => sql.lit(s)))}))`.as(
     'in_claim',
   ),
   sql<boolean>`exists (select 1 from claims c where c.payment_id = po.payment_id and c.status = 'refunded')`.as(
@@ -262,7 +261,8 @@ export const paymentsRepository = {
 
   /**
    * The next bidder for a second chance: another user (never one already offered this product in
-   * this auction) whose highest bid reaches the reserve; the highest such bid, the earliest first.
+   * this auction, nor a suspended or deleted account, who may not buy) whose highest bid reaches
+   * the reserve; the highest such bid, the earliest first.
    */
   async findSecondChanceBidder(trx: Database, auctionId: number, productId: number) {
     const product = await trx
@@ -279,19 +279,22 @@ export const paymentsRepository = {
       .where('auction_id', '=', auctionId)
       .where('product_id', '=', productId);
     const bidder = await trx
-      .selectFrom('bids')
+      .selectFrom('bids as b')
+      .innerJoin('users as u', 'u.id', 'b.user_id')
       .select((eb) => [
-        'user_id',
-        eb.fn.max('amount').as('amount'),
-        eb.fn.min('created_at').as('first_bid_at'),
+        'b.user_id',
+        eb.fn.max('b.amount').as('amount'),
+        eb.fn.min('b.created_at').as('first_bid_at'),
       ])
-      .where('auction_id', '=', auctionId)
-      .where('product_id', '=', productId)
-      .where('user_id', 'not in', offered)
-      .groupBy('user_id')
-      .having((eb) => eb.fn.max('amount'), '>=', product.reserve_price)
-      .orderBy((eb) => eb.fn.max('amount'), 'desc')
-      .orderBy((eb) => eb.fn.min('created_at'), 'asc')
+      .where('b.auction_id', '=', auctionId)
+      .where('b.product_id', '=', productId)
+      .where('b.user_id', 'not in', offered)
+      .where('u.suspended_at', 'is', null)
+      .where('u.password_hash', 'not like', `${ERASED_HASH_PREFIX}%`)
+      .groupBy('b.user_id')
+      .having((eb) => eb.fn.max('b.amount'), '>=', product.reserve_price)
+      .orderBy((eb) => eb.fn.max('b.amount'), 'desc')
+      .orderBy((eb) => eb.fn.min('b.created_at'), 'asc')
       .limit(1)
       .executeTakeFirst();
     if (!bidder) return null;

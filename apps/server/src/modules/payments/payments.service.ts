@@ -13,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import type { PaymentStatus } from '../../platform/db-schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
@@ -28,7 +29,7 @@ export { createWonAuctionItem } from './won-items.ts';
 import { BoldNotificationSchema } from './bold-notification.ts';
 import { verifyBoldSignature } from './bold-signature.ts';
 import { type LinkStatus, type PaymentProvider, PaymentProviderTimeout } from './payment-provider.ts';
-import { isUuid, type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
+import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { recordRefund } from './refunds.ts';
 
 /** A won item's link lives a day at most (and never past the 72 h window): then a fresh one. */

@@ -1,4 +1,4 @@
-import type { OpenItem } from '@app/contracts';
+import { ACTIVE_CLAIM_STATUSES, type OpenItem } from '@app/contracts';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 
@@ -272,6 +272,8 @@ export const personalDataRepository = {
       .select(['po.id', 'p.name'])
       .where('po.seller_id', '=', userId)
       .where(sql<boolean>`po.status <> 'paid'`)
+      // A voided payout (its sale refunded) is owed to nobody.
+      .where('po.voided_at', 'is', null)
       .orderBy('po.created_at')
       .execute();
     // A claim waits on both parties until it is refunded or resolved.
@@ -280,7 +282,7 @@ export const personalDataRepository = {
       .innerJoin('products as p', 'p.id', 'c.product_id')
       .select(['c.id', 'p.name'])
       .where((eb) => eb.or([eb('c.buyer_id', '=', userId), eb('c.seller_id', '=', userId)]))
-      .where('c.status', 'in', ['open', 'escalated'])
+      .where('c.status', 'in', [...ACTIVE_CLAIM_STATUSES])
       .orderBy('c.id')
       .execute();
     return [
@@ -302,7 +304,7 @@ export const personalDataRepository = {
   async erase(trx: Database, user: { id: number; email: string }, unusableHash: string, now: Date) {
     await trx
       .updateTable('users')
-      .set((eb) => ({
+      .set({
         username: `usuario_eliminado_${user.id}`,
         email: `eliminado_${user.id}@usuarios-eliminados.invalid`,
         password_hash: unusableHash,
@@ -314,9 +316,8 @@ export const personalDataRepository = {
         avatar: null,
         birth_date: null,
         is_seller: false,
-        token_version: eb('token_version', '+', 1),
         updated_at: now,
-      }))
+      })
       .where('id', '=', user.id)
       .execute();
     await trx.deleteFrom('shipping_addresses').where('user_id', '=', user.id).execute();

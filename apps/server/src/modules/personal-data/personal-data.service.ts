@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { personalDataMessages as messages, type OpenItem, type PersonalDataExport } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
-import { verifyPassword } from '../../platform/passwords.ts';
+import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
@@ -135,13 +134,10 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
      * deletions at once erase once, and nothing of theirs can open meanwhile without waiting.
      */
     async deleteAccount(userId: number, password: string): Promise<DeleteOutcome> {
-      const user = await repo.findUser(db, userId);
-      if (!user) throw unauthorized();
-      if (!(await verifyPassword(password, user.password_hash))) {
-        throw badRequest('WRONG_PASSWORD', messages.wrongPassword);
-      }
-      // Random bytes that are no scrypt hash: no password ever matches it.
-      const unusableHash = `deleted$${randomBytes(24).toString('base64')}`;
+      const user = await users.assertCurrentPassword(userId, password, () =>
+        badRequest('WRONG_PASSWORD', messages.wrongPassword),
+      );
+      const unusableHash = erasedPasswordHash();
       const outcome = await db.transaction().execute(async (trx): Promise<DeleteOutcome> => {
         const locked = await repo.lockUser(trx, userId);
         // Deleted meanwhile by a request that got the lock first.
@@ -151,9 +147,11 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         if (open.length > 0) return { deleted: false, open };
         await productLifecycle.withdrawAll(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
+        // Every session ends with the erasure, in the same transaction: one new token version.
+        await users.endAllSessionsIn(trx, userId, now);
         return { deleted: true };
       });
-      if (outcome.deleted) await users.endAllSessions(userId);
+      if (outcome.deleted) await users.endedSessions(userId);
       return outcome;
     },
   };

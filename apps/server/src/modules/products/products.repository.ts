@@ -61,7 +61,16 @@ export const productsRepository = {
   lockOwned(trx: Database, id: number, ownerId: number) {
     return trx
       .selectFrom('products')
-      .select(['id', 'status', 'owner_id'])
+      .select((eb) => [
+        'id',
+        'status',
+        'owner_id',
+        eb
+          .selectFrom('categories as c')
+          .select('c.name')
+          .whereRef('c.id', '=', 'products.category_id')
+          .as('category_name'),
+      ])
       .where('id', '=', id)
       .where('owner_id', '=', ownerId)
       .forUpdate()

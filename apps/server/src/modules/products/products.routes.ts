@@ -48,7 +48,9 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
 
   declareRoute(app, ctx, endpoints.listOwn, {}, async (request) => products.listOwn(request.userId!));
 
-  declareRoute(app, ctx, endpoints.getBuy, {}, async (request) => products.getBuy(pathId(request.params.id)));
+  declareRoute(app, ctx, endpoints.getBuy, {}, async (request) =>
+    products.getBuy(pathId(request.params.id), request.userId),
+  );
 
   declareRoute(app, ctx, endpoints.similar, {}, async (request) =>
     products.listSimilar(pathId(request.params.id)),

@@ -1,9 +1,10 @@
 import {
-  adminMessages,
+  attributeMessages,
   attributesFromColumns,
   type CreateProductInput,
   commonMessages,
   type Grading,
+  gradingApplies,
   makeCreateProductSchema,
   type Product,
   type ProductBuyResponse,
@@ -17,7 +18,7 @@ import {
   type UpdateProductInput,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import {
   databaseImageStore,
   type ImageStore,
@@ -28,9 +29,11 @@ import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productLifecycle } from './product-lifecycle.ts';
+import { assertProductVisible } from './product-visibility.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
 
 export { productLifecycle } from './product-lifecycle.ts';
+export { assertProductVisible, canSeeProduct } from './product-visibility.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;
@@ -111,9 +114,7 @@ export function createProductsService(
    */
   async function requireVisible(id: number, viewerId: number | null): Promise<ProductRow> {
     const row = await requireProduct(id);
-    if (row.taken_down_at && row.owner_id !== viewerId && !(viewerId && (await users.isOperator(viewerId)))) {
-      throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
-    }
+    await assertProductVisible(db, row, viewerId);
     return row;
   }
 
@@ -144,6 +145,8 @@ export function createProductsService(
       else if (category && brand.category_id !== category.id)
         fields.brand_id = productMessages.brandNotInCategory;
       if (input.scale_id !== null && !scale) fields.scale_id = productMessages.scaleInvalid;
+      if (input.grading && category && !gradingApplies(category.name))
+        fields.grading = attributeMessages.gradingOnlyCards;
       const errors = Object.values(fields);
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, errors[0]!, errors, fields);
 
@@ -181,6 +184,10 @@ export function createProductsService(
       await db.transaction().execute(async (trx) => {
         const row = await productsRepository.lockOwned(trx, id, userId);
         if (!row) throw notFound('PRODUCT_NOT_FOUND', productMessages.notFound);
+        // Only trading cards are graded (PSA, BGS, CGC and SGC grade cards), whatever the form shows.
+        if (input.grading && !gradingApplies(row.category_name)) {
+          throw fieldError('GRADING_NOT_APPLICABLE', 'grading', attributeMessages.gradingOnlyCards);
+        }
         if (row.status === 'in_auction') throw conflict('PRODUCT_IN_AUCTION', productMessages.inAuction);
         if (row.status !== 'available') throw conflict('PRODUCT_NOT_EDITABLE', productMessages.notEditable);
         if (await productLifecycle.inCheckout(trx, [id], clock.now()))

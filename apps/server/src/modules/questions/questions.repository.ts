@@ -35,7 +35,7 @@ export const questionsRepository = {
   findProduct(db: Database, productId: number) {
     return db
       .selectFrom('products')
-      .select(['id', 'owner_id', 'status', 'name', 'can_be_bought'])
+      .select(['id', 'owner_id', 'status', 'name', 'can_be_bought', 'taken_down_at'])
       .where('id', '=', productId)
       .executeTakeFirst();
   },

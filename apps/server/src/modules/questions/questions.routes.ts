@@ -17,7 +17,12 @@ export async function questionsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   declareRoute(app, ctx, endpoints.forProduct, {}, async (request) =>
-    questions.listForProduct(request.params.productId, request.query.page, request.query.size),
+    questions.listForProduct(
+      request.params.productId,
+      request.userId,
+      request.query.page,
+      request.query.size,
+    ),
   );
 
   declareRoute(app, ctx, endpoints.seller, {}, async (request) =>

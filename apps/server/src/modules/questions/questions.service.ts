@@ -1,7 +1,5 @@
+import type { AnswerQuestionSchema, AskQuestionSchema, BlockAskerSchema } from '@app/contracts';
 import {
-  AnswerQuestionSchema,
-  AskQuestionSchema,
-  BlockAskerSchema,
   commonMessages,
   questionMessages as messages,
   type ProductQuestionsResponse,
@@ -10,10 +8,12 @@ import {
   type QuestionCreated,
   type SellerQuestionsResponse,
 } from '@app/contracts';
+import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import { badRequest, conflict, forbidden, notFound, parseInput } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { assertProductVisible } from '../products/products.service.ts';
 import { questionsRepository as repo } from './questions.repository.ts';
 
 /** Products that still take questions: listed, in an auction or not. Sold or withdrawn ones do not. */
@@ -22,6 +22,11 @@ const OPEN_STATUSES = new Set(['available', 'in_auction']);
 /** Where a product is shown: its auction page while it is in one, else its buy-now page. */
 export function productLink(productId: number, status: string): string {
   return status === 'in_auction' ? `/auctions/product/${productId}` : `/products/buy/${productId}`;
+}
+
+/** A question named in a list: its text, cut to 80 characters. */
+export function questionLabel(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 interface QuestionRow {
@@ -55,7 +60,7 @@ export const questionReportTarget = {
     const row = await repo.findById(db, id);
     if (!row) return undefined;
     return {
-      name: row.text.length > 80 ? `${row.text.slice(0, 79)}…` : row.text,
+      name: questionLabel(row.text),
       link: productLink(row.product_id, row.product_status),
       ownerId: row.asker_id,
     };
@@ -89,12 +94,12 @@ export function createQuestionsService(ctx: AppContext) {
      * A logged-in user who is not the owner asks about a product still on sale (404 unknown, 403
      * own product or blocked asker, 409 sold or withdrawn); the owner is notified.
      */
-    async ask(askerId: number, body: unknown): Promise<QuestionCreated> {
-      const input = parseInput(AskQuestionSchema, body);
+    async ask(askerId: number, input: z.output<typeof AskQuestionSchema>): Promise<QuestionCreated> {
       const now = clock.now();
       const { question, notified } = await db.transaction().execute(async (trx) => {
         const product = await repo.findProduct(trx, input.product_id);
         if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
+        await assertProductVisible(trx, product, askerId);
         if (product.owner_id === askerId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
         if (!OPEN_STATUSES.has(product.status)) throw conflict('PRODUCT_CLOSED', messages.productClosed);
         if (await repo.isBlocked(trx, product.owner_id, askerId))
@@ -133,10 +138,19 @@ export function createQuestionsService(ctx: AppContext) {
       return { message: messages.asked, question };
     },
 
-    /** Public: the product's visible questions, newest first (404 for an unknown product). */
-    async listForProduct(productId: number, page: number, size: number): Promise<ProductQuestionsResponse> {
+    /**
+     * Public: the product's visible questions, newest first (404 for an unknown product, and for
+     * one taken down unless the viewer is its owner or an operator).
+     */
+    async listForProduct(
+      productId: number,
+      viewerId: number | null,
+      page: number,
+      size: number,
+    ): Promise<ProductQuestionsResponse> {
       const product = await repo.findProduct(db, productId);
       if (!product) throw notFound('PRODUCT_NOT_FOUND', messages.productNotFound);
+      await assertProductVisible(db, product, viewerId);
       const { rows, total } = await repo.listForProduct(db, productId, size, (page - 1) * size);
       return { items: rows.map(toPublic), meta: pageMeta(total, page, size) };
     },
@@ -170,8 +184,11 @@ export function createQuestionsService(ctx: AppContext) {
      * The product's owner answers once (403 for anyone else, 409 once answered, 404 unknown or
      * hidden); the asker is notified. The write itself decides between two answers sent at once.
      */
-    async answer(sellerId: number, questionId: number, body: unknown): Promise<QuestionCreated> {
-      const input = parseInput(AnswerQuestionSchema, body);
+    async answer(
+      sellerId: number,
+      questionId: number,
+      input: z.output<typeof AnswerQuestionSchema>,
+    ): Promise<QuestionCreated> {
       const now = clock.now();
       const { question, notified } = await db.transaction().execute(async (trx) => {
         const found = await repo.findById(trx, questionId);
@@ -209,8 +226,7 @@ export function createQuestionsService(ctx: AppContext) {
     },
 
     /** A seller stops a user from asking on any of the seller's products. */
-    async block(sellerId: number, body: unknown): Promise<{ message: string }> {
-      const input = parseInput(BlockAskerSchema, body);
+    async block(sellerId: number, input: z.output<typeof BlockAskerSchema>): Promise<{ message: string }> {
       const seller = await repo.findUser(db, sellerId);
       if (!seller?.is_seller) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
       const target = await repo.findUserByUsername(db, input.username);

@@ -29,7 +29,8 @@ export const usersRepository = {
 
   /**
    * What token verification needs: the account exists, its current token version, and whether
-   * the token's session is still open (a session of another account counts as ended).
+   * the token's session is still open (a session of another account counts as ended, and so does
+   * every session of a suspended account, even before the suspension has ended them one by one).
    */
   async findSessionInfo(db: Database, userId: number, sessionId: string) {
     const row = await db
@@ -37,13 +38,18 @@ export const usersRepository = {
       .leftJoin('user_sessions', (join) =>
         join.onRef('user_sessions.user_id', '=', 'users.id').on('user_sessions.id', '=', sessionId),
       )
-      .select(['users.token_version', 'user_sessions.id as session_id', 'user_sessions.ended_at'])
+      .select([
+        'users.token_version',
+        'users.suspended_at',
+        'user_sessions.id as session_id',
+        'user_sessions.ended_at',
+      ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
       token_version: row.token_version,
-      session_active: row.session_id !== null && row.ended_at === null,
+      session_active: row.session_id !== null && row.ended_at === null && row.suspended_at === null,
     };
   },
 

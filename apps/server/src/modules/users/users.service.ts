@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { TOKEN_LIFETIME_SECONDS } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { AppError, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -28,6 +29,15 @@ type User = NonNullable<UserRow>;
 
 /** When a token issued at `now` expires (a second late at most: a token's times are whole seconds). */
 const tokenExpiry = (now: Date) => new Date(now.getTime() + (TOKEN_LIFETIME_SECONDS + 1) * 1000);
+
+/**
+ * Whether the account runs the marketplace now: an operator and not suspended, read afresh on
+ * every call (a role taken away counts at once). The one operator check of every module.
+ */
+export async function isOperator(db: Database, userId: number): Promise<boolean> {
+  const user = await usersRepository.findById(db, userId);
+  return user?.is_operator === true && user.suspended_at === null;
+}
 
 export function createUsersService(ctx: AppContext) {
   const { db, clock, auth, events } = ctx;
@@ -77,15 +87,31 @@ export function createUsersService(ctx: AppContext) {
   }
 
   /**
+   * Ends every session of the account (all devices) inside `trx`, so they end exactly when the
+   * caller's change commits; `endedSessions` must follow the commit. Whether the account exists.
+   */
+  async function endAllSessionsIn(trx: Database, userId: number, now: Date): Promise<boolean> {
+    const version = await usersRepository.bumpTokenVersion(trx, userId);
+    if (version === undefined) return false;
+    await usersRepository.endSessions(trx, userId, now);
+    return true;
+  }
+
+  /**
    * Ends every session of the account (all devices): its tokens get 401 from now on, in this
    * process at once and in the others when the bus message arrives; its open sockets close.
    */
   async function endAllSessions(userId: number): Promise<void> {
-    const version = await usersRepository.bumpTokenVersion(db, userId);
-    if (version === undefined) return;
-    await usersRepository.endSessions(db, userId, clock.now());
-    await endedSessions(userId);
+    if (await endAllSessionsIn(db, userId, clock.now())) await endedSessions(userId);
   }
+
+  /** 400 (a 401 would log the user out) unless `password` is the account's current one. */
+  async function assertPassword(user: User, password: string, refusal: () => AppError): Promise<void> {
+    if (!(await verifyPassword(password, user.password_hash))) throw refusal();
+  }
+
+  const wrongCurrentPassword = () =>
+    fieldError('WRONG_CURRENT_PASSWORD', 'current_password', userMessages.wrongCurrentPassword);
 
   async function toProfile(user: User): Promise<UserProfile> {
     const stats = await findUserStats(db, user.id);
@@ -154,13 +180,18 @@ export function createUsersService(ctx: AppContext) {
       return (await requireUser(userId)).is_seller;
     },
 
-    /** A wrong current password is a 400, not a 401: a 401 would log the user out. */
-    /** 400 with the spec's message unless `password` is the user's current one. */
-    async assertCurrentPassword(userId: number, password: string): Promise<void> {
+    /**
+     * The account, once `password` proved to be its current one; else the 400 `refusal` (by
+     * default 'La contraseña actual es incorrecta' on `current_password`).
+     */
+    async assertCurrentPassword(
+      userId: number,
+      password: string,
+      refusal: () => AppError = wrongCurrentPassword,
+    ): Promise<User> {
       const user = await requireUser(userId);
-      if (!(await verifyPassword(password, user.password_hash))) {
-        throw fieldError('WRONG_CURRENT_PASSWORD', 'current_password', userMessages.wrongCurrentPassword);
-      }
+      await assertPassword(user, password, refusal);
+      return user;
     },
 
     /**
@@ -169,9 +200,7 @@ export function createUsersService(ctx: AppContext) {
      */
     async changePassword(userId: number, input: ChangePasswordInput, sessionId: string): Promise<string> {
       const user = await requireUser(userId);
-      if (!(await verifyPassword(input.current_password, user.password_hash))) {
-        throw fieldError('WRONG_CURRENT_PASSWORD', 'current_password', userMessages.wrongCurrentPassword);
-      }
+      await assertPassword(user, input.current_password, wrongCurrentPassword);
       const now = clock.now();
       const version = await usersRepository.bumpTokenVersion(db, userId, {
         password_hash: await hashPassword(input.new_password),
@@ -194,23 +223,13 @@ export function createUsersService(ctx: AppContext) {
     },
 
     endAllSessions,
+    endAllSessionsIn,
+    endedSessions,
 
     /** A new session for an account that just proved who it is some other way than login. */
     async startSession(userId: number, userAgent?: string | null): Promise<{ jwt_token: string }> {
       const user = await requireUser(userId);
       return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
-    },
-
-    /** Whether the account runs the marketplace, read afresh (a role taken away counts at once). */
-    async isOperator(userId: number): Promise<boolean> {
-      const user = await usersRepository.findById(db, userId);
-      return user?.is_operator === true;
-    },
-
-    /** 403 for a suspended account: it may not bid, buy, ask or pay. */
-    async assertActive(userId: number): Promise<void> {
-      const user = await usersRepository.findById(db, userId);
-      if (user?.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
     },
 
     async getPublicProfile(username: string): Promise<PublicProfile> {

@@ -2,8 +2,12 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 
 export const watchlistRepository = {
-  productExists(db: Database, productId: number) {
-    return db.selectFrom('products').select(['id']).where('id', '=', productId).executeTakeFirst();
+  findProduct(db: Database, productId: number) {
+    return db
+      .selectFrom('products')
+      .select(['id', 'owner_id', 'taken_down_at'])
+      .where('id', '=', productId)
+      .executeTakeFirst();
   },
 
   /**

@@ -11,6 +11,7 @@ import { notFound } from '../../platform/errors.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { assertProductVisible } from '../products/products.service.ts';
 import { watchlistRepository as repo } from './watchlist.repository.ts';
 
 const BATCH = 100;
@@ -28,10 +29,11 @@ export async function dropWatchers(trx: Database, productId: number): Promise<nu
 export function createWatchlistService(ctx: AppContext) {
   const { db, clock, events } = ctx;
   return {
-    /** Idempotent: following a product twice is following it once. */
+    /** Idempotent: following a product twice is following it once. Not one taken down (404). */
     async add(userId: number, productId: number): Promise<WatchlistChangeResponse> {
-      if (!(await repo.productExists(db, productId)))
-        throw notFound('PRODUCT_NOT_FOUND', watchlistMessages.productNotFound);
+      const product = await repo.findProduct(db, productId);
+      if (!product) throw notFound('PRODUCT_NOT_FOUND', watchlistMessages.productNotFound);
+      await assertProductVisible(db, product, userId);
       await repo.add(db, userId, productId, clock.now());
       return { product_id: productId, watching: true, message: watchlistMessages.added };
     },

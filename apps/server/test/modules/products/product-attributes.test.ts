@@ -150,6 +150,24 @@ describe('product condition and grading', () => {
     expect(row.body).toMatchObject({ condition: null, grading: null });
   });
 
+  it('grades only trading cards: a grading elsewhere is a 400 on create and on update', async () => {
+    const grading = { company: 'PSA', grade: 10, certificate: null };
+    const car = createProductPayload(ids, image, { name: 'Hot Wheels Calificado' });
+    const refused = await create({ ...car, grading });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(m.gradingOnlyCards);
+    expect(refused.body.fields).toMatchObject({ grading: m.gradingOnlyCards });
+    const created = await create({ ...car, condition: 'usado' });
+    expect(created.status).toBe(201);
+    const id = created.body.product.id;
+    const edited = await update(id, { grading });
+    expect(edited.status).toBe(400);
+    expect(edited.body.message).toBe(m.gradingOnlyCards);
+    expect((await update(id, { grading: null, condition: 'nuevo_en_caja' })).status).toBe(200);
+    const row = await t.request('GET', `/api/products/get_product/${id}`, { token: seller.token });
+    expect(row.body).toMatchObject({ grading: null });
+  });
+
   it("lets only the owner change them: another seller's edit is a 404", async () => {
     const id = (await create(cardPayload({ condition: 'usado' }))).body.product.id;
     const res = await update(id, { condition: 'nuevo_en_caja' }, other.token);
