@@ -37,7 +37,7 @@ export interface TestApp {
     options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
   ): Promise<ApiResponse<T>>;
   login(email: string, password: string): Promise<string>;
-  /** Moves the test clock and runs every transition that became due (CONTRACT section 4). */
+  /** Moves the test clock and runs every transition that became due. */
   advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -110,7 +110,7 @@ export function createUsersService(ctx: AppContext) {
 
   return {
     /**
-     * Checks the password with per-account and per-address throttling (CONTRACT section 2). The
+     * Checks the password with per-account and per-address throttling. The
      * attempt is recorded before the password is checked, so guesses sent all at once cannot all
      * slip past the count: only those with fewer than the limit before them get checked.
      */
@@ -155,7 +155,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /** A wrong current password is a 400, not a 401: a 401 would log the user out. */
-    /** 400 with the spec's message unless `password` is the user's current one. */
+    /** 400 with the exact Spanish message unless `password` is the user's current one. */
     async assertCurrentPassword(userId: number, password: string): Promise<void> {
       const user = await requireUser(userId);
       if (!(await verifyPassword(password, user.password_hash))) {
