@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const out = path.join(root, '.test-output');
+// TEST_OUTPUT_DIR keeps a second run's reports apart (CI runs unit and server again on Node 22).
+const out = path.resolve(root, process.env.TEST_OUTPUT_DIR ?? '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 

@@ -45,7 +45,7 @@ async function bid(page: Page, amount: number, max?: number) {
   expect((await response).status()).toBe(201);
 }
 
-describe('bidding beyond the spec: proxy bids, soft close, watchlist', () => {
+describe('bidding: proxy bids, soft close, watchlist', () => {
   let browser: Browser;
   let sellerToken: string;
 

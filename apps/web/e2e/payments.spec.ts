@@ -223,7 +223,7 @@ describe('payments, sales, payouts and addresses', () => {
     await page.getByText('Davivienda').waitFor();
     await page.getByText('•••• 6789').waitFor();
 
-    // A second account is refused with the spec's message.
+    // A second account is refused with the exact Spanish message.
     await page.getByRole('button', { name: 'Agregar Cuenta' }).click();
     await page
       .getByText('Solo puedes tener una cuenta bancaria registrada. Edita la actual si deseas cambiarla.')

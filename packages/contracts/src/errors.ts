@@ -31,7 +31,7 @@ export const commonErrorCodes = {
   idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
 } as const;
 
-/** Generic Spanish messages the server uses where the spec names none. */
+/** Generic Spanish messages the server uses where no text is prescribed. */
 export const commonMessages = {
   invalidInput: 'Los datos enviados no son válidos.',
   unauthorized: 'Debes iniciar sesión para continuar.',

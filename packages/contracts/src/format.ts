@@ -75,7 +75,7 @@ export function formatCOPExact(value: number | null | undefined): string {
   return currencyText(value, 'COP', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 }
 
-/** Amount with a given currency code (COP when absent in practice; USD per spec default). */
+/** Amount with a given currency code (COP when absent in practice; USD is the default). */
 export function formatMoney(value: number | null | undefined, currency?: string | null): string {
   return currencyText(value, currency || 'USD', { maximumFractionDigits: 2 });
 }

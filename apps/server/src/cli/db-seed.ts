@@ -1,4 +1,4 @@
-// npm run db:seed: seeds the demo data (CONTRACT section 3) into an empty database.
+// npm run db:seed: seeds the demo data into an empty database.
 import { buildApp } from '../app.ts';
 import { isEntryPoint, loadCliConfig, openCliDatabase, runCli } from './cli-support.ts';
 

@@ -1,5 +1,5 @@
 // npm run users:create -- --email ana@example.com --username ana --password '…' [--seller]
-// Registration is closed (CONTRACT section 2): accounts are made here.
+// Registration is closed: accounts are made here.
 import { parseArgs } from 'node:util';
 import { EmailSchema, PASSWORD_MIN_LENGTH } from '@app/contracts';
 import { usersRepository } from '../modules/users/users.repository.ts';

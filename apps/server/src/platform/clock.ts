@@ -1,6 +1,6 @@
 /**
  * The one clock all server logic reads. With the test clock enabled it can be moved forward
- * (CONTRACT section 4); time never goes backwards.
+ * (POST /api/test/clock); time never goes backwards.
  */
 export interface Clock {
   now(): Date;

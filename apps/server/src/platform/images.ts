@@ -12,7 +12,7 @@ import { fieldError } from './errors.ts';
 import { isUuid } from './ids.ts';
 
 /**
- * Uploaded images (CONTRACT section 7): the real type is read from the bytes, never trusted from
+ * Uploaded images: the real type is read from the bytes, never trusted from
  * the declared one; JPEG, PNG, WebP and GIF only, at most 5 MB; re-encoded to WebP at two sizes
  * with every metadata block (EXIF, GPS, ICC comments) dropped. Stored in the database so that any
  * server process can serve them.

@@ -5,7 +5,7 @@ import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 
 /**
- * Demo auctions and bids (CONTRACT section 3), made through the services so they obey every rule:
+ * Demo auctions and bids, made through the services so they obey every rule:
  * vendedor_demo has two active auctions ending 3 and 4½ days from now and one upcoming auction
  * waiting for manual activation; tienda_retro has one active auction; the two buyers have bid.
  * A group of products the products seed did not provide is skipped.

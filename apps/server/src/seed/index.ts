@@ -10,7 +10,7 @@ import { seedUsers } from './users.seed.ts';
 export type { SeedContext } from './seed-context.ts';
 
 /**
- * Demo data of CONTRACT section 3, seeded once into an empty database. Each feature owns its
+ * Demo data (the demo accounts, catalogue and auctions), seeded once into an empty database. Each feature owns its
  * step; later steps build on what earlier ones return.
  */
 export async function seedDemo(ctx: SeedContext): Promise<void> {

@@ -49,7 +49,7 @@ const DIE_CAST: CategoryName = 'Autos die-cast';
 const CARDS: CategoryName = 'Cartas coleccionables';
 const VINYL: CategoryName = 'Figuras de vinilo';
 
-/** vendedor_demo's catalogue (CONTRACT section 3). */
+/** vendedor_demo's catalogue. */
 const sellerProducts: DemoProduct[] = [
   {
     purpose: 'available',
@@ -325,7 +325,7 @@ const demoAttributes: Record<string, { condition: ProductCondition; grading?: Gr
 };
 
 /**
- * Seeds the products of CONTRACT section 3 with a generated picture each. Images are rendered in
+ * Seeds the demo products with a generated picture each. Images are rendered in
  * parallel (sharp uses its own threads), then everything is stored in one transaction.
  */
 export async function seedProducts(ctx: SeedContext, users: DemoUsers): Promise<DemoProducts> {

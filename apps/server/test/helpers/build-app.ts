@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/platform/context.ts';
@@ -37,7 +38,7 @@ export interface TestApp {
     options?: { token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
   ): Promise<ApiResponse<T>>;
   login(email: string, password: string): Promise<string>;
-  /** Moves the test clock and runs every transition that became due (CONTRACT section 4). */
+  /** Moves the test clock and runs every transition that became due. */
   advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -63,8 +64,13 @@ export async function startTestApp(
   const postgres = options.sharedDatabaseUrl
     ? { url: options.sharedDatabaseUrl, drop: async () => {} }
     : testDatabaseKind() === 'postgres'
-      ? await createFreshPostgresDatabase()
+      ? await createFreshPostgresDatabase(inject('migratedTemplate'))
       : undefined;
+  // The embedded database starts as a copy of the run's migrated one (test/support/global-setup.ts).
+  const migrated = inject('migratedDataDir');
+  if (!postgres && migrated) {
+    cpSync(path.join(migrated, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const connectUrl =
     postgres && options.connectThrough ? options.connectThrough(postgres.url) : postgres?.url;
   const config = loadConfig({

@@ -6,11 +6,16 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** Creates an empty PostgreSQL database for one test file; returns its URL and a drop function. */
-export async function createFreshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * Creates a PostgreSQL database for one test file: empty, or a copy of `template` (a migrated
+ * database, test/support/global-setup.ts); returns its URL and a drop function.
+ */
+export async function createFreshPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  return createDatabaseBeside(base, 't');
+  return createDatabaseBeside(base, 't', template);
 }
 
 /**
@@ -20,11 +25,12 @@ export async function createFreshPostgresDatabase(): Promise<{ url: string; drop
 export async function createDatabaseBeside(
   base: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

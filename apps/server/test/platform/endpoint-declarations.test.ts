@@ -6,7 +6,7 @@ import { declareRoute, useEndpointSchemas } from '../../src/platform/routes.ts';
 import { insertUserWithToken } from '../factories/users.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
-/** Every call of the specification's call tables, as `METHOD path` with `{param}` placeholders. */
+/** Every call the web app and outside clients make, as `METHOD path` with `{param}` placeholders. */
 const SPECIFIED_CALLS = [
   'GET /api/users/public/{username}',
   'GET /api/notifications/mark_as_read/{id}',
@@ -54,13 +54,13 @@ describe('endpoint declarations', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('the OpenAPI document lists every call of the specification', async () => {
+  it('the OpenAPI document lists every call clients make', async () => {
     const res = await t.request<{ paths: Record<string, Record<string, unknown>> }>(
       'GET',
       '/api/openapi.json',
     );
     expect(res.status).toBe(200);
-    // Parameter names are the server's own ({paymentId} where the spec says {id}); a trailing
+    // Parameter names are the server's own ({paymentId} where clients' docs say {id}); a trailing
     // wildcard stands for a parameter too.
     const shape = (call: string) => call.replace(/\{[^}]+\}|\*/g, '{}').replace(/\/$/, '');
     const listed = new Set(

@@ -115,7 +115,7 @@ describe.skipIf(!reachable)('Redis event bus (REDIS_URL)', () => {
   });
 
   it('a bid accepted by one server process reaches the live channel served by another', async () => {
-    // CONTRACT section 6: every subscriber gets every accepted bid, whichever process took it.
+    // Every subscriber gets every accepted bid, whichever process took it.
     const seller = await insertUser(a.ctx.db, { is_seller: true });
     const { token } = await insertUserWithToken(a);
     const { auction, products } = await insertAuction(a.ctx.db, seller.id, { now: a.ctx.clock.now() });

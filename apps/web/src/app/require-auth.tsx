@@ -4,7 +4,7 @@ import { paths } from '../config/paths.ts';
 import { authStorage } from '../lib/auth-storage.ts';
 import { useIsLoggedIn } from '../lib/use-auth.ts';
 
-/** Without a token: remember the full path for after login and go to /login (spec 2 access guard). */
+/** Without a token: remember the full path for after login and go to /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();

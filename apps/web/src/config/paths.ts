@@ -1,4 +1,4 @@
-/** Every route of the app (spec 2 section 2): its pattern and how to build a link to it. */
+/** Every route of the app: its pattern and how to build a link to it. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   auctions: {
@@ -64,5 +64,5 @@ export const paths = {
   },
 } as const;
 
-/** Routes that need a stored token (spec 2 route table and spec 1 section 2). */
+/** Routes that need a stored token. */
 export const CONTACT_EMAIL = 'beta@coleccionables.co';

@@ -30,7 +30,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Raised before a protected call when there is no stored token (spec 1 section 6). */
+/** Raised before a protected call when there is no stored token. */
 export class TokenRequiredError extends ApiError {
   constructor() {
     super(401, 'TOKEN_REQUIRED', [], 'TOKEN_REQUIRED');

@@ -1,4 +1,4 @@
-/** The session token and the redirect-after-login, both in local storage (spec 1 section 4). */
+/** The session token and the redirect-after-login, both in local storage. */
 const TOKEN_KEY = 'jwt_token';
 const REDIRECT_KEY = 'redirect_after_login';
 const listeners = new Set<() => void>();

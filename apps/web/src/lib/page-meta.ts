@@ -39,7 +39,7 @@ export function usePageMeta(meta: PageMeta | null) {
   }, [key]);
 }
 
-/** Title and description per path (spec 1 section 2, spec 2 access guard). */
+/** Title and description per path. */
 export const routeMeta: Record<string, PageMeta> = {
   '/': {
     title: 'Coleccionables · Subastas y compra directa de juguetes de colección',

@@ -58,7 +58,7 @@ describe('create auction rules', () => {
     expect(firstError(input)).toEqual(expected);
   });
 
-  it('applies the defaults of spec 1 section 3 and removes duplicate ids', () => {
+  it('applies the create-auction defaults and removes duplicate ids', () => {
     const parsed = makeCreateAuctionSchema(now).parse({ ...base, products: [3, 3, 4] });
     expect(parsed).toEqual({
       title: 'Subasta de prueba',

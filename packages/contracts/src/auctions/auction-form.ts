@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
 
-/** Create-auction messages (spec 1 section 5) and the server's own. */
+/** Create-auction messages and the server's own. */
 export const auctionFormMessages = {
   titleRequired: 'El título es obligatorio',
   minOfferInvalid: 'La oferta mínima debe ser un número mayor o igual a 0',
@@ -51,7 +51,7 @@ function offer(message: string) {
 }
 
 /**
- * The create-auction payload (spec 1 section 3) with every rule of spec 1 section 5, as of `now`
+ * The create-auction payload with every create-auction rule, as of `now`
  * (a date, or a function giving the clock's time at each check).
  * Used by the server on the request and by the web form before sending.
  */

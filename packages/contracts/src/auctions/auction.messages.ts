@@ -1,4 +1,4 @@
-/** Auction messages the server sends where the spec names none. */
+/** Auction messages the server sends where no text is prescribed. */
 export const auctionMessages = {
   created: '¡Subasta creada exitosamente!',
   activated: 'Subasta activada exitosamente',
@@ -8,7 +8,7 @@ export const auctionMessages = {
   onlyUpcoming: 'Solo se pueden activar subastas que aún no han comenzado',
   productsUnavailable:
     'Algunos productos seleccionados no están disponibles: deben ser tuyos, estar disponibles y no pertenecer a otra subasta',
-  // Client-side texts of spec 1 section 8.
+  // Client-side texts of the auction pages.
   listError: 'Error al cargar las subastas. Por favor, intenta nuevamente.',
   listEmpty: 'No hay subastas disponibles en este momento.',
   createError: 'Error al crear la subasta. Por favor, inténtelo de nuevo.',

@@ -54,7 +54,7 @@ export const AuctionSummarySchema = z.object({
   duration: z.number(),
   start_time: z.string().nullable(),
   end_time: z.string().nullable(),
-  /** Aliases of start_time/end_time (spec 1 section 3 names both). */
+  /** Aliases of start_time/end_time (clients read either name). */
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   created_at: z.string(),

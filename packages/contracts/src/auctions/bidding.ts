@@ -1,7 +1,7 @@
 import { moneyProblem, moneyProblemMessage } from '../common/money.ts';
 import { formatNumber } from '../format.ts';
 
-/** The bid messages of spec 1 section 5 and the server's own rejections. */
+/** The bid messages the client shows and the server's own rejections. */
 export const bidMessages = {
   invalidAmount: 'Por favor, ingresa un monto válido para la puja',
   tooLow: (highest: number) => `Tu puja debe ser mayor que la puja actual de $${formatNumber(highest)}`,
@@ -23,7 +23,7 @@ export const bidMessages = {
   maxSaved: 'Puja máxima actualizada',
 } as const;
 
-/** Default increment of the suggested next bid when the auction sets no minimum (spec 1 section 9). */
+/** Default increment of the suggested next bid when the auction sets no minimum. */
 export const DEFAULT_BID_INCREMENT = 5;
 export interface BidCheck {
   /** The amount offered, in pesos. */
@@ -49,7 +49,7 @@ export function bidAmountProblem(
 }
 
 /**
- * The bid rules of CONTRACT section 7 (messages of spec 1 section 5). Returns the first
+ * The bid rules the server enforces (and the form checks first). Returns the first
  * message that applies, or null when the bid is acceptable. Every amount is whole pesos.
  */
 export function validateBid({ amount, highest, min_offer, max_offer }: BidCheck): string | null {

@@ -1,5 +1,5 @@
 /**
- * Remaining-time texts (spec 1 section 4, spec 2 section 4). Each takes `now` (the server-corrected
+ * Remaining-time texts. Each takes `now` (the server-corrected
  * clock on the web); none reads a clock itself. End times without a zone are treated as UTC.
  */
 

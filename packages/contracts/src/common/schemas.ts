@@ -12,7 +12,7 @@ export const idParam = () =>
 
 export const IdParamSchema = z.object({ id: idParam() });
 
-/** Pagination of list endpoints (CONTRACT section 6: size at most 100). */
+/** Pagination of list endpoints (size at most 100). */
 export const PaginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(8),

@@ -44,7 +44,7 @@ export const banksEndpoints = {
     responses: { 201: BankAccountSavedSchema, ...errorResponses },
   }),
   ownAccount: defineEndpoint({ ...ownAccount, path: '/api/sellers-banks/get_by_seller_id' }),
-  /** The same call as the spec spells it, with a trailing slash. */
+  /** The same call as older clients spell it, with a trailing slash. */
   ownAccountSlash: defineEndpoint({ ...ownAccount, path: '/api/sellers-banks/get_by_seller_id/' }),
   updateAccount: defineEndpoint({
     method: 'PUT',

@@ -1,5 +1,5 @@
 /**
- * The marketplace's cut of a sale (CONTRACT section 7), on integer centavos only:
+ * The marketplace's cut of a sale, on integer centavos only:
  * commission = round(rate × amount) (half up), payable = amount − commission.
  * The rate is read to a hundredth of a percent (basis points) so no binary fraction of it
  * leaks into the money; the product is done in BigInt so no amount is too large to be exact.

@@ -26,7 +26,7 @@ function messagesOf(input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 }
 
-describe('BankAccountInputSchema (spec 2 section 5)', () => {
+describe('BankAccountInputSchema', () => {
   it('accepts a complete account and trims it', () => {
     const parsed = BankAccountInputSchema.parse({ ...valid, bank_id: '3', account_name: '  Ana  ' });
     expect(parsed.bank_id).toBe(3);
@@ -122,7 +122,7 @@ describe('status labels', () => {
   });
 });
 
-describe('paymentResultView (spec 2 sections 2 and 4)', () => {
+describe('paymentResultView', () => {
   const id = '3f2a9c1e-7b4d-4e8a-9c2b-1a2b3c4d5e6f';
   it.each([
     [{ txStatus: null, paymentId: id }, { kind: 'missing-params' }],

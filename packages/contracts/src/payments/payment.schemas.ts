@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { requiredText } from '../common/schemas.ts';
 import { userMessages } from '../users/user.schemas.ts';
 
-/** Spanish texts of payments, won auctions, sales, payouts and the bank account (spec 2 sections 2, 5, 8). */
+/** Spanish texts of payments, won auctions, sales, payouts and the bank account. */
 export const paymentMessages = {
-  // Bank form (spec 2 section 5).
+  // Bank form.
   bankRequired: 'Seleccione un banco',
   accountNumberRequired: 'El número de cuenta es obligatorio',
   accountNumberDigits: 'El número de cuenta debe contener solo números',
@@ -19,7 +19,7 @@ export const paymentMessages = {
     '¡Cuenta bancaria registrada correctamente! Ahora podrás recibir los pagos por tus ventas.',
   bankAccountUpdated: '¡Cuenta bancaria actualizada correctamente!',
   bankAccountNotFound: 'No tienes una cuenta bancaria registrada.',
-  // Bank and payouts page errors (spec 2 section 8).
+  // Bank and payouts page errors.
   banksLoadError: 'Error al cargar la lista de bancos',
   accountsLoadError: 'Error al cargar sus cuentas bancarias',
   documentTypesLoadError: 'Error al cargar los tipos de documento',
@@ -32,7 +32,7 @@ export const paymentMessages = {
   payoutPayable: 'Disponible para pago',
   payoutHeldTotal: 'Retenido hasta la entrega',
   payoutPayableTotal: 'Disponible para pago',
-  // Payment result page (spec 2 sections 2, 4, 8).
+  // Payment result page.
   missingParams: 'Faltan parámetros requeridos en la URL',
   verifying: 'Verificando estado del pago...',
   paymentCompleted: '¡Pago Completado!',
@@ -110,7 +110,7 @@ function selectedId(message: string) {
 /** Numbers typed into a text field may arrive as JSON numbers; read them as their digits. */
 const asText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v);
 
-/** The bank account form (spec 2 section 5), all fields required. */
+/** The bank account form, all fields required. */
 export const BankAccountInputSchema = z.object({
   bank_id: selectedId(paymentMessages.bankRequired),
   account_number: z.preprocess(
@@ -152,7 +152,7 @@ export type BankAccountFormValues = z.input<typeof BankAccountUpdateSchema>;
 export const BankSchema = z.object({ id: z.number(), name: z.string() });
 export type Bank = z.infer<typeof BankSchema>;
 
-/** Document type option (spec 2 section 3: id/value/label/name). */
+/** Document type option (id/value/label/name). */
 export const DocumentTypeOptionSchema = z.object({
   id: z.number(),
   value: z.string(),
@@ -180,7 +180,7 @@ export type BankAccountSaved = z.infer<typeof BankAccountSavedSchema>;
 
 const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
-/** A won-auction item (spec 2 section 3); amount in COP. */
+/** A won-auction item; amount in COP. */
 export const WonAuctionItemSchema = z.object({
   auction_id: z.number(),
   payment_id: z.string(),
@@ -253,7 +253,7 @@ export function payoutHoldLabel(
   }
 }
 
-/** A seller's payout for one sale (spec 2 section 3); amounts in COP with centavos. */
+/** A seller's payout for one sale; amounts in COP with centavos. */
 export const SellerPaymentSchema = z.object({
   id: z.string(),
   payment_id: z.string(),
@@ -285,7 +285,7 @@ export const SellerPaymentDetailSchema = z.object({
 });
 export type SellerPaymentDetail = z.infer<typeof SellerPaymentDetailSchema>;
 
-/** Label and tone of a won item's status (spec 2 section 4). */
+/** Label and tone of a won item's status. */
 export function wonStatusLabel(status: string | null | undefined): string {
   if (status === 'confirmed') return 'Pagado';
   if (status === 'expired') return 'Expirado';
@@ -341,12 +341,12 @@ export function payoutStatusLabel(status: string | null | undefined): string {
   }
 }
 
-/** Payment ID display (spec 2 section 9): first 8 characters plus an ellipsis. */
+/** Payment ID display: first 8 characters plus an ellipsis. */
 export function shortPaymentId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}…` : id;
 }
 
-/** What the payment result page shows (spec 2 sections 2 and 4). */
+/** What the payment result page shows. */
 export type PaymentResultView =
   | { kind: 'missing-params' }
   | { kind: 'verify' }

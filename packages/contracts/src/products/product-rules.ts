@@ -1,12 +1,12 @@
-/** Pure product rules shared by the server and the web app (spec 2 sections 2, 5 and 9). */
+/** Pure product rules shared by the server and the web app. */
 
-/** The category whose products need a scale (spec 2 section 9). */
+/** The category whose products need a scale. */
 export const DIE_CAST_CATEGORY = 'Autos die-cast';
-/** Uploaded images: these types only, at most 5 MB decoded (CONTRACT section 7). */
+/** Uploaded images: these types only, at most 5 MB decoded. */
 export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type ProductImageType = (typeof PRODUCT_IMAGE_TYPES)[number];
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Up to 3 tags shown; description meta cut to 150 characters (spec 2 section 9). */
+/** Up to 3 tags shown; description meta cut to 150 characters. */
 export const MAX_TAGS_SHOWN = 3;
 export const META_DESCRIPTION_LENGTH = 150;
 export const PRODUCT_MIN_YEAR = 1900;

@@ -1,6 +1,6 @@
 import { PRODUCT_MAX_YEAR, PRODUCT_MIN_YEAR } from './product-rules.ts';
 
-/** Product messages: the spec's texts where it names them, clear Spanish where it does not. */
+/** Product messages: the required texts where there are any, clear Spanish elsewhere. */
 export const productMessages = {
   nameRequired: 'El nombre es obligatorio',
   nameTooLong: 'El nombre no puede tener más de 150 caracteres',
@@ -36,7 +36,7 @@ export const productMessages = {
     'Un comprador está pagando este producto: no puedes editarlo ni subastarlo mientras dure su reserva (30 minutos).',
   idListInvalid: 'La lista de productos no es válida: envía hasta 100 identificadores separados por comas',
   categoryMissing: 'Categoría no encontrada',
-  // Client-side texts of spec 2 section 8 and the pages.
+  // Client-side texts of the product pages.
   imageReadError: 'Error al procesar la imagen',
   loadError: 'Failed to load product',
   updateError: 'Failed to update product',

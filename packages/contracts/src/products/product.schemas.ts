@@ -96,7 +96,7 @@ export interface CreateProductRules {
 }
 
 /**
- * POST /api/products/create (spec 2 sections 3 and 5): required name, year, description, category,
+ * POST /api/products/create: required name, year, description, category,
  * brand and image; scale only (and then required) for 'Autos die-cast'; sell_price required and
  * above 0 only when can_be_bought, dropped otherwise; empty numbers are null.
  */

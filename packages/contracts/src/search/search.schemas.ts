@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Texts of the search screen and call (spec 2 sections 2, 5 and 8). */
+/** Texts of the search screen and call. */
 export const searchMessages = {
   emptyTerm: 'No se ha especificado un término de búsqueda',
   termTooLong: 'El término de búsqueda no puede superar 100 caracteres',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/schemas.ts';
 
-/** Spanish texts of the shipping addresses (spec 2 sections 5 and 8). */
+/** Spanish texts of the shipping addresses. */
 export const shippingAddressMessages = {
   addressRequired: 'La dirección es obligatoria',
   cityRequired: 'La ciudad es obligatoria',

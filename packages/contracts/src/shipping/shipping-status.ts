@@ -3,7 +3,7 @@ import { CLAIM_STATUSES } from '../claims/claim.schemas.ts';
 import type { StatusTone } from '../payments/payment.schemas.ts';
 import { checkTracking, TrackingInputShape, TrackingSchema } from './tracking.ts';
 
-/** Spanish texts of the sales page and the shipping action (spec 2 sections 2 and 8). */
+/** Spanish texts of the sales page and the shipping action. */
 export const shippingStatusMessages = {
   markShipped: 'Marcar como Enviado',
   inDelivery: 'En proceso de entrega',
@@ -56,7 +56,7 @@ const shippingLabels: Record<ShippingStatus, string> = {
   lost: 'Extraviado',
 };
 
-/** Shipping status label (spec 2 section 4); unknown shows Desconocido. */
+/** Shipping status label; unknown shows Desconocido. */
 export function shippingStatusLabel(status: string | null | undefined): string {
   return (status && shippingLabels[status as ShippingStatus]) || 'Desconocido';
 }
@@ -79,7 +79,7 @@ export function shippingStatusTone(status: string | null | undefined): StatusTon
   }
 }
 
-/** Product payment status label (spec 2 section 4): anything else is Desconocido. */
+/** Product payment status label: anything else is Desconocido. */
 export function productPaymentStatusLabel(status: string | null | undefined): string {
   switch (status) {
     case 'sold':
@@ -97,7 +97,7 @@ export function productPaymentStatusLabel(status: string | null | undefined): st
 
 /**
  * The seller's action on a sale: only a pending shipment can be marked shipped; otherwise a
- * status text (spec 2 section 2).
+ * status text.
  */
 export function shippingAction(
   status: string | null | undefined,
@@ -176,7 +176,7 @@ export const SaleShippingAddressSchema = z.object({
 });
 export type SaleShippingAddress = z.infer<typeof SaleShippingAddressSchema>;
 
-/** A sold product as the seller sees it (spec 2 section 3). */
+/** A sold product as the seller sees it. */
 export const SoldProductSchema = z.object({
   product_id: z.number(),
   payment_id: z.string(),

@@ -45,7 +45,7 @@ const createAddress = {
 
 export const shippingEndpoints = {
   createAddress: defineEndpoint({ ...createAddress, path: '/api/shipping-addresses' }),
-  /** The same call as the spec spells it, with a trailing slash. */
+  /** The same call as older clients spell it, with a trailing slash. */
   createAddressSlash: defineEndpoint({ ...createAddress, path: '/api/shipping-addresses/' }),
   addresses: defineEndpoint({
     method: 'GET',

@@ -26,7 +26,7 @@ function messagesOf(input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((i) => i.message);
 }
 
-describe('ShippingAddressInputSchema (spec 2 section 5)', () => {
+describe('ShippingAddressInputSchema', () => {
   it('accepts an address; the default flag is optional and false by default', () => {
     expect(ShippingAddressInputSchema.parse(valid).is_default).toBe(false);
     expect(ShippingAddressInputSchema.parse({ ...valid, is_default: true }).is_default).toBe(true);
@@ -61,7 +61,7 @@ describe('ShippingAddressInputSchema (spec 2 section 5)', () => {
   });
 });
 
-describe('shipping status (spec 2 section 4)', () => {
+describe('shipping status', () => {
   it.each([
     ['pending', 'Pendiente'],
     ['shipped', 'Enviado'],

@@ -18,7 +18,7 @@ function messagesOf(result: { success: boolean; error?: { issues: { message: str
   return result.success ? [] : result.error!.issues.map((issue) => issue.message);
 }
 
-describe('LoginInputSchema (spec 1 section 5)', () => {
+describe('LoginInputSchema', () => {
   const cases: Array<[string, unknown, string[]]> = [
     ['valid email and password', { email: 'ana@example.com', password: 'x' }, []],
     ['email with spaces around it', { email: '  ana@example.com ', password: 'x' }, []],
@@ -52,13 +52,13 @@ describe('LoginInputSchema (spec 1 section 5)', () => {
     });
   });
 
-  it('EmailSchema uses the exact spec message', () => {
+  it('EmailSchema uses the exact Spanish message', () => {
     expect(m.invalidEmail).toBe('Por favor, introduce un correo electrónico válido');
     expect(messagesOf(EmailSchema.safeParse('nope'))).toEqual([m.invalidEmail]);
   });
 });
 
-describe('makeProfileUpdateSchema (spec 1 section 5)', () => {
+describe('makeProfileUpdateSchema', () => {
   const today = '2026-11-22';
   const schema = makeProfileUpdateSchema(today);
   const base = { name: 'Ana', last_name: 'Restrepo' };
@@ -127,7 +127,7 @@ describe('makeProfileUpdateSchema (spec 1 section 5)', () => {
     });
   });
 
-  it('the spec texts are exact', () => {
+  it('the Spanish texts are exact', () => {
     expect([m.nameRequired, m.lastNameRequired, m.invalidPhone, m.birthDateFuture]).toEqual([
       'El nombre es obligatorio',
       'El apellido es obligatorio',
@@ -159,7 +159,7 @@ describe('isCalendarDay and isoDay', () => {
   });
 });
 
-describe('change password (spec 1 section 5)', () => {
+describe('change password', () => {
   const good = 'NuevaClave1';
   const formCases: Array<[string, Record<string, unknown>, string[]]> = [
     ['all good', { current_password: 'vieja', new_password: good, confirm_password: good }, []],
@@ -233,7 +233,7 @@ describe('change password (spec 1 section 5)', () => {
     expect(messagesOf(ChangePasswordInputSchema.safeParse(input))).toEqual(expected);
   });
 
-  it('the spec texts are exact', () => {
+  it('the Spanish texts are exact', () => {
     expect([
       m.currentPasswordRequired,
       m.newPasswordRequired,

@@ -74,7 +74,7 @@ export function isCalendarDay(value: string): boolean {
 }
 
 /**
- * Profile edit rules (spec 1 section 5); `today` is "YYYY-MM-DD" of the caller's clock, or a
+ * Profile edit rules; `today` is "YYYY-MM-DD" of the caller's clock, or a
  * function giving it at each check (a server that runs for days).
  */
 export function makeProfileUpdateSchema(today: string | (() => string)) {

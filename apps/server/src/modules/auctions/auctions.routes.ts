@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { type AuctionsService, createAuctionsService, registerAuctionJobs } from './auctions.service.ts';
 
-/** Every auctions call of spec 1 section 7; also registers the life-cycle jobs. */
+/** Every auctions call; also registers the life-cycle jobs. */
 export async function auctionsRoutes(
   app: FastifyInstance,
   ctx: AppContext,

@@ -7,7 +7,7 @@ import { declareRoute } from '../../platform/routes.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { createBanksService } from './banks.service.ts';
 
-/** Banks, document types and the seller's bank account (spec 2 section 7). */
+/** Banks, document types and the seller's bank account. */
 export async function banksRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
   const banks = createBanksService(ctx, users);
   const bankChange = { config: perAccount(limits.bankAccountChange) };

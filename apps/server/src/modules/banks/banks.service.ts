@@ -74,7 +74,7 @@ export function createBanksService(ctx: AppContext, users: UsersService) {
       return toAccountDto(row);
     },
 
-    /** Sellers only; a second account is a 409 with the spec's message. */
+    /** Sellers only; a second account is a 409 with the exact Spanish message. */
     async createAccount(userId: number, input: BankAccountInput): Promise<BankAccount> {
       if (!(await repo.isSeller(db, userId))) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
       const now = clock.now();

@@ -10,7 +10,7 @@ const CATEGORY_ID = /^\d{1,9}$/;
 // Reference data: browsers and proxies may keep it a few minutes.
 const CACHE = 'public, max-age=300';
 
-/** Public catalogue: GET /api/categories, /api/brands/{categoryId}, /api/scales (spec 2 section 7). */
+/** Public catalogue: GET /api/categories, /api/brands/{categoryId}, /api/scales. */
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const catalogue = createCatalogueService(ctx);
 

@@ -45,7 +45,7 @@ export interface RefundInput {
   currency: string;
 }
 
-/** The card processor behind one interface (CONTRACT section 5). */
+/** The card processor behind one interface. */
 export interface PaymentProvider {
   readonly name: 'bold' | 'sandbox';
   /** The key notifications are signed with (Bold's scheme, see bold-signature.ts). */

@@ -18,7 +18,7 @@ export function publicOrigin(config: Config, request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-/** Payments service of spec 2 section 7, Bold's webhook, payouts, the sandbox checkout and the expiry jobs. */
+/** The payments calls, Bold's webhook, payouts, the sandbox checkout and the expiry jobs. */
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const provider = createPaymentProvider(ctx.config);
   const payments = createPaymentsService(ctx, provider);

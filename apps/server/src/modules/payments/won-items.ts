@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db.ts';
 
-/** A won item not paid within this window becomes `expired` (CONTRACT section 7). */
+/** A won item not paid within this window becomes `expired`. */
 export const WON_ITEM_PAYMENT_WINDOW_MS = 72 * 3600 * 1000;
 
 /**

@@ -25,7 +25,7 @@ function pathId(value: string, message: string = productMessages.notFound): numb
   return id;
 }
 
-/** Products service of spec 2 section 7 (sold products and shipping belong to payments) and images. */
+/** The products calls (sold products and shipping belong to payments) and images. */
 export async function productsRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
   const products = createProductsService(ctx, { users, catalogue: createCatalogueService(ctx) });
 

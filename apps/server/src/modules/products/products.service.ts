@@ -119,7 +119,7 @@ export function createProductsService(
   }
 
   return {
-    /** Only sellers create products (CONTRACT section 7). */
+    /** Only sellers create products. */
     async assertSeller(userId: number): Promise<void> {
       if (!(await users.isSeller(userId))) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
     },

@@ -35,7 +35,7 @@ export function createShippingAddressesService(ctx: AppContext) {
   const addressNotFound = () => notFound('ADDRESS_NOT_FOUND', messages.notFound);
 
   return {
-    /** The user's addresses, default first; 404 when there are none (spec 2 section 7). */
+    /** The user's addresses, default first; 404 when there are none. */
     async list(userId: number): Promise<ShippingAddress[]> {
       const rows = await repo.listByUser(db, userId, MAX_SHIPPING_ADDRESSES);
       if (rows.length === 0) throw notFound('NO_ADDRESSES', messages.none);

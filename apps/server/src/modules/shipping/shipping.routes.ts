@@ -17,7 +17,7 @@ function ownedId(params: unknown): number {
   return parsed.data.id;
 }
 
-/** Shipping addresses (spec 2 section 7) and the seller's sales and shipping status. */
+/** Shipping addresses and the seller's sales and shipping status. */
 export async function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
   const addresses = createShippingAddressesService(ctx);
   const sales = createSalesService(ctx);

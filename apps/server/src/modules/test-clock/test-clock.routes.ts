@@ -4,7 +4,7 @@ import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { declareRoute } from '../../platform/routes.ts';
 
-/** CONTRACT section 4. Registered only with TEST_CLOCK=1, so the route 404s otherwise. */
+/** POST /api/test/clock moves the clock forward and runs every transition that became due. Registered only with TEST_CLOCK=1, so the route 404s otherwise. */
 export async function testClockRoutes(app: FastifyInstance, ctx: AppContext) {
   declareRoute(
     app,

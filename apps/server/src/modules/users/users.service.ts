@@ -136,7 +136,7 @@ export function createUsersService(ctx: AppContext) {
 
   return {
     /**
-     * Checks the password with per-account and per-address throttling (CONTRACT section 2). The
+     * Checks the password with per-account and per-address throttling. The
      * attempt is recorded before the password is checked, so guesses sent all at once cannot all
      * slip past the count: only those with fewer than the limit before them get checked.
      */
@@ -182,7 +182,8 @@ export function createUsersService(ctx: AppContext) {
 
     /**
      * The account, once `password` proved to be its current one; else the 400 `refusal` (by
-     * default 'La contraseña actual es incorrecta' on `current_password`).
+     * default 'La contraseña actual es incorrecta' on `current_password`: a 400, not a 401, since a
+     * 401 would log the user out).
      */
     async assertCurrentPassword(
       userId: number,

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 const DEMO_PASSWORD = 'Demo12345!';
 
-describe('demo auctions (CONTRACT section 3)', () => {
+describe('demo auctions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ seed: true });

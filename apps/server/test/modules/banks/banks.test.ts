@@ -102,7 +102,7 @@ describe('banks, document types and the seller bank account', () => {
     expect((await own(seller.token)).status).toBe(404);
   });
 
-  it('registers one account for a seller; a second is a 409 with the spec’s message', async () => {
+  it('registers one account for a seller; a second is a 409 with the exact Spanish message', async () => {
     const res = await create(seller.token, { ...valid, bank_id: String(bankId) });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({

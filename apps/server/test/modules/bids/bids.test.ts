@@ -60,7 +60,7 @@ describe('bids', () => {
     ]);
   });
 
-  it('rejects every amount rule with the spec message and changes nothing', async () => {
+  it('rejects every amount rule with the exact Spanish message and changes nothing', async () => {
     const { auction, products } = await newAuction({ minOffer: 10_000, maxOffer: 50_000 });
     const p = products[0]!.id;
     const send = (amount: unknown) => bid(ana.token, { amount, auction_id: auction.id, product_id: p });

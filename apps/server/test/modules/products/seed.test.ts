@@ -4,7 +4,7 @@ import { seedProducts } from '../../../src/seed/products.seed.ts';
 import { seedUsers } from '../../../src/seed/users.seed.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
-describe('demo products (CONTRACT section 3)', () => {
+describe('demo products', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ seed: true });

@@ -425,7 +425,7 @@ describe('GET /api/auctions/search/{term}', () => {
       ['/api/auctions/search', 'no segment'],
       ['/api/auctions/search/%20%20%20', 'only spaces'],
       ['/api/auctions/search/%09%0A', 'only tabs and newlines'],
-    ])('%s (%s) gets 400 with the spec message', async (path) => {
+    ])('%s (%s) gets 400 with the exact Spanish message', async (path) => {
       const res = await t.request('GET', path);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({

@@ -44,7 +44,7 @@ describe('POST /api/users/login', () => {
     expect(profile.body.id).toBe(user.id);
   });
 
-  it('a wrong password is a 401 with the spec message', async () => {
+  it('a wrong password is a 401 with the exact Spanish message', async () => {
     const user = await insertUser(t.ctx.db);
     const res = await login({ email: user.email, password: 'otra-clave-123' });
     expect(res.status).toBe(401);
@@ -242,7 +242,7 @@ describe('protected calls and tokens', () => {
   });
 });
 
-describe('login throttling (CONTRACT section 2)', () => {
+describe('login throttling', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

@@ -20,7 +20,7 @@ describe('GET and PUT /api/users/profile', () => {
   });
   afterAll(() => t.close());
 
-  it('GET answers the own profile with every field of spec 1 section 3 and no password hash', async () => {
+  it('GET answers the own profile with every profile field and no password hash', async () => {
     const { user, token } = await insertUserWithToken(t, { name: 'Lucía' });
     const res = await t.request('GET', '/api/users/profile', { token });
     expect(res.status).toBe(200);
@@ -291,7 +291,7 @@ describe('GET /api/users/public/{username}', () => {
     expect(res.body.address).toBe('Colombia');
   });
 
-  it('an unknown username is a 404 with the spec message', async () => {
+  it('an unknown username is a 404 with the exact Spanish message', async () => {
     const res = await t.request('GET', '/api/users/public/no_existe_nadie');
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('No se pudo obtener la información del perfil');

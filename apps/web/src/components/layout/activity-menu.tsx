@@ -18,7 +18,7 @@ const baseItems = [
 const adminItem = { label: 'Administración', href: paths.admin.getHref(), showsUnread: false } as const;
 
 /**
- * 'Actividad' dropdown (spec 1 section 2): a menu button with Notificaciones (unread count),
+ * 'Actividad' dropdown: a menu button with Notificaciones (unread count),
  * Subastas ganadas and Favoritos. Escape, a click outside or Tab closes it; arrow keys move between items.
  * Without a token an item stores itself as the redirect-after-login and goes to /login.
  */

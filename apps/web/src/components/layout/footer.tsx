@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CONTACT_EMAIL, paths } from '../../config/paths.ts';
 import styles from './footer.module.css';
 
-/** Site footer (spec 1 section 2): the copyright line and a few links. */
+/** Site footer: the copyright line and a few links. */
 export function Footer() {
   return (
     <footer className={styles.footer}>

@@ -8,7 +8,7 @@ import { Logo } from './logo.tsx';
 const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
-/** Site header (spec 1 section 2): logo, search, Inicio, Vender, Actividad, Perfil. */
+/** Site header: logo, search, Inicio, Vender, Actividad, Perfil. */
 export function Header({ unread, isOperator = false }: { unread: number; isOperator?: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -1,4 +1,4 @@
-/** Loading state with its text (the spec names the text of each page's loading state). */
+/** Loading state with its text (each page names its own loading text). */
 export function Spinner({ label = 'Cargando...' }: { label?: string }) {
   return (
     <div className="spinner-wrap" role="status" aria-live="polite">

@@ -6,7 +6,7 @@ import { safeRedirectPath } from '../../../features/users/utils/safe-redirect.ts
 import { authStorage } from '../../../lib/auth-storage.ts';
 import styles from './auth.module.css';
 
-/** /login (spec 1 section 2): after success, ?redirect=, else the stored redirect, else /profile. */
+/** /login: after success, ?redirect=, else the stored redirect, else /profile. */
 export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

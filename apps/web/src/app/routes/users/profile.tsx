@@ -18,7 +18,7 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 
 export const PROFILE_LOAD_FAILED = 'Error al cargar el perfil de usuario';
 
-/** /profile (spec 1 section 2): own profile, activity, settings. */
+/** /profile: own profile, activity, settings. */
 export function Component() {
   usePageMeta({
     title: 'Mi Perfil',

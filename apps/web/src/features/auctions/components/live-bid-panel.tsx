@@ -127,7 +127,7 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   }, [page.bids, myName]);
 
   const ceiling = maxBid.data?.max_amount ?? null;
-  // The list cards' 'Auction ended' is the spec's text there; this panel is Spanish throughout.
+  // The list cards' 'Auction ended' is the required text there; this panel is Spanish throughout.
   const timeLeftText =
     auction.status === 'upcoming' && !endTime
       ? 'Sin iniciar'

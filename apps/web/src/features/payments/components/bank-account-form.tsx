@@ -50,7 +50,7 @@ function valuesOf(account: BankAccount | null): BankAccountFormValues {
   };
 }
 
-/** The bank account modal form (spec 2 section 5): all fields required, digits-only account number. */
+/** The bank account modal form: all fields required, digits-only account number. */
 export function BankAccountForm({
   account,
   onClose,

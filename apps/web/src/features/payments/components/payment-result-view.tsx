@@ -9,7 +9,7 @@ import { useVerifyPayment } from '../api/verify-payment.ts';
 import styles from './payments.module.css';
 
 /**
- * The page the checkout returns to (spec 2 sections 2 and 4). An approved return is only a
+ * The page the checkout returns to. An approved return is only a
  * success once the server, which heard from the processor, says the payment is confirmed.
  */
 export function PaymentResultView({

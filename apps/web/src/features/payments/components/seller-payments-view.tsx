@@ -23,7 +23,7 @@ import { useSellerPayment, useSellerPayments } from '../api/seller-payments.ts';
 import { BankAccountForm } from './bank-account-form.tsx';
 import styles from './payments.module.css';
 
-/** After a save the form closes and the data reloads this much later (spec 2 section 9). */
+/** After a save the form closes and the data reloads this much later. */
 export const RELOAD_DELAY_MS = 2000;
 
 /** A held payout says why it waits: the delivery, the claim window (until when), a claim. */
@@ -208,7 +208,7 @@ function PayoutTotals({ payouts }: { payouts: SellerPayment[] }) {
   );
 }
 
-/** /seller/payments: the seller's bank account (one) and payouts (spec 2 section 2). */
+/** /seller/payments: the seller's bank account (one) and payouts. */
 export function SellerPaymentsView() {
   const queryClient = useQueryClient();
   const account = useSellerBankAccount();

@@ -19,7 +19,7 @@ import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { refreshWonAuctions, useWonAuctions } from '../api/get-won-auctions.ts';
 import styles from './payments.module.css';
 
-/** Generating a link always shows 'Generando...' at least this long (spec 2 section 9). */
+/** Generating a link always shows 'Generando...' at least this long. */
 export const LINK_MIN_DELAY_MS = 2000;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,10 +79,10 @@ function WonCard({ item }: { item: WonAuctionItem }) {
   );
 }
 
-/** 'Mis Subastas Ganadas' (spec 2 section 2): pay for won items or get a payment link. */
+/** 'Mis Subastas Ganadas': pay for won items or get a payment link. */
 export function WonAuctionsView() {
   const query = useWonAuctions();
-  // The spec only logs these failures; the page still says something went wrong.
+  // These failures are logged for developers; the page still says something went wrong.
   useEffect(() => {
     if (query.error) console.error('won auctions failed to load', query.error);
   }, [query.error]);

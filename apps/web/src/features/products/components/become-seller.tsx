@@ -2,7 +2,7 @@ import { LinkButton } from '../../../components/ui/button.tsx';
 import { CONTACT_EMAIL, paths } from '../../../config/paths.ts';
 import styles from './products.module.css';
 
-/** What a non-seller (or a visitor) sees instead of the seller's tools (spec 2 section 2). */
+/** What a non-seller (or a visitor) sees instead of the seller's tools. */
 export function BecomeSeller() {
   return (
     <section className={`card ${styles.becomeSeller}`} aria-labelledby="become-seller-title">

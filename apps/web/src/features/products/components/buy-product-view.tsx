@@ -68,7 +68,7 @@ function SimilarProducts({ id }: { id: number }) {
 }
 
 /**
- * /products/buy/{id}: the buy-now page (spec 2 section 2). Keyed by id, so it reloads when the
+ * /products/buy/{id}: the buy-now page. Keyed by id, so it reloads when the
  * id changes (a similar product was opened).
  */
 export function BuyProductView({

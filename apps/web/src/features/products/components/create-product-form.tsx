@@ -30,7 +30,7 @@ import {
 import { ImagePicker } from './image-picker.tsx';
 import styles from './products.module.css';
 
-/** How long the success message stays before going to /products (spec 2 section 9). */
+/** How long the success message stays before going to /products. */
 export const CREATED_REDIRECT_MS = 3000;
 
 export interface CreateProductValues extends AttributeValues {
@@ -66,7 +66,7 @@ const emptyValues: CreateProductValues = {
   ...emptyAttributeValues,
 };
 
-/** Empty numeric fields are sent as null (spec 2 section 5); anything else as a number. */
+/** Empty numeric fields are sent as null; anything else as a number. */
 const numberOrNull = (text: string): number | null => {
   const trimmed = text.trim().replace(',', '.');
   return trimmed === '' ? null : Number(trimmed);
@@ -137,7 +137,7 @@ function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
   };
 }
 
-/** /products/create: every field of spec 2 section 2 with the rules of section 5. */
+/** /products/create: every product field with the product rules (toCreatePayload, the shared schema). */
 export function CreateProductForm() {
   const categories = useCategories();
   if (categories.isPending) return <Spinner label="Cargando formulario..." />;
@@ -259,7 +259,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
             <select
               className="select"
               {...register('category_id', {
-                // A new category resets brand and scale (spec 2 section 5).
+                // A new category resets brand and scale.
                 onChange: () => {
                   setValue('brand_id', '');
                   setValue('scale_id', '');
@@ -328,7 +328,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
               <input
                 type="checkbox"
                 {...register('can_be_bought', {
-                  // Turning buy-now off clears the sell price (spec 2 section 5).
+                  // Turning buy-now off clears the sell price.
                   onChange: (event: { target: { checked: boolean } }) => {
                     if (!event.target.checked) {
                       setValue('sell_price', '');

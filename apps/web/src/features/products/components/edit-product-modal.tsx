@@ -52,7 +52,7 @@ export function EditProductModal({
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateProduct(product.id);
 
-  // Pre-fill and clear earlier errors each time it opens (spec 2 section 4).
+  // Pre-fill and clear earlier errors each time it opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening, not on every product refresh.
   useEffect(() => {
     if (!open) return;

@@ -33,7 +33,7 @@ function BackButton() {
   );
 }
 
-/** /products/{id}: the owner's view of a product with 'Editar detalles' (spec 2 section 2). */
+/** /products/{id}: the owner's view of a product with 'Editar detalles'. */
 export function ProductDetailView({
   id,
   renderWatch,

@@ -18,7 +18,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('toCreatePayload (spec 2 section 5)', () => {
+describe('toCreatePayload', () => {
   const values = {
     name: 'Skyline',
     year: '2021',

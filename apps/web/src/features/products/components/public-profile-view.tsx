@@ -75,7 +75,7 @@ function ProfileStats({ profile }: { profile: PublicProfile }) {
   );
 }
 
-/** The seller's direct-buy products; a failed load just shows the empty message (spec 1 section 8). */
+/** The seller's direct-buy products; a failed load just shows the empty message. */
 function SellerBuyNowProducts({ sellerId }: { sellerId: number }) {
   const query = useUserBuyNowProducts(sellerId);
   if (query.isPending) return <Spinner label="Cargando productos..." />;
@@ -95,7 +95,7 @@ export interface PublicProfileViewProps {
   renderReport?: (user: { id: number; username: string }) => ReactNode;
 }
 
-/** Public seller profile: header, stats, active auctions and direct-buy products (spec 1 section 2). */
+/** Public seller profile: header, stats, active auctions and direct-buy products. */
 export function PublicProfileView({
   profileRef,
   renderAuctions,

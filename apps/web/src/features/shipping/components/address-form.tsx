@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSaveShippingAddress } from '../api/shipping-addresses.ts';
 import styles from './shipping.module.css';
 
-/** The address modal form (spec 2 section 5): every field required, whitespace-only is empty. */
+/** The address modal form: every field required, whitespace-only is empty. */
 export function AddressForm({
   address,
   onClose,

@@ -175,7 +175,7 @@ function ShipDialog({
   );
 }
 
-/** 'Mis Ventas' (spec 2 section 2): the seller's sales, buyer details, shipping status. */
+/** 'Mis Ventas': the seller's sales, buyer details, shipping status. */
 export function SoldProductsView() {
   const query = useSoldProducts();
   const markShipped = useMarkShipped();

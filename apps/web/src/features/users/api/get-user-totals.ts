@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** Activity counters of the logged-in user (spec 1 section 3, 'User totals'). */
+/** Activity counters of the logged-in user ('User totals'). */
 export interface UserTotals {
   total_bids: number;
   total_wins: number;

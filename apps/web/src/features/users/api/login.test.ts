@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, TokenRequiredError } from '../../../lib/api-client.ts';
 import { loginErrorMessage, loginMessages, MissingTokenError } from './login.ts';
 
-describe('loginErrorMessage (spec 1 section 8)', () => {
+describe('loginErrorMessage', () => {
   it.each([
     ['401', new ApiError(401, 'lo que sea'), loginMessages.badCredentials],
     [
@@ -21,7 +21,7 @@ describe('loginErrorMessage (spec 1 section 8)', () => {
     expect(loginErrorMessage(error)).toBe(expected);
   });
 
-  it('the texts are the spec texts', () => {
+  it('the texts are the exact Spanish texts', () => {
     expect(loginMessages).toEqual({
       badCredentials: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.',
       failed: 'Error al intentar iniciar sesión. Por favor intenta más tarde.',

@@ -8,7 +8,7 @@ export const loginMessages = {
   noToken: 'No se recibió token de autenticación. Contacta al administrador.',
 } as const;
 
-/** A login that answered without a token (spec 1 section 8). */
+/** A login that answered without a token. */
 export class MissingTokenError extends Error {
   constructor() {
     super(loginMessages.noToken);
@@ -18,14 +18,14 @@ export class MissingTokenError extends Error {
 
 /** POST /api/users/login; resolves to the token, or throws (ApiError / MissingTokenError). */
 export async function login(input: LoginInput): Promise<string> {
-  // Checked rather than trusted: a server that answers without a token gets the spec's message.
+  // Checked rather than trusted: a server that answers without a token gets the usual login failure message.
   const response: Partial<LoginResponse> | null = await call(usersEndpoints.login, { body: input });
   const token = response?.jwt_token;
   if (typeof token !== 'string' || token === '') throw new MissingTokenError();
   return token;
 }
 
-/** The message the login form shows for a failure (spec 1 section 8; 429 shows the server's). */
+/** The message the login form shows for a failure (429 shows the server's). */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof MissingTokenError) return loginMessages.noToken;
   if (error instanceof ApiError) {

@@ -30,7 +30,7 @@ function Stat({ value, label, to }: { value: ReactNode; label: string; to?: stri
   );
 }
 
-/** Activity counters of the profile page (spec 1 section 2 /profile). */
+/** Activity counters of the profile page. */
 export function ActivityStats({ totalBids, totalWins, seller }: ActivityStatsProps) {
   return (
     <section className="card" aria-labelledby="activity-title">

@@ -14,7 +14,7 @@ import { useCloseAfterSuccess } from './use-close-after-success.ts';
 export const CHANGE_PASSWORD_FAILED = 'Ha ocurrido un error al cambiar la contraseña';
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
-/** 'Seguridad': current, new and confirmation (spec 1 section 5). */
+/** 'Seguridad': current, new and confirmation. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mutation = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);

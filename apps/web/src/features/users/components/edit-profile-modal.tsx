@@ -52,7 +52,7 @@ function toFormValues(profile: UserProfile | undefined): FormValues & ProfileUpd
   };
 }
 
-/** 'Editar Perfil' (spec 1 section 2 /profile; rules of section 5). */
+/** 'Editar Perfil', checked with the shared profile edit rules. */
 export function EditProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const profile = useProfile({ enabled: open });
   const update = useUpdateProfile();

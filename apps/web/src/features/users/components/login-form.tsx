@@ -10,7 +10,7 @@ import { PasswordInput } from './password-input.tsx';
 
 type LoginFormValues = { email: string; password: string };
 
-/** Email + password (spec 1 section 2 /login); calls onSuccess with the token. */
+/** Email + password; calls onSuccess with the token. */
 export function LoginForm({ onSuccess }: { onSuccess: (token: string) => void }) {
   const loginMutation = useLogin();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec 1 section 9: a profile modal shows its success message and closes 1.5 s later. */
+/** A profile modal shows its success message and closes 1.5 s later. */
 export const SUCCESS_CLOSE_DELAY_MS = 1500;
 
 /** Success message state for a modal form plus the delayed close; resets when the modal reopens. */
