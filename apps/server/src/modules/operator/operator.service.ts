@@ -34,6 +34,7 @@ import { channels } from '../../platform/events.ts';
 import { toPesos } from '../../platform/money.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { voidRace } from '../bids/bids.service.ts';
+import { type DirectMail, enqueueMail } from '../mail/outbox.service.ts';
 import {
   createNotifications,
   type NewNotification,
@@ -51,6 +52,23 @@ export const PAYOUT_EXPORT_LIMIT = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only the hash of an invitation token is stored: a copy of the database opens no account. */
+/** The invitation e-mail: the link to choose a password, and until when it works. */
+function invitationMail(email: string, userId: number, link: string, expiresAt: Date): DirectMail {
+  const until = expiresAt.toLocaleDateString('es-CO', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'America/Bogota',
+  });
+  return {
+    kind: 'invitation',
+    to: email,
+    userId,
+    title: 'Te invitaron a Coleccionables',
+    message: `Tienes una invitación para unirte al mercado de coleccionables. Elige tu contraseña para activar tu cuenta; el enlace vence el ${until}.`,
+    link,
+  };
+}
+
 export function invitationTokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
@@ -469,6 +487,11 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
               expires_at: expiresAt,
             })
             .execute();
+          await enqueueMail(
+            trx,
+            [invitationMail(input.email, user.id, `${origin}/invite/${token}`, expiresAt)],
+            now,
+          );
           await repo.audit(trx, {
             actor_id: operatorId,
             action: 'invite',

@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
@@ -81,7 +82,11 @@ export function createUsersService(ctx: AppContext) {
    * process at once and in the others when the bus message arrives; its open sockets close.
    */
   async function endAllSessions(userId: number): Promise<void> {
-    const version = await usersRepository.bumpTokenVersion(db, userId);
+    const version = await db.transaction().execute(async (trx) => {
+      const bumped = await usersRepository.bumpTokenVersion(trx, userId);
+      if (bumped !== undefined) await enqueueMail(trx, [securityNotice.sessionsEnded(userId)], clock.now());
+      return bumped;
+    });
     if (version === undefined) return;
     await usersRepository.endSessions(db, userId, clock.now());
     await endedSessions(userId);
@@ -173,10 +178,15 @@ export function createUsersService(ctx: AppContext) {
         throw fieldError('WRONG_CURRENT_PASSWORD', 'current_password', userMessages.wrongCurrentPassword);
       }
       const now = clock.now();
-      const version = await usersRepository.bumpTokenVersion(db, userId, {
-        password_hash: await hashPassword(input.new_password),
-        password_changed_at: now,
-        updated_at: now,
+      const passwordHash = await hashPassword(input.new_password);
+      const version = await db.transaction().execute(async (trx) => {
+        const bumped = await usersRepository.bumpTokenVersion(trx, userId, {
+          password_hash: passwordHash,
+          password_changed_at: now,
+          updated_at: now,
+        });
+        if (bumped !== undefined) await enqueueMail(trx, [securityNotice.passwordChanged(userId)], now);
+        return bumped;
       });
       if (version === undefined) throw unauthorized();
       await usersRepository.endSessions(db, userId, now, sessionId);
