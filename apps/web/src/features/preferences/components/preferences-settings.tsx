@@ -31,8 +31,8 @@ export function PreferencesSettings() {
           </div>
         </div>
       ) : (
-        // Keyed by the saved answer: the form starts again from what the server holds.
-        <PreferencesForm key={JSON.stringify(query.data)} saved={query.data} />
+        // Mounted once: the saved answer is its starting point, the choices then stay the person's.
+        <PreferencesForm saved={query.data} />
       )}
     </section>
   );
