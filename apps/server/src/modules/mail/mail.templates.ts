@@ -66,12 +66,14 @@ const head = `
       <mj-text font-size="16px" line-height="1.5" color="#1f2933" />
     </mj-attributes>
     <mj-style>
+      body { background: #f1f4f8; }
       .card { border-radius: 12px; }
       @media (prefers-color-scheme: dark) {
-        body, .bg { background: #0f1419 !important; }
+        body { background: #0f1419 !important; }
         .card, .card table, .card td { background: #1b232c !important; }
         .card div, .foot div { color: #e6edf3 !important; }
-        .card a { color: #8cc4ff !important; }
+        .brand div { color: #8cc4ff !important; }
+        .card a, .foot a { color: #8cc4ff !important; }
         .btn a, .btn td { background: #3b82f6 !important; color: #ffffff !important; }
       }
     </mj-style>
@@ -107,8 +109,8 @@ export async function renderMail(
       : 'Este aviso se envía siempre: es sobre la seguridad de tu cuenta o una invitación.';
   const source = `
 <mjml lang="es">${head}
-  <mj-body background-color="#f1f4f8" css-class="bg" width="600px">
-    <mj-section padding="24px 12px 8px">
+  <mj-body width="600px">
+    <mj-section padding="24px 12px 8px" css-class="brand">
       <mj-column><mj-text font-size="20px" font-weight="700" color="#1d4ed8" align="center">${BRAND}</mj-text></mj-column>
     </mj-section>
     <mj-wrapper padding="0 12px">
