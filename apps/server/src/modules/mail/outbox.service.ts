@@ -35,9 +35,11 @@ export async function enqueueMail(trx: Database, mails: DirectMail[], now: Date)
              ${mail.kind}, ${mail.preference ?? null}::text,
              ${JSON.stringify({ title: mail.title, message: mail.message, link: mail.link })}::jsonb,
              ${mail.dedupeKey ?? null}::text, ${now}::timestamptz, ${now}::timestamptz
-      where ${mail.preference ?? null}::text is null or not exists (
+      where (${mail.preference ?? null}::text is null or not exists (
         select 1 from email_opt_outs o where o.user_id = ${mail.userId}::integer and o.preference = ${mail.preference ?? null}::text
-      )
+      ))
+      -- A deleted account's address is a placeholder that must receive nothing.
+      and coalesce(${mail.to ?? null}::text, (select email from users where id = ${mail.userId}::integer)) not like '%.invalid'
       on conflict (dedupe_key) where dedupe_key is not null do nothing
     `.execute(trx);
     written += Number(result.numAffectedRows ?? 0);
@@ -64,3 +66,12 @@ export const securityNotice = {
     link: '/login',
   }),
 };
+
+/**
+ * A deleted account: its e-mails (waiting or sent, they hold its address and what happened) and
+ * its preferences go, in the deletion's transaction.
+ */
+export async function forgetMail(trx: Database, userId: number): Promise<void> {
+  await trx.deleteFrom('mail_outbox').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('email_opt_outs').where('user_id', '=', userId).execute();
+}

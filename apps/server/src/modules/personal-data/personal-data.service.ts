@@ -5,6 +5,7 @@ import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
+import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -151,6 +152,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         if (open.length > 0) return { deleted: false, open };
         await productLifecycle.withdrawAll(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
+        await forgetMail(trx, userId);
         return { deleted: true };
       });
       if (outcome.deleted) await users.endAllSessions(userId);
