@@ -1,5 +1,4 @@
 import { type EmailPreferenceType, preferenceMessages } from '@app/contracts';
-import mjml2html from 'mjml';
 
 /** What an outbox row carries to its template. */
 export interface MailContent {
@@ -129,6 +128,8 @@ export async function renderMail(
     </mj-section>
   </mj-body>
 </mjml>`;
+  // Loaded on first use: MJML is large, and a server that sends nothing need not load it.
+  const { default: mjml2html } = await import('mjml');
   const { html, errors } = await mjml2html(source, { validationLevel: 'soft' });
   if (errors.length > 0) throw new Error(`mail template ${content.kind}: ${errors[0]!.formattedMessage}`);
   const text = [
