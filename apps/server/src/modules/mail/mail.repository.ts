@@ -12,8 +12,12 @@ export const mailRepository = {
     return rows.map((r) => r.preference);
   },
 
-  /** Replaces the user's opt-outs with `off`. */
+  /**
+   * Replaces the user's opt-outs with `off`. The user's row is locked first, so simultaneous
+   * saves apply one after the other (the last one wins whole) instead of colliding on the rows.
+   */
   async setOptOuts(trx: Database, userId: number, off: EmailPreferenceType[], now: Date) {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
     await trx.deleteFrom('email_opt_outs').where('user_id', '=', userId).execute();
     if (off.length > 0)
       await trx

@@ -69,6 +69,17 @@ describe('e-mail preferences, one-click unsubscribe and SMTP outages', { timeout
     });
   });
 
+  it('simultaneous saves apply one after the other: every answer 200, the result one of them whole', async () => {
+    const user = await insertUserWithToken(t, { username: 'p_prisa' });
+    const bodies = emailPreferenceTypes.map((type) => ({ email: { ...allOn, [type]: false } }));
+    const answers = await Promise.all(
+      bodies.map((body) => t.request('PUT', '/api/notification-preferences', { token: user.token, body })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
+    const final = await t.request('GET', '/api/notification-preferences', { token: user.token });
+    expect(bodies).toContainEqual(final.body);
+  });
+
   it('a type turned off sends nothing; turned on again it sends', async () => {
     const before = smtp.to(seller.user.email).length;
     await askOn(seller);
