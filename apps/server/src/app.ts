@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { countOpenClaims } from './modules/claims/claims.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     countOpenClaims,
   });
   await claimsRoutes(app, ctx);
+  await mailRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

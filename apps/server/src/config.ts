@@ -65,6 +65,12 @@ const EnvSchema = z
     RATE_LIMIT: boolFlag.default(true),
     // Lets a scraper that is not on this machine read GET /metrics (Authorization: Bearer …).
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    // E-mail: unset outside production, messages are written as .eml files under DATA_DIR/mail.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be smtp://user:pass@host:port or smtps://…' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).max(200).default('Coleccionables <no-reply@localhost>'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -95,6 +101,10 @@ const EnvSchema = z
           path: ['SEED_DEMO'],
           message: 'is refused when NODE_ENV=production (demo accounts have a published password)',
         });
+      }
+      if (!env.SMTP_URL) {
+        // Without it e-mail would only be written to disk, where nobody reads it.
+        ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when NODE_ENV=production' });
       }
       if (!env.PUBLIC_URL) {
         ctx.addIssue({

@@ -450,6 +450,8 @@ export interface DB {
   operator_audit: OperatorAuditTable;
   claims: ClaimsTable;
   claim_messages: ClaimMessagesTable;
+  mail_outbox: MailOutboxTable;
+  email_opt_outs: EmailOptOutsTable;
 }
 
 /** A buyer's claim about one purchase (migration 2026-11-26T0700). */
@@ -478,4 +480,29 @@ export interface ClaimMessagesTable {
   author_role: 'buyer' | 'seller' | 'operator';
   text: string;
   created_at: Timestamp;
+}
+
+/** One e-mail waiting to be sent, sent, or given up (migration 2026-11-26T1000). */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  user_id: number | null;
+  to_address: string;
+  kind: string;
+  /** The preference that turns this e-mail off; null for the ones always sent. */
+  preference: string | null;
+  data: Json<Record<string, unknown>>;
+  dedupe_key: string | null;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
+/** An e-mail type a user turned off. */
+export interface EmailOptOutsTable {
+  user_id: number;
+  preference: string;
+  created_at: CreatedAt;
 }

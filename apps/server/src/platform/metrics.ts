@@ -8,6 +8,12 @@ import { REPLAYED_HEADER } from './idempotency.ts';
 
 const BID_ROUTE = '/api/bids/create-bid';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    metricsRegistry: Registry;
+  }
+}
+
 /**
  * `GET /metrics`: Prometheus text for operators. Who may read it:
  * - a client on this machine (loopback address) that did not come through a proxy (a request with
@@ -21,6 +27,8 @@ const BID_ROUTE = '/api/bids/create-bid';
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const register = new Registry();
   register.setDefaultLabels({ app: 'coleccionables' });
+  // Modules add their own figures (the e-mail queue) without the platform knowing them.
+  app.decorate('metricsRegistry', register);
   collectDefaultMetrics({ register });
 
   const requestDuration = new Histogram({

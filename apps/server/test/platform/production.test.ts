@@ -15,6 +15,7 @@ const production = {
   BOLD_SECRET_KEY: 'bold-secret-key',
   JWT_SECRET: SECRET,
   PUBLIC_URL: 'https://coleccionables.example',
+  SMTP_URL: 'smtp://mailer:mail-password@smtp.example:587',
   DATA_DIR: '/tmp/unused',
 };
 
@@ -47,6 +48,8 @@ describe('production refuses settings meant for a laptop', () => {
     ['JWT_SECRET', { JWT_SECRET: undefined }],
     ['PUBLIC_URL', { PUBLIC_URL: undefined }],
     ['PUBLIC_URL', { PUBLIC_URL: '' }],
+    ['SMTP_URL', { SMTP_URL: undefined }],
+    ['SMTP_URL', { SMTP_URL: '' }],
   ])('refuses to start when %s is %o, in one line naming it', (name, change) => {
     const message = refusal({ ...production, ...change });
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));
@@ -63,6 +66,7 @@ describe('production refuses settings meant for a laptop', () => {
     ['REDIS_URL', 'http://user:redis-password@cache'],
     ['BOLD_API_URL', 'not a url with secret-token-123'],
     ['PORT', 'port-secret-value'],
+    ['SMTP_URL', 'http://mailer:smtp-password@smtp.example'],
   ])('a rejected %s is named but never echoed', (name, value) => {
     const message = refusal({ DATA_DIR: '/tmp/unused', [name]: value });
     expect(message).toContain(name);

@@ -22,6 +22,8 @@ function freePort(): Promise<number> {
 
 export interface TestServer {
   url: string;
+  /** The server's data directory (e-mails are written under `mail/` as .eml files). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ export async function startServer(): Promise<TestServer> {
       (res) => res.ok,
       () => false,
     );
-    if (healthy) return { url, stop };
+    if (healthy) return { url, dataDir, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error('server did not become healthy in 240 s');

@@ -27,6 +27,7 @@ export const publicPages: PageRoute[] = [
   { path: paths.payment.path, module: 'payments/payment-result.tsx' },
   { path: paths.wonAuctions.path, module: 'auctions/won-auctions.tsx' },
   { path: paths.invite.path, module: 'auth/invite.tsx' },
+  { path: paths.unsubscribe.path, module: 'users/unsubscribe.tsx' },
 ];
 
 /** Pages that need a session: without one, the visitor goes to the login first. */

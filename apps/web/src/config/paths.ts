@@ -57,6 +57,11 @@ export const paths = {
   },
   /** An invitation link: the invited person chooses a password here. */
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${encodeURIComponent(token)}` },
+  /** An e-mail's one-click unsubscribe link: turns that e-mail type off, no login needed. */
+  unsubscribe: {
+    path: '/unsubscribe/:token',
+    getHref: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  },
   explore: {
     path: '/explorar',
     /** `query`: the view's parameters, e.g. `q=hot+wheels&sort=price_asc`. */

@@ -98,4 +98,7 @@ export const queryKeys = {
   watchlist: {
     all: ['watchlist'] as const,
   },
+  preferences: {
+    all: ['preferences'] as const,
+  },
 } as const;

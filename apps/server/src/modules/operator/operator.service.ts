@@ -42,6 +42,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { toPesos } from '../../platform/money.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { dropCeilings, voidRace } from '../bids/bids.service.ts';
+import { type DirectMail, enqueueMail } from '../mail/outbox.service.ts';
 import {
   createNotifications,
   type NewNotification,
@@ -57,6 +58,23 @@ import { type PayoutRow, operatorRepository as repo } from './operator.repositor
 const DAY_MS = 24 * 3600 * 1000;
 /** The CSV export is one bank batch: bounded like every list. */
 export const PAYOUT_EXPORT_LIMIT = 10_000;
+
+/** The invitation e-mail: the link to choose a password, and until when it works. */
+function invitationMail(email: string, userId: number, link: string, expiresAt: Date): DirectMail {
+  const until = expiresAt.toLocaleDateString('es-CO', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'America/Bogota',
+  });
+  return {
+    kind: 'invitation',
+    to: email,
+    userId,
+    title: 'Te invitaron a Coleccionables',
+    message: `Tienes una invitación para unirte al mercado de coleccionables. Elige tu contraseña para activar tu cuenta; el enlace vence el ${until}.`,
+    link,
+  };
+}
 
 /** Only the hash of an invitation token is stored: a copy of the database opens no account. */
 export function invitationTokenHash(token: string): string {
@@ -467,6 +485,11 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
               expires_at: expiresAt,
             })
             .execute();
+          await enqueueMail(
+            trx,
+            [invitationMail(input.email, user.id, `${origin}/invite/${token}`, expiresAt)],
+            now,
+          );
           await recordOperatorAction(trx, {
             actorId: operatorId,
             action: 'invite',

@@ -4,6 +4,7 @@ import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
+import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -147,6 +148,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         if (open.length > 0) return { deleted: false, open };
         await productLifecycle.withdrawAll(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
+        await forgetMail(trx, userId);
         // Every session ends with the erasure, in the same transaction: one new token version.
         await users.endAllSessionsIn(trx, userId, now);
         return { deleted: true };

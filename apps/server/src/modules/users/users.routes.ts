@@ -53,7 +53,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext, users: 
   });
 
   declareRoute(app, ctx, endpoints.logoutAll, { bodyLimit: bodyLimits.none }, async (request) => {
-    await users.endAllSessions(request.userId!);
+    await users.logoutEverywhere(request.userId!);
     return { message: userMessages.loggedOutEverywhere };
   });
 

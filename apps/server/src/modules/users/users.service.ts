@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { type DirectMail, enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
@@ -100,9 +101,16 @@ export function createUsersService(ctx: AppContext) {
   /**
    * Ends every session of the account (all devices): its tokens get 401 from now on, in this
    * process at once and in the others when the bus message arrives; its open sockets close.
+   * `notice`, when given, is e-mailed in the same transaction (the user's own "logout
+   * everywhere"; a suspension ends sessions without one).
    */
-  async function endAllSessions(userId: number): Promise<void> {
-    if (await endAllSessionsIn(db, userId, clock.now())) await endedSessions(userId);
+  async function endAllSessions(userId: number, notice?: DirectMail): Promise<void> {
+    const ended = await db.transaction().execute(async (trx) => {
+      const done = await endAllSessionsIn(trx, userId, clock.now());
+      if (done && notice) await enqueueMail(trx, [notice], clock.now());
+      return done;
+    });
+    if (ended) await endedSessions(userId);
   }
 
   /** 400 (a 401 would log the user out) unless `password` is the account's current one. */
@@ -203,10 +211,15 @@ export function createUsersService(ctx: AppContext) {
       const user = await requireUser(userId);
       await assertPassword(user, input.current_password, wrongCurrentPassword);
       const now = clock.now();
-      const version = await usersRepository.bumpTokenVersion(db, userId, {
-        password_hash: await hashPassword(input.new_password),
-        password_changed_at: now,
-        updated_at: now,
+      const passwordHash = await hashPassword(input.new_password);
+      const version = await db.transaction().execute(async (trx) => {
+        const bumped = await usersRepository.bumpTokenVersion(trx, userId, {
+          password_hash: passwordHash,
+          password_changed_at: now,
+          updated_at: now,
+        });
+        if (bumped !== undefined) await enqueueMail(trx, [securityNotice.passwordChanged(userId)], now);
+        return bumped;
       });
       if (version === undefined) throw unauthorized();
       await usersRepository.endSessions(db, userId, now, sessionId);
@@ -225,6 +238,9 @@ export function createUsersService(ctx: AppContext) {
 
     endAllSessions,
     endAllSessionsIn,
+
+    /** The user's own "log out everywhere": every session ends and a security notice is mailed. */
+    logoutEverywhere: (userId: number) => endAllSessions(userId, securityNotice.sessionsEnded(userId)),
     endedSessions,
 
     /** A new session for an account that just proved who it is some other way than login. */

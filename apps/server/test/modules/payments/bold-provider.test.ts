@@ -320,6 +320,8 @@ describe('Bold in production refuses payments made in Bold’s test mode', () =>
         BOLD_SECRET_KEY: SECRET_KEY,
         BOLD_API_URL: bold.url,
         PUBLIC_URL,
+        // Nothing listens there: e-mail stays queued, which this test does not look at.
+        SMTP_URL: 'smtp://127.0.0.1:9',
       },
     });
     seller = await insertUserWithToken(t, { is_seller: true, username: 'prod_vendedor' });

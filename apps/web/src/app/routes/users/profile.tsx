@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { PreferencesSettings } from '../../../features/preferences/components/preferences-settings.tsx';
 import { useProfile } from '../../../features/users/api/get-profile.ts';
 import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-user-totals.ts';
 import { useLogout, useLogoutEverywhere } from '../../../features/users/api/logout.ts';
@@ -87,6 +88,7 @@ export function Component() {
         loggingOut={loggingOut}
         addressesHref={paths.shippingAddresses.getHref()}
       />
+      <PreferencesSettings />
       {/* Deleted: every session ended, token and cache already forgotten. */}
       <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />

@@ -1,0 +1,77 @@
+import {
+  type EmailPreferenceType,
+  emailPreferenceTypes,
+  preferenceMessages as m,
+  type NotificationPreferences,
+} from '@app/contracts';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useNotificationPreferences, useSavePreferences } from '../api/notification-preferences.ts';
+import styles from './preferences.module.css';
+
+/** 'Preferencias de notificación': one labelled checkbox per optional e-mail type and a save button. */
+export function PreferencesSettings() {
+  const query = useNotificationPreferences();
+  return (
+    <section aria-labelledby="preferences-title" className="stack">
+      <h2 id="preferences-title" className={styles.title}>
+        {m.sectionTitle}
+      </h2>
+      <p className={styles.hint}>{m.intro}</p>
+      {query.isPending ? (
+        <Spinner label={m.loading} />
+      ) : query.isError ? (
+        <div className="stack">
+          <Alert kind="error">{errorMessage(query.error, m.loadFailed)}</Alert>
+          <div>
+            <Button onClick={() => void query.refetch()}>Reintentar</Button>
+          </div>
+        </div>
+      ) : (
+        // Mounted once: the saved answer is its starting point, the choices then stay the person's.
+        <PreferencesForm saved={query.data} />
+      )}
+    </section>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const save = useSavePreferences();
+  const [email, setEmail] = useState(saved.email);
+  const toggle = (type: EmailPreferenceType, on: boolean) => {
+    save.reset();
+    setEmail((current) => ({ ...current, [type]: on }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ email });
+  };
+  return (
+    <form onSubmit={submit} className="stack" noValidate>
+      <fieldset className={styles.list}>
+        <legend className="sr-only">Correos que quieres recibir</legend>
+        {emailPreferenceTypes.map((type) => (
+          <label key={type} className={styles.option}>
+            <input
+              type="checkbox"
+              name={type}
+              checked={email[type]}
+              onChange={(event) => toggle(type, event.target.checked)}
+            />
+            <span className={styles.label}>{m.labels[type]}</span>
+          </label>
+        ))}
+      </fieldset>
+      {save.isError ? <Alert kind="error">{errorMessage(save.error, m.saveFailed)}</Alert> : null}
+      {save.isSuccess ? <Alert kind="success">{m.saved}</Alert> : null}
+      <div className={styles.actions}>
+        <Button type="submit" variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? 'Guardando…' : m.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
+
+/** The e-mail types a user may turn off, in the order the settings page lists them. */
+export const emailPreferenceTypes = [
+  'outbid',
+  'won',
+  'payment_reminder',
+  'payment',
+  'shipping',
+  'payout',
+  'ending_soon',
+  'saved_search',
+  'questions',
+  'claims',
+] as const;
+export type EmailPreferenceType = (typeof emailPreferenceTypes)[number];
+
+/** Spanish texts of notification preferences and one-click unsubscribe. */
+export const preferenceMessages = {
+  sectionTitle: 'Preferencias de notificación',
+  intro:
+    'Elige qué correos quieres recibir. Los avisos de seguridad (cambio de contraseña, cierre de sesiones) y las invitaciones se envían siempre.',
+  save: 'Guardar preferencias',
+  saved: 'Preferencias guardadas',
+  saveFailed: 'No se pudieron guardar las preferencias. Intenta de nuevo.',
+  loadFailed: 'No se pudieron cargar tus preferencias.',
+  loading: 'Cargando preferencias…',
+  invalid: 'Indica para cada tipo de correo si quieres recibirlo (sí o no).',
+  invalidToken: 'El enlace para darte de baja no es válido.',
+  unsubscribing: 'Procesando tu solicitud…',
+  unsubscribed: (label: string) => `Listo: ya no recibirás correos de ${label}.`,
+  unsubscribeFailed: 'No pudimos darte de baja con este enlace. Revisa que esté completo.',
+  managePreferences: 'Administrar mis preferencias',
+  labels: {
+    outbid: 'pujas superadas',
+    won: 'subastas ganadas',
+    payment_reminder: 'recordatorios de pago',
+    payment: 'pagos y ventas',
+    shipping: 'envíos y entregas',
+    payout: 'pagos a vendedores',
+    ending_soon: 'favoritos por terminar',
+    saved_search: 'búsquedas guardadas',
+    questions: 'preguntas',
+    claims: 'reclamos',
+  } satisfies Record<EmailPreferenceType, string>,
+} as const;
+
+const flag = z.boolean({ error: preferenceMessages.invalid });
+
+export const EmailPreferencesSchema = z.strictObject(
+  Object.fromEntries(emailPreferenceTypes.map((type) => [type, flag])) as Record<
+    EmailPreferenceType,
+    typeof flag
+  >,
+  { error: preferenceMessages.invalid },
+);
+
+export const NotificationPreferencesSchema = z.strictObject(
+  { email: EmailPreferencesSchema },
+  { error: preferenceMessages.invalid },
+);
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+export const UnsubscribeParamsSchema = z.object({
+  token: z.string().max(200, { error: preferenceMessages.invalidToken }),
+});
+export const UnsubscribeResponseSchema = z.object({ type: z.enum(emailPreferenceTypes) });
+
+export const notificationPreferencesEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/notification-preferences',
+    summary: 'Which e-mail types the user receives (all on at first)',
+    tag: 'notifications',
+    auth: 'user',
+    responses: { 200: NotificationPreferencesSchema, 401: errorResponses[401] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/notification-preferences',
+    summary: 'Sets which e-mail types the user receives',
+    tag: 'notifications',
+    auth: 'user',
+    body: NotificationPreferencesSchema,
+    responses: { 200: NotificationPreferencesSchema, 400: errorResponses[400], 401: errorResponses[401] },
+  }),
+  unsubscribe: defineEndpoint({
+    method: 'POST',
+    path: '/unsubscribe/:token',
+    summary: 'One-click unsubscribe from one e-mail type with the signed token of an e-mail (no login)',
+    tag: 'notifications',
+    auth: 'none',
+    params: UnsubscribeParamsSchema,
+    errorCodes: ['UNSUBSCRIBE_TOKEN_INVALID'],
+    responses: { 200: UnsubscribeResponseSchema, 400: errorResponses[400] },
+  }),
+};
