@@ -15,12 +15,12 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { type AdminClaimFilter, useAdminClaims, useResolveClaim } from '../api/admin-claims.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
 
 const FILTER_LABELS: Record<AdminClaimFilter, string> = {
   active: 'Abiertos y escalados',

@@ -14,11 +14,11 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadPayoutsCsv, useAdminPayouts, useMarkPayoutsPaid } from '../api/admin-payouts.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
 
 const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid'];
 const STATUS_TONES: Record<AdminPayoutStatus, BadgeTone> = {

@@ -15,11 +15,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminReports, useResolveReport } from '../api/admin-reports.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Abiertas', resolved: 'Resueltas' };
 const RESOLVE_FAILED = 'No se pudo resolver la denuncia. Por favor, intenta nuevamente.';

@@ -15,11 +15,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminUsers, useInviteUser, useReinstateUser, useSuspendUser } from '../api/admin-users.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 const INVITE_FAILED = 'No se pudo crear la invitación. Por favor, intenta nuevamente.';

@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUserId } from '../../../lib/use-auth.ts';
@@ -55,19 +56,7 @@ export function ProductQuestions({
             </QuestionItem>
           ))}
         </ul>
-        {meta.pages > 1 && (
-          <nav className={styles.pager} aria-label="Páginas de preguntas">
-            <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Anterior
-            </Button>
-            <span>
-              Página {meta.page} de {meta.pages}
-            </span>
-            <Button size="sm" disabled={page >= meta.pages} onClick={() => setPage(page + 1)}>
-              Siguiente
-            </Button>
-          </nav>
-        )}
+        <Pager meta={meta} onPage={setPage} busy={query.isFetching} label="Páginas de preguntas" />
       </>
     );
   }
