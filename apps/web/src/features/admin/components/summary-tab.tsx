@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { calendarDayLabel } from '../../../lib/calendar-day.ts';
 import { useAdminStats } from '../api/admin-stats.ts';
 import styles from './admin.module.css';
 
@@ -17,12 +18,6 @@ function compactPesos(value: number): string {
     return `$${(value / 1_000_000).toLocaleString('es-CO', { maximumFractionDigits: 1 })} M`;
   if (Math.abs(value) >= 1_000) return `$${Math.round(value / 1_000).toLocaleString('es-CO')} mil`;
   return formatCOP(value);
-}
-
-/** "2026-11-26" read as the calendar day it names, "26/11/2026". */
-function dayLabel(date: string): string {
-  const [year, month, day] = date.split('-');
-  return day && month && year ? `${day}/${month}/${year}` : date;
 }
 
 function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
@@ -92,7 +87,7 @@ function DaysTable({ stats, id }: { stats: AdminStatsResponse; id: string }) {
         <tbody>
           {stats.days.map((day) => (
             <tr key={day.date}>
-              <th scope="row">{dayLabel(day.date)}</th>
+              <th scope="row">{calendarDayLabel(day.date)}</th>
               <td>{formatCOP(day.gmv)}</td>
               <td>{formatNumber(day.orders)}</td>
               <td>{formatCOP(day.commission)}</td>

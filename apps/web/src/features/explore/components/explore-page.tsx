@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useServerNow } from '../../../lib/server-clock.ts';
 import { useBrowse } from '../api/browse.ts';
 import {
   activeFilterCount,
@@ -68,11 +69,8 @@ export function ExplorePage({ saveSlot }: { saveSlot?: (state: ExploreState) => 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [term, setTerm] = useState(state.q);
   useEffect(() => setTerm(state.q), [state.q]);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  // Time left counts minutes on the server's clock, like every other countdown.
+  const now = useServerNow(30_000);
 
   const change = (patch: Partial<ExploreState>) => setParams(writeExploreState({ ...state, ...patch }));
   const search = (event: FormEvent) => {
