@@ -46,6 +46,7 @@ export function ConfirmDialog({
       describedBy={messageId}
       initialFocus="[data-confirm-cancel]"
       closeOnBackdrop={!pending}
+      pending={pending}
       footer={
         <>
           <Button data-confirm-cancel onClick={onCancel} busy={pending}>

@@ -21,6 +21,8 @@ function compactPesos(value: number): string {
 }
 
 function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
+  const waitingId = useId();
+  const periodId = useId();
   const waiting: Array<[string, string, string]> = [
     ['Por pagar a vendedores', formatCOP(stats.payable_total), 'payable'],
     ['Retenido hasta la entrega', formatCOP(stats.held_total), 'held'],
@@ -37,8 +39,8 @@ function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
   ];
   return (
     <>
-      <section className="stack" aria-labelledby="admin-waiting-title">
-        <h2 id="admin-waiting-title" className={styles.sectionTitle}>
+      <section className="stack" aria-labelledby={waitingId}>
+        <h2 id={waitingId} className={styles.sectionTitle}>
           Pendiente ahora
         </h2>
         <dl className={styles.figures}>
@@ -50,8 +52,8 @@ function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
           ))}
         </dl>
       </section>
-      <section className="stack" aria-labelledby="admin-period-title">
-        <h2 id="admin-period-title" className={styles.sectionTitle}>
+      <section className="stack" aria-labelledby={periodId}>
+        <h2 id={periodId} className={styles.sectionTitle}>
           Últimos {days} días
         </h2>
         <dl className={styles.figures}>
@@ -103,6 +105,7 @@ function DaysTable({ stats, id }: { stats: AdminStatsResponse; id: string }) {
 
 /** 'Resumen': what waits for an operator, the period's totals, GMV and orders per day. */
 export function SummaryTab() {
+  const chartsId = useId();
   const [days, setDays] = useState<number>(30);
   const stats = useAdminStats(days);
   const tableId = useId();
@@ -132,8 +135,8 @@ export function SummaryTab() {
       ) : (
         <>
           <Figures stats={stats.data} days={days} />
-          <section className="stack" aria-labelledby="admin-charts-title">
-            <h2 id="admin-charts-title" className={styles.sectionTitle}>
+          <section className="stack" aria-labelledby={chartsId}>
+            <h2 id={chartsId} className={styles.sectionTitle}>
               Por día
             </h2>
             <div className={styles.charts}>

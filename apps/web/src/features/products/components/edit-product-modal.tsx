@@ -100,6 +100,7 @@ export function EditProductModal({
       onClose={onClose}
       title="Editar Detalles del Producto"
       closeOnBackdrop={!update.isPending}
+      pending={update.isPending}
       footer={
         <>
           <Button onClick={onClose} busy={update.isPending}>

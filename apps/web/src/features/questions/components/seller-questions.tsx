@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabList } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { contactWarning } from '../../../lib/contact-warning.ts';
 import {
   type SellerQuestionStatus,
   useAnswerQuestion,
@@ -17,7 +18,6 @@ import {
   useHideQuestion,
   useSellerQuestions,
 } from '../api/questions.ts';
-import { contactWarning } from './contact-warning.tsx';
 import { QuestionItem } from './question-item.tsx';
 import styles from './questions.module.css';
 
