@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 
-export const PAYOUTS_PAGE_SIZE = 50;
+const PAYOUTS_PAGE_SIZE = 50;
 
 /** GET /api/admin/payouts?status=: payout records with the seller's bank account. */
 export const adminPayoutsQuery = (status: AdminPayoutStatus, page: number) =>

@@ -11,7 +11,7 @@ import { SummaryTab } from './summary-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 /** The console's tabs, by the name the address carries (`/admin?tab=pagos`). */
-export const ADMIN_TABS = [
+const ADMIN_TABS = [
   { id: 'resumen', label: adminMessages.tabs.summary },
   { id: 'pagos', label: adminMessages.tabs.payouts },
   { id: 'reclamos', label: adminMessages.tabs.claims },
