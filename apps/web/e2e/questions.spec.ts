@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -187,6 +188,12 @@ describe('questions on a listing', () => {
       const item = reader.getByRole('listitem').filter({ hasText: text });
       await item.getByRole('button', { name: reportName }).waitFor();
       await checkPage(reader, 'questions-report-button-phone');
+      // The section alone, to look at the button beside the question at 390 px.
+      await reader
+        .getByRole('region', { name: 'Preguntas al vendedor' })
+        .screenshot({
+          path: path.resolve(import.meta.dirname, '../screenshots/questions-report-section-phone.png'),
+        });
       await item.getByRole('button', { name: reportName }).click();
       const dialog = reader.getByRole('dialog', { name: 'Denunciar esta pregunta' });
       await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
