@@ -189,11 +189,9 @@ describe('questions on a listing', () => {
       await item.getByRole('button', { name: reportName }).waitFor();
       await checkPage(reader, 'questions-report-button-phone');
       // The section alone, to look at the button beside the question at 390 px.
-      await reader
-        .getByRole('region', { name: 'Preguntas al vendedor' })
-        .screenshot({
-          path: path.resolve(import.meta.dirname, '../screenshots/questions-report-section-phone.png'),
-        });
+      await reader.getByRole('region', { name: 'Preguntas al vendedor' }).screenshot({
+        path: path.resolve(import.meta.dirname, '../screenshots/questions-report-section-phone.png'),
+      });
       await item.getByRole('button', { name: reportName }).click();
       const dialog = reader.getByRole('dialog', { name: 'Denunciar esta pregunta' });
       await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
