@@ -59,9 +59,16 @@ describe('the operator console', () => {
       await checkPage(page, 'admin-no-permission-desktop');
 
       await loginAs(page, demo.operator);
-      await page.goto(`${baseUrl()}/`);
+      // The page itself asks nothing of the profile: the menu asks once someone reaches for it.
+      let profileRequests = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/users/profile') profileRequests += 1;
+      });
+      await page.goto(`${baseUrl()}/`, { waitUntil: 'networkidle' });
+      expect(profileRequests).toBe(0);
       await page.getByRole('button', { name: /Actividad/ }).click();
       await page.getByRole('menuitem', { name: 'Administración' }).click();
+      expect(profileRequests).toBe(1);
       await page.waitForURL(/\/admin$/);
       await page.getByRole('heading', { name: 'Administración', level: 1 }).waitFor();
       expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Resumen');

@@ -37,8 +37,12 @@ describe('explorar', () => {
     const all = Number((await page.getByText(/^\d+ resultados?$/).textContent())?.match(/\d+/)?.[0]);
 
     const filters = page.getByRole('complementary', { name: 'Filtros' });
-    await filters.getByRole('radio', { name: 'Compra directa' }).check();
+    // The radio follows the address, which changes in a router transition: click, then wait
+    // for it (check() reads the state at once and fails when the machine is slow).
+    const buyNow = filters.getByRole('radio', { name: 'Compra directa' });
+    await buyNow.click();
     await page.waitForURL(/kind=buy_now/);
+    await expect.poll(() => buyNow.isChecked()).toBe(true);
     const category = filters.getByLabel('Categoría');
     const cars = await category.locator('option', { hasText: 'Autos die-cast' }).getAttribute('value');
     await category.selectOption(cars!);
@@ -122,8 +126,10 @@ describe('explorar', () => {
       expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
     }
     // A filter chosen inside applies at once.
-    await dialog.getByRole('radio', { name: 'Subastas' }).check();
+    const auctions = dialog.getByRole('radio', { name: 'Subastas' });
+    await auctions.click();
     await page.waitForURL(/kind=auction/);
+    await expect.poll(() => auctions.isChecked()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Filtros/);

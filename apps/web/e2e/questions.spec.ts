@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiCall,
   apiLogin,
   baseUrl,
   checkPage,
@@ -156,4 +158,95 @@ describe('questions on a listing', () => {
     await checkPage(page, 'questions-auction-product-phone');
     await context.close();
   });
+
+  it(
+    "a reader reports someone else's question; its author and the product's owner see what they may do",
+    { timeout: 240_000 },
+    async () => {
+      const name = `Carta reportada ${run}`;
+      const text = `¿Aceptas cambios por otras cartas? (${run})`;
+      const seller = await apiLogin(demo.seller);
+      const id = await createProductViaApi(seller, {
+        name,
+        categoryName: 'Figuras de vinilo',
+        can_be_bought: true,
+        sell_price: 30_000,
+      });
+      const asked = await apiCall('POST', '/api/questions', await apiLogin(demo.buyer), {
+        product_id: id,
+        text,
+      });
+      expect(asked.status).toBe(201);
+      const reportName = 'Denunciar la pregunta de @comprador_demo';
+
+      // Another reader, on a phone: 'Denunciar' on the question, the same dialog as products.
+      const readerContext = await newContext(browser, PHONE);
+      const reader = await readerContext.newPage();
+      await loginAs(reader, demo.collector);
+      await reader.goto(`${baseUrl()}/products/buy/${id}`);
+      await openQuestions(reader);
+      const item = reader.getByRole('listitem').filter({ hasText: text });
+      await item.getByRole('button', { name: reportName }).waitFor();
+      await checkPage(reader, 'questions-report-button-phone');
+      // The section alone, to look at the button beside the question at 390 px.
+      await reader.getByRole('region', { name: 'Preguntas al vendedor' }).screenshot({
+        path: path.resolve(import.meta.dirname, '../screenshots/questions-report-section-phone.png'),
+      });
+      await item.getByRole('button', { name: reportName }).click();
+      const dialog = reader.getByRole('dialog', { name: 'Denunciar esta pregunta' });
+      await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
+      await dialog.getByText('Selecciona el motivo de la denuncia').waitFor();
+      await dialog.getByLabel(/Motivo/).selectOption('ofensivo');
+      await dialog.getByLabel(/Comentario/).fill('Insulta al vendedor en otras preguntas.');
+      await checkPage(reader, 'questions-report-dialog-phone');
+      await dialog.getByRole('button', { name: 'Enviar denuncia' }).click();
+      await dialog.getByText('Gracias por avisarnos. Nuestro equipo revisará tu denuncia.').waitFor();
+      await dialog.getByRole('button', { name: 'Listo' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await readerContext.close();
+
+      // Its author has no 'Denunciar' on it; the product's owner has one and no 'Preguntar' form.
+      for (const [email, canReport] of [
+        [demo.buyer, false],
+        [demo.seller, true],
+      ] as const) {
+        const context = await newContext(browser, PHONE);
+        const page = await context.newPage();
+        await loginAs(page, email);
+        await page.goto(`${baseUrl()}/products/buy/${id}`);
+        const heading = page.getByRole('heading', { name: 'Preguntas al vendedor' });
+        await heading.waitFor();
+        const question = page.getByRole('listitem').filter({ hasText: text });
+        await expect
+          .poll(
+            async () => {
+              await heading.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => {});
+              return question.count();
+            },
+            { timeout: 30_000 },
+          )
+          .toBe(1);
+        if (canReport) await question.getByRole('button', { name: reportName }).waitFor();
+        // The owner's page asked for the profile by now; the form is decided from the product.
+        await page.waitForLoadState('networkidle');
+        expect(await question.getByRole('button', { name: reportName }).count()).toBe(canReport ? 1 : 0);
+        expect(await page.getByLabel(/^Tu pregunta/).count()).toBe(canReport ? 0 : 1);
+        await context.close();
+      }
+
+      // The operator finds it under Denuncias, linked to the product page.
+      const operatorContext = await newContext(browser, DESKTOP);
+      const operator = await operatorContext.newPage();
+      await loginAs(operator, demo.operator);
+      await operator.goto(`${baseUrl()}/admin?tab=denuncias`);
+      const panel = operator.getByRole('tabpanel', { name: 'Denuncias' });
+      const row = panel.locator('li').filter({ hasText: text });
+      await row.getByRole('link', { name: text }).waitFor();
+      expect(await row.getByRole('link', { name: text }).getAttribute('href')).toBe(`/products/buy/${id}`);
+      await row.getByText('Contenido ofensivo').waitFor();
+      await row.getByText('coleccionista_demo').waitFor();
+      await checkPage(operator, 'questions-report-in-console-desktop');
+      await operatorContext.close();
+    },
+  );
 });

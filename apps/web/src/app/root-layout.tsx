@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
 import { Footer } from '../components/layout/footer.tsx';
@@ -12,10 +12,15 @@ import { useIsLoggedIn } from '../lib/use-auth.ts';
 
 const HEADERLESS = new Set(['/login', '/register']);
 
-/** Whether the logged-in user runs the marketplace (their profile says so): the menu then offers the console. */
-function useIsOperator(): boolean {
+/**
+ * Whether the logged-in user runs the marketplace (their profile says so): the menu then offers
+ * the console. The profile is asked for only once someone reaches for the menu (`wanted`), so
+ * pages do not pay a request for it; one already loaded (Perfil, a product's questions) answers
+ * at once.
+ */
+function useIsOperator(wanted: boolean): boolean {
   const loggedIn = useIsLoggedIn();
-  const profile = useQuery(profileQuery(loggedIn));
+  const profile = useQuery(profileQuery(loggedIn && wanted));
   return loggedIn && profile.data?.is_operator === true;
 }
 
@@ -24,7 +29,8 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const unread = useUnreadCount();
-  const isOperator = useIsOperator();
+  const [menuWanted, setMenuWanted] = useState(false);
+  const isOperator = useIsOperator(menuWanted);
   // A new page starts at its top; going back or forward leaves the browser to restore where the
   // reader was.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger.
@@ -41,7 +47,9 @@ export function RootLayout() {
       <a className="skip-link" href="#main">
         Saltar al contenido
       </a>
-      {showHeader && <Header unread={unread} isOperator={isOperator} />}
+      {showHeader && (
+        <Header unread={unread} isOperator={isOperator} onActivityIntent={() => setMenuWanted(true)} />
+      )}
       <main id="main" className="app-main">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner label="Cargando..." />}>

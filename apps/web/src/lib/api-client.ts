@@ -60,7 +60,7 @@ export function newIdempotencyKey(): string {
 const TIMEOUT_MS = 10_000;
 export const NETWORK_ERROR_MESSAGE =
   'No se pudo conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
-export const TIMEOUT_MESSAGE = 'El servidor tardó demasiado en responder. Por favor, intenta de nuevo.';
+const TIMEOUT_MESSAGE = 'El servidor tardó demasiado en responder. Por favor, intenta de nuevo.';
 
 type RequestOptions = {
   body?: unknown;

@@ -8,18 +8,13 @@ export const queryKeys = {
   admin: {
     all: ['admin'] as const,
     stats: (days: number) => ['admin', 'stats', days] as const,
-    payouts: ['admin', 'payouts'] as const,
     payoutList: (status: string, page: number) => ['admin', 'payouts', { status, page }] as const,
-    reports: ['admin', 'reports'] as const,
     reportList: (status: string, page: number) => ['admin', 'reports', { status, page }] as const,
-    users: ['admin', 'users'] as const,
     userList: (query: string, page: number) => ['admin', 'users', { query, page }] as const,
     audit: (page: number) => ['admin', 'audit', page] as const,
-    claims: ['admin', 'claims'] as const,
     claimList: (status: string, page: number) => ['admin', 'claims', { status, page }] as const,
   },
   claims: {
-    all: ['claims'] as const,
     detail: (id: number) => ['claims', 'detail', id] as const,
     context: (id: number) => ['claims', 'context', id] as const,
   },

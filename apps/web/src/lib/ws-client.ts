@@ -10,7 +10,7 @@ export interface LiveSocket {
   close(): void;
 }
 
-export function wsUrl(path: string): string {
+function wsUrl(path: string): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${window.location.host}${path}`;
 }

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { idParam, PageMetaSchema, PaginationQuerySchema, requiredText } from '../common/schemas.ts';
 import { commonMessages } from '../errors.ts';
+import {
+  REPORT_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+} from '../reports/report-reasons.ts';
 import { EmailSchema, PASSWORD_MIN_LENGTH, userMessages } from '../users/user.schemas.ts';
 import { adminMessages } from './admin.messages.ts';
+
+// The lists live apart from the schemas so pages read them without zod.
+export * from '../reports/report-reasons.ts';
 
 /** How long an invitation link is good for. */
 export const INVITATION_TTL_DAYS = 7;
@@ -180,15 +189,6 @@ export type MarkPaidResponse = z.infer<typeof MarkPaidResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Reports
-
-export const REPORT_TARGET_TYPES = ['product', 'user', 'question'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export const REPORT_REASONS = ['fraude', 'prohibido', 'contacto', 'ofensivo', 'otro'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_ACTIONS = ['dismiss', 'takedown', 'suspend'] as const;
-export type ReportAction = (typeof REPORT_ACTIONS)[number];
-export const REPORT_STATUSES = ['open', 'resolved'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /** POST /api/reports, by any logged-in user: one open report per reporter and target. */
 export const CreateReportInputSchema = z.object({

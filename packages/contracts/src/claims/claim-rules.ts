@@ -1,4 +1,4 @@
-import type { ClaimStatus } from './claim.schemas.ts';
+import type { ClaimStatus } from './claim-reasons.ts';
 
 /** Default claim window after delivery (the server's `CLAIM_WINDOW_DAYS`). */
 export const DEFAULT_CLAIM_WINDOW_DAYS = 7;

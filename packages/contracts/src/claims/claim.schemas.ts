@@ -3,17 +3,10 @@ import { contactSafe, PageMetaSchema, PaginationQuerySchema } from '../common/sc
 import { commonMessages } from '../errors.ts';
 import { TrackingSchema } from '../shipping/tracking.ts';
 import { claimMessages } from './claim.messages.ts';
+import { CLAIM_OUTCOMES, CLAIM_REASONS, CLAIM_ROLES, CLAIM_STATUSES } from './claim-reasons.ts';
 
-export const CLAIM_REASONS = ['no_llego', 'no_coincide', 'danado'] as const;
-export type ClaimReason = (typeof CLAIM_REASONS)[number];
-export const CLAIM_STATUSES = ['open', 'escalated', 'refunded', 'released'] as const;
-export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
-/** Open and escalated claims still wait for a refund or a decision. */
-export const ACTIVE_CLAIM_STATUSES = ['open', 'escalated'] as const satisfies readonly ClaimStatus[];
-export const CLAIM_ROLES = ['buyer', 'seller', 'operator'] as const;
-export type ClaimRole = (typeof CLAIM_ROLES)[number];
-export const CLAIM_OUTCOMES = ['refund', 'release'] as const;
-export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
+// The lists live apart from the schemas so pages read them without zod.
+export * from './claim-reasons.ts';
 
 const productId = z.preprocess(
   (v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),

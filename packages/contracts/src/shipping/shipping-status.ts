@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLAIM_STATUSES } from '../claims/claim.schemas.ts';
+import { CLAIM_STATUSES } from '../claims/claim-reasons.ts';
 import type { StatusTone } from '../payments/payment.schemas.ts';
 import { checkTracking, TrackingInputShape, TrackingSchema } from './tracking.ts';
 

@@ -5,7 +5,7 @@ import type { DailyChartProps } from './daily-chart-types.ts';
 export type { DailyChartProps, DailyPoint } from './daily-chart-types.ts';
 
 /** The height of the plot, kept while the charting code loads so nothing jumps. */
-export const DAILY_CHART_HEIGHT = 240;
+const DAILY_CHART_HEIGHT = 240;
 
 // The charting library is large: it loads with the first chart shown, never with the page that
 // merely links to one (and never with the first page of the site).

@@ -9,23 +9,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { calendarDayLabel, shortCalendarDay } from '../../lib/calendar-day.ts';
 import type { DailyChartProps } from './daily-chart-types.ts';
 
 const PRIMARY = '#1d3557';
 const GRID = '#d5dce5';
 const AXIS_TEXT = '#424c59';
-
-/** "2026-11-26" -> "26/11": the day as the axis shows it (the date is a calendar day, no zone). */
-function shortDay(date: string): string {
-  const [, month, day] = date.split('-');
-  return day && month ? `${day}/${month}` : date;
-}
-
-/** "2026-11-26" -> "26/11/2026", for the tooltip. */
-function longDay(date: string): string {
-  const [year, month, day] = date.split('-');
-  return day && month && year ? `${day}/${month}/${year}` : date;
-}
 
 /** The Recharts drawing behind `DailyChart` (its only importer, through React.lazy). */
 export default function RechartsDailyChart({
@@ -40,7 +29,7 @@ export default function RechartsDailyChart({
     x: (
       <XAxis
         dataKey="date"
-        tickFormatter={shortDay}
+        tickFormatter={shortCalendarDay}
         tick={{ fill: AXIS_TEXT, fontSize: 12 }}
         tickLine={false}
         axisLine={{ stroke: GRID }}
@@ -61,7 +50,7 @@ export default function RechartsDailyChart({
     tooltip: (
       <Tooltip
         formatter={(value) => formatValue(Number(value))}
-        labelFormatter={(label) => longDay(String(label))}
+        labelFormatter={(label) => calendarDayLabel(String(label))}
         cursor={{ fill: 'rgba(29, 53, 87, 0.08)' }}
       />
     ),

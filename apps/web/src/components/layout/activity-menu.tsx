@@ -26,10 +26,13 @@ export function ActivityMenu({
   unread,
   onNavigate,
   isOperator = false,
+  onIntent,
 }: {
   unread: number;
   onNavigate?: () => void;
   isOperator?: boolean;
+  /** Someone reaches for the menu (pointer over it, focus, opening): what it may list can load now. */
+  onIntent?: () => void;
 }) {
   const items = isOperator ? [...baseItems, adminItem] : baseItems;
   const [open, setOpen] = useState(false);
@@ -120,8 +123,13 @@ export function ActivityMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          onIntent?.();
+          setOpen((v) => !v);
+        }}
         onKeyDown={onButtonKeyDown}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
       >
         Actividad
         {unread > 0 && (

@@ -9,7 +9,16 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
 
 /** Site header: logo, search, Inicio, Vender, Actividad, Perfil. */
-export function Header({ unread, isOperator = false }: { unread: number; isOperator?: boolean }) {
+export function Header({
+  unread,
+  isOperator = false,
+  onActivityIntent,
+}: {
+  unread: number;
+  isOperator?: boolean;
+  /** Someone reaches for the Actividad menu (see ActivityMenu's onIntent). */
+  onActivityIntent?: () => void;
+}) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
@@ -103,7 +112,12 @@ export function Header({ unread, isOperator = false }: { unread: number; isOpera
               </NavLink>
             </li>
             <li>
-              <ActivityMenu unread={unread} isOperator={isOperator} onNavigate={() => setMenuOpen(false)} />
+              <ActivityMenu
+                unread={unread}
+                isOperator={isOperator}
+                onIntent={onActivityIntent}
+                onNavigate={() => setMenuOpen(false)}
+              />
             </li>
             <li>
               <NavLink to={paths.profile.getHref()} end className={navClass}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
@@ -35,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const messageId = useId();
   return (
     <Modal
       open={open}
@@ -42,8 +43,10 @@ export function ConfirmDialog({
         if (!pending) onCancel();
       }}
       title={title}
+      describedBy={messageId}
       initialFocus="[data-confirm-cancel]"
       closeOnBackdrop={!pending}
+      pending={pending}
       footer={
         <>
           <Button data-confirm-cancel onClick={onCancel} busy={pending}>
@@ -56,7 +59,7 @@ export function ConfirmDialog({
       }
     >
       <div className="stack">
-        <div>{message}</div>
+        <div id={messageId}>{message}</div>
         {error && <Alert kind="error">{error}</Alert>}
       </div>
     </Modal>

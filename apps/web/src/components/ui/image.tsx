@@ -1,6 +1,6 @@
 import { type ImgHTMLAttributes, useState } from 'react';
 
-export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+const PLACEHOLDER_IMAGE = '/placeholder.svg';
 export const PLACEHOLDER_AVATAR = '/avatar.svg';
 
 /** An image that falls back to the placeholder when missing or broken. */

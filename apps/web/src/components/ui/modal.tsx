@@ -28,8 +28,13 @@ export interface ModalProps {
   className?: string;
   /** Selector (inside the dialog) of the element that gets focus first; default: first field or button. */
   initialFocus?: string;
-  /** Set false to keep the dialog open on backdrop clicks (e.g. while saving). Escape still closes. */
+  /** Set false to keep the dialog open on backdrop clicks (e.g. with unsaved input). Escape still closes. */
   closeOnBackdrop?: boolean;
+  /**
+   * Its request is under way: nothing closes it (Escape, the backdrop, ×) until the answer is in,
+   * so the answer, an error included, is not lost. The caller's own Cancelar should be `busy` too.
+   */
+  pending?: boolean;
 }
 
 /**
@@ -46,11 +51,12 @@ export function Modal({
   className,
   initialFocus,
   closeOnBackdrop = true,
+  pending = false,
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  onCloseRef.current = pending ? () => {} : onClose;
   const pointerDownOnBackdrop = useRef(false);
   const initialFocusRef = useRef(initialFocus);
   initialFocusRef.current = initialFocus;
@@ -120,7 +126,12 @@ export function Modal({
       }}
       onClick={(event) => {
         // Only a press that both started and ended on the backdrop closes (not a text selection drag).
-        if (closeOnBackdrop && event.target === event.currentTarget && pointerDownOnBackdrop.current) {
+        if (
+          closeOnBackdrop &&
+          !pending &&
+          event.target === event.currentTarget &&
+          pointerDownOnBackdrop.current
+        ) {
           onCloseRef.current();
         }
         pointerDownOnBackdrop.current = false;
@@ -141,6 +152,7 @@ export function Modal({
             type="button"
             className={styles.close}
             aria-label="Cerrar"
+            aria-disabled={pending || undefined}
             onClick={() => onCloseRef.current()}
           >
             <span aria-hidden="true">×</span>

@@ -1,4 +1,5 @@
 import { adminMessages } from '@app/contracts';
+import { useId } from 'react';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
@@ -13,9 +14,10 @@ const NO_PERMISSION = 'No tienes permiso para ver esta página';
 
 /** What a logged-in person who is not an operator sees at /admin. */
 function NoPermission() {
+  const titleId = useId();
   return (
-    <section className="page" aria-labelledby="admin-denied-title">
-      <h1 id="admin-denied-title" className="page-title">
+    <section className="page" aria-labelledby={titleId}>
+      <h1 id={titleId} className="page-title">
         {NO_PERMISSION}
       </h1>
       <Alert kind="info" as="div" role="note">

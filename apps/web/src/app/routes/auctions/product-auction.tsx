@@ -1,6 +1,8 @@
 import { auctionMessages } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import { auctionProductQuery } from '../../../features/auctions/api/get-auction-product.ts';
 import {
   PRODUCT_AUCTION_TITLE,
   ProductAuctionView,
@@ -10,10 +12,17 @@ import { QuestionsSection } from '../../../features/questions/components/questio
 import { ReportButton } from '../../../features/reports/components/report-button.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
+import { QuestionReportButton } from '../../compose/question-report-button.tsx';
 
 /** /auctions/product/{id} (ProductAuction): live bidding on one product. */
 export function Component() {
   const { id } = useParams();
+  // The page's own query (no second request), narrowed so live bids do not re-render the route.
+  const ownerId = useQuery({
+    ...auctionProductQuery(id ?? ''),
+    enabled: Boolean(id) && pathId(id) !== null,
+    select: (page) => page.owner.id,
+  }).data;
   if (!id) {
     return <PageLoadError title={PRODUCT_AUCTION_TITLE} message="ID de subasta no proporcionado" />;
   }
@@ -32,7 +41,12 @@ export function Component() {
           <ReportButton targetType="product" targetId={p.id} targetName={p.name} ownerId={p.ownerId} />
         )}
       />
-      <QuestionsSection key={`questions-${id}`} productId={Number(id)} />
+      <QuestionsSection
+        key={`questions-${id}`}
+        productId={Number(id)}
+        ownerId={ownerId}
+        renderReport={(question) => <QuestionReportButton question={question} />}
+      />
     </section>
   );
 }

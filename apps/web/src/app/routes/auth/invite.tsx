@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -29,14 +29,15 @@ export function Component() {
 }
 
 function InvitePage({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   usePageMeta({ title, description: 'Tu invitación a Coleccionables.' });
   return (
     <div className={styles.wrap}>
-      <section className={`card ${styles.card}`} aria-labelledby="invite-title">
+      <section className={`card ${styles.card}`} aria-labelledby={titleId}>
         <Link to={paths.home.getHref()} className={styles.brand} aria-label="Coleccionables, ir al inicio">
           <Logo />
         </Link>
-        <h1 id="invite-title" className={styles.title}>
+        <h1 id={titleId} className={styles.title}>
           {title}
         </h1>
         {children}

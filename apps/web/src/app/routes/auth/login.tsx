@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -8,6 +9,7 @@ import styles from './auth.module.css';
 
 /** /login: after success, ?redirect=, else the stored redirect, else /profile. */
 export function Component() {
+  const titleId = useId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
 
@@ -23,11 +25,11 @@ export function Component() {
 
   return (
     <div className={styles.wrap}>
-      <section className={`card ${styles.card}`} aria-labelledby="login-title">
+      <section className={`card ${styles.card}`} aria-labelledby={titleId}>
         <Link to={paths.home.getHref()} className={styles.brand} aria-label="Coleccionables, ir al inicio">
           <Logo />
         </Link>
-        <h1 id="login-title" className={styles.title}>
+        <h1 id={titleId} className={styles.title}>
           Iniciar Sesión
         </h1>
         <p className={styles.subtitle}>Ingresa para pujar, vender y seguir tus subastas.</p>

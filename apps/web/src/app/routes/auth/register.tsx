@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/layout/logo.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,13 +8,14 @@ import styles from './auth.module.css';
 
 /** /register: registration is closed (beta); people write to the contact address for access. */
 export function Component() {
+  const titleId = useId();
   return (
     <div className={styles.wrap}>
-      <section className={`card ${styles.card}`} aria-labelledby="register-title">
+      <section className={`card ${styles.card}`} aria-labelledby={titleId}>
         <Link to={paths.home.getHref()} className={styles.brand} aria-label="Coleccionables, ir al inicio">
           <Logo />
         </Link>
-        <h1 id="register-title" className={styles.title}>
+        <h1 id={titleId} className={styles.title}>
           Registrarse
         </h1>
         <Alert kind="info" as="div">

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { LinkButton } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CreateProductForm } from '../../../features/products/components/create-product-form.tsx';
@@ -6,12 +7,13 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 
 /** /products/create (login required): sellers only; others see the become-a-seller message. */
 export function Component() {
+  const titleId = useId();
   usePageMeta({ title: 'Agregar Producto', description: 'Publica un nuevo coleccionable.' });
   return (
     <SellerGate>
-      <section className="page" aria-labelledby="create-product-title">
+      <section className="page" aria-labelledby={titleId}>
         <div className="page-header">
-          <h1 id="create-product-title" className="page-title">
+          <h1 id={titleId} className="page-title">
             Agregar Producto
           </h1>
           <LinkButton to={paths.products.getHref()} size="sm">

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const CLAIMS_PAGE_SIZE = 20;
+const CLAIMS_PAGE_SIZE = 20;
 export type AdminClaimFilter = 'active' | 'refunded' | 'released';
 
 /** GET /api/admin/claims?status=: `active` is open and escalated, escalated first. */

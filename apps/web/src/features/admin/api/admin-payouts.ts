@@ -2,8 +2,9 @@ import { type AdminPayoutStatus, adminEndpoints, type MarkPaidInput } from '@app
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
-export const PAYOUTS_PAGE_SIZE = 50;
+const PAYOUTS_PAGE_SIZE = 50;
 
 /** GET /api/admin/payouts?status=: payout records with the seller's bank account. */
 export const adminPayoutsQuery = (status: AdminPayoutStatus, page: number) =>
@@ -25,15 +26,7 @@ export async function downloadPayoutsCsv(status: AdminPayoutStatus): Promise<voi
   // Reading the answer as text drops its byte-order mark; spreadsheet programs need it to read
   // the file as UTF-8 (names with accents).
   const blob = new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `pagos-${status}-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, `pagos-${status}-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
 /** POST /api/admin/payouts/mark-paid: all or nothing; a 409 names the payout at fault. */

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const USERS_PAGE_SIZE = 20;
+const USERS_PAGE_SIZE = 20;
 
 /** GET /api/admin/users?query=: accounts, newest first, by part of the username or e-mail. */
 export const adminUsersQuery = (query: string, page: number) =>

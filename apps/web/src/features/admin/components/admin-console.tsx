@@ -1,4 +1,5 @@
 import { adminMessages } from '@app/contracts';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { TabList } from '../../../components/ui/tabs.tsx';
 import styles from './admin.module.css';
@@ -10,7 +11,7 @@ import { SummaryTab } from './summary-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
 /** The console's tabs, by the name the address carries (`/admin?tab=pagos`). */
-export const ADMIN_TABS = [
+const ADMIN_TABS = [
   { id: 'resumen', label: adminMessages.tabs.summary },
   { id: 'pagos', label: adminMessages.tabs.payouts },
   { id: 'reclamos', label: adminMessages.tabs.claims },
@@ -35,6 +36,7 @@ const PANELS: Record<AdminTab, () => React.JSX.Element> = {
 
 /** /admin for an operator: the tabs, the chosen one kept in the address so a link reopens it. */
 export function AdminConsole() {
+  const titleId = useId();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AdminTab = isTab(requested) ? requested : 'resumen';
@@ -52,8 +54,8 @@ export function AdminConsole() {
     );
 
   return (
-    <section className="page" aria-labelledby="admin-title">
-      <h1 id="admin-title" className="page-title">
+    <section className="page" aria-labelledby={titleId}>
+      <h1 id={titleId} className="page-title">
         {adminMessages.consoleTitle}
       </h1>
       <TabList

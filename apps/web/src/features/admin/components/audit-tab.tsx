@@ -2,11 +2,11 @@ import { type AuditEntry, adminMessages, auditActionLabels, formatDateTime } fro
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminAudit } from '../api/admin-audit.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
 
 const TARGET_LABELS: Record<string, string> = {
   user: 'Usuario',

@@ -15,12 +15,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { type AdminClaimFilter, useAdminClaims, useResolveClaim } from '../api/admin-claims.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
+import { ResolutionQueue } from './resolution-queue.tsx';
 
 const FILTER_LABELS: Record<AdminClaimFilter, string> = {
   active: 'Abiertos y escalados',
@@ -169,83 +168,22 @@ function ResolveClaimDialog({
 
 /** 'Reclamos': open and escalated claims first; each is resolved here with a note for the audit. */
 export function ClaimsTab() {
-  const [status, setStatus] = useState<AdminClaimFilter>('active');
-  const [page, setPage] = useState(1);
-  const claims = useAdminClaims(status, page);
-  const [resolving, setResolving] = useState<AdminClaim | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
   return (
-    <>
-      <div className={styles.toolbar}>
-        <FormField label="Estado" className={styles.filter}>
-          <select
-            className="select"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as AdminClaimFilter);
-              setPage(1);
-              setNotice(null);
-            }}
-          >
-            {(Object.keys(FILTER_LABELS) as AdminClaimFilter[]).map((s) => (
-              <option key={s} value={s}>
-                {FILTER_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
-      {notice && (
-        <Alert kind="success" takeFocus>
-          {notice}
-        </Alert>
+    <ResolutionQueue
+      filters={FILTER_LABELS}
+      initialFilter="active"
+      useItems={useAdminClaims}
+      texts={{
+        loading: claimMessages.listLoading,
+        loadError: claimMessages.listLoadError,
+        empty: (status) => (status === 'active' ? claimMessages.adminEmpty : claimMessages.listEmpty),
+        listLabel: (label) => `Reclamos: ${label.toLowerCase()}`,
+        pagerLabel: 'Páginas de reclamos',
+      }}
+      renderItem={(claim, onResolve) => <ClaimRecord key={claim.id} claim={claim} onResolve={onResolve} />}
+      renderResolve={(claim, onDone, onClose) => (
+        <ResolveClaimDialog claim={claim} onDone={onDone} onClose={onClose} />
       )}
-      {claims.isPending ? (
-        <Spinner label={claimMessages.listLoading} />
-      ) : claims.isError ? (
-        <div className="stack">
-          <Alert kind="error">{errorMessage(claims.error, claimMessages.listLoadError)}</Alert>
-          <Button className="self-start" onClick={() => void claims.refetch()}>
-            Reintentar
-          </Button>
-        </div>
-      ) : claims.data.items.length === 0 ? (
-        <p className="empty-state">
-          {status === 'active' ? claimMessages.adminEmpty : claimMessages.listEmpty}
-        </p>
-      ) : (
-        <>
-          <ul className={styles.records} aria-label={`Reclamos: ${FILTER_LABELS[status].toLowerCase()}`}>
-            {claims.data.items.map((claim) => (
-              <ClaimRecord
-                key={claim.id}
-                claim={claim}
-                onResolve={() => {
-                  setNotice(null);
-                  setResolving(claim);
-                }}
-              />
-            ))}
-          </ul>
-          <Pager
-            meta={claims.data.meta}
-            onPage={setPage}
-            busy={claims.isFetching}
-            label="Páginas de reclamos"
-          />
-        </>
-      )}
-      {resolving && (
-        <ResolveClaimDialog
-          claim={resolving}
-          onClose={() => setResolving(null)}
-          onDone={(message) => {
-            setResolving(null);
-            setNotice(message);
-          }}
-        />
-      )}
-    </>
+    />
   );
 }

@@ -8,17 +8,17 @@ import {
   formatDateTime,
   MARK_PAID_MAX,
 } from '@app/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadPayoutsCsv, useAdminPayouts, useMarkPayoutsPaid } from '../api/admin-payouts.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
 
 const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid'];
 const STATUS_TONES: Record<AdminPayoutStatus, BadgeTone> = {
@@ -207,8 +207,11 @@ export function PayoutsTab() {
   const statusId = useId();
 
   // Another filter or page is another list: what was chosen on the last one is let go.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: status and page are the triggers.
-  useEffect(() => setSelected(new Set()), [status, page]);
+  const showList = (nextStatus: AdminPayoutStatus, nextPage: number) => {
+    setStatus(nextStatus);
+    setPage(nextPage);
+    setSelected(new Set());
+  };
 
   const items = payouts.data?.items ?? [];
   const selectable = status === 'payable';
@@ -244,8 +247,7 @@ export function PayoutsTab() {
             className="select"
             value={status}
             onChange={(event) => {
-              setStatus(event.target.value as AdminPayoutStatus);
-              setPage(1);
+              showList(event.target.value as AdminPayoutStatus, 1);
               setNotice(null);
             }}
           >
@@ -318,7 +320,7 @@ export function PayoutsTab() {
           </ul>
           <Pager
             meta={payouts.data.meta}
-            onPage={setPage}
+            onPage={(next) => showList(status, next)}
             busy={payouts.isFetching}
             label="Páginas de pagos"
           />

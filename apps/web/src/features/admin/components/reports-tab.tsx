@@ -15,11 +15,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminReports, useResolveReport } from '../api/admin-reports.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
+import { ResolutionQueue } from './resolution-queue.tsx';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Abiertas', resolved: 'Resueltas' };
 const RESOLVE_FAILED = 'No se pudo resolver la denuncia. Por favor, intenta nuevamente.';
@@ -195,81 +194,24 @@ function ResolveDialog({
 
 /** 'Denuncias': open and resolved reports; an open one is resolved here. */
 export function ReportsTab() {
-  const [status, setStatus] = useState<ReportStatus>('open');
-  const [page, setPage] = useState(1);
-  const reports = useAdminReports(status, page);
-  const [resolving, setResolving] = useState<AdminReport | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
   return (
-    <>
-      <div className={styles.toolbar}>
-        <FormField label="Estado" className={styles.filter}>
-          <select
-            className="select"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as ReportStatus);
-              setPage(1);
-              setNotice(null);
-            }}
-          >
-            {(Object.keys(STATUS_LABELS) as ReportStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
-      {notice && (
-        <Alert kind="success" takeFocus>
-          {notice}
-        </Alert>
+    <ResolutionQueue
+      filters={STATUS_LABELS}
+      initialFilter="open"
+      useItems={useAdminReports}
+      texts={{
+        loading: 'Cargando denuncias...',
+        loadError: adminMessages.reportsLoadError,
+        empty: () => adminMessages.reportsEmpty,
+        listLabel: (label) => `Denuncias ${label.toLowerCase()}`,
+        pagerLabel: 'Páginas de denuncias',
+      }}
+      renderItem={(report, onResolve) => (
+        <ReportRecord key={report.id} report={report} onResolve={onResolve} />
       )}
-      {reports.isPending ? (
-        <Spinner label="Cargando denuncias..." />
-      ) : reports.isError ? (
-        <div className="stack">
-          <Alert kind="error">{errorMessage(reports.error, adminMessages.reportsLoadError)}</Alert>
-          <Button className="self-start" onClick={() => void reports.refetch()}>
-            Reintentar
-          </Button>
-        </div>
-      ) : reports.data.items.length === 0 ? (
-        <p className="empty-state">{adminMessages.reportsEmpty}</p>
-      ) : (
-        <>
-          <ul className={styles.records} aria-label={`Denuncias ${STATUS_LABELS[status].toLowerCase()}`}>
-            {reports.data.items.map((report) => (
-              <ReportRecord
-                key={report.id}
-                report={report}
-                onResolve={() => {
-                  setNotice(null);
-                  setResolving(report);
-                }}
-              />
-            ))}
-          </ul>
-          <Pager
-            meta={reports.data.meta}
-            onPage={setPage}
-            busy={reports.isFetching}
-            label="Páginas de denuncias"
-          />
-        </>
+      renderResolve={(report, onDone, onClose) => (
+        <ResolveDialog report={report} onDone={onDone} onClose={onClose} />
       )}
-      {resolving && (
-        <ResolveDialog
-          report={resolving}
-          onClose={() => setResolving(null)}
-          onDone={(message) => {
-            setResolving(null);
-            setNotice(message);
-          }}
-        />
-      )}
-    </>
+    />
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { calendarDayLabel } from '../../../lib/calendar-day.ts';
 import { useAdminStats } from '../api/admin-stats.ts';
 import styles from './admin.module.css';
 
@@ -19,13 +20,9 @@ function compactPesos(value: number): string {
   return formatCOP(value);
 }
 
-/** "2026-11-26" read as the calendar day it names, "26/11/2026". */
-function dayLabel(date: string): string {
-  const [year, month, day] = date.split('-');
-  return day && month && year ? `${day}/${month}/${year}` : date;
-}
-
 function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
+  const waitingId = useId();
+  const periodId = useId();
   const waiting: Array<[string, string, string]> = [
     ['Por pagar a vendedores', formatCOP(stats.payable_total), 'payable'],
     ['Retenido hasta la entrega', formatCOP(stats.held_total), 'held'],
@@ -42,8 +39,8 @@ function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
   ];
   return (
     <>
-      <section className="stack" aria-labelledby="admin-waiting-title">
-        <h2 id="admin-waiting-title" className={styles.sectionTitle}>
+      <section className="stack" aria-labelledby={waitingId}>
+        <h2 id={waitingId} className={styles.sectionTitle}>
           Pendiente ahora
         </h2>
         <dl className={styles.figures}>
@@ -55,8 +52,8 @@ function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
           ))}
         </dl>
       </section>
-      <section className="stack" aria-labelledby="admin-period-title">
-        <h2 id="admin-period-title" className={styles.sectionTitle}>
+      <section className="stack" aria-labelledby={periodId}>
+        <h2 id={periodId} className={styles.sectionTitle}>
           Últimos {days} días
         </h2>
         <dl className={styles.figures}>
@@ -92,7 +89,7 @@ function DaysTable({ stats, id }: { stats: AdminStatsResponse; id: string }) {
         <tbody>
           {stats.days.map((day) => (
             <tr key={day.date}>
-              <th scope="row">{dayLabel(day.date)}</th>
+              <th scope="row">{calendarDayLabel(day.date)}</th>
               <td>{formatCOP(day.gmv)}</td>
               <td>{formatNumber(day.orders)}</td>
               <td>{formatCOP(day.commission)}</td>
@@ -108,6 +105,7 @@ function DaysTable({ stats, id }: { stats: AdminStatsResponse; id: string }) {
 
 /** 'Resumen': what waits for an operator, the period's totals, GMV and orders per day. */
 export function SummaryTab() {
+  const chartsId = useId();
   const [days, setDays] = useState<number>(30);
   const stats = useAdminStats(days);
   const tableId = useId();
@@ -137,8 +135,8 @@ export function SummaryTab() {
       ) : (
         <>
           <Figures stats={stats.data} days={days} />
-          <section className="stack" aria-labelledby="admin-charts-title">
-            <h2 id="admin-charts-title" className={styles.sectionTitle}>
+          <section className="stack" aria-labelledby={chartsId}>
+            <h2 id={chartsId} className={styles.sectionTitle}>
               Por día
             </h2>
             <div className={styles.charts}>

@@ -15,11 +15,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminUsers, useInviteUser, useReinstateUser, useSuspendUser } from '../api/admin-users.ts';
 import styles from './admin.module.css';
-import { Pager } from './pager.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 const INVITE_FAILED = 'No se pudo crear la invitación. Por favor, intenta nuevamente.';
@@ -78,6 +78,7 @@ function InviteLink({ invitation }: { invitation: InviteUserResponse }) {
 }
 
 function InviteForm() {
+  const titleId = useId();
   const mutation = useInviteUser();
   const [failure, setFailure] = useState<string | null>(null);
   const [invitation, setInvitation] = useState<InviteUserResponse | null>(null);
@@ -104,8 +105,8 @@ function InviteForm() {
   });
 
   return (
-    <section className={`card ${styles.inviteCard}`} aria-labelledby="admin-invite-title">
-      <h2 id="admin-invite-title" className={styles.sectionTitle}>
+    <section className={`card ${styles.inviteCard}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
         {adminMessages.inviteTitle}
       </h2>
       <form className="form" onSubmit={onSubmit} noValidate>
@@ -190,6 +191,7 @@ function UserRecord({
 
 /** 'Usuarios': invitations, the accounts (searchable), suspension and reinstatement. */
 export function UsersTab() {
+  const titleId = useId();
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -209,8 +211,8 @@ export function UsersTab() {
   return (
     <>
       <InviteForm />
-      <section className="stack" aria-labelledby="admin-users-title">
-        <h2 id="admin-users-title" className={styles.sectionTitle}>
+      <section className="stack" aria-labelledby={titleId}>
+        <h2 id={titleId} className={styles.sectionTitle}>
           Cuentas
         </h2>
         <search>

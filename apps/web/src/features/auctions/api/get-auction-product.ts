@@ -30,7 +30,6 @@ export function useAuctionProduct(productId: string) {
 export const reloadAuctionProduct = (client: QueryClient, productId: string) =>
   client.invalidateQueries({ queryKey: auctionProductQuery(productId).queryKey });
 
-/** The product's bid count as the cached page has it (undefined before the page's data). */
 /**
  * Forgets the page and reads it again: for a product taken down while it was open, whose read
  * now fails ('Este producto fue retirado'), so the page shows that instead of a race to bid on.
@@ -38,6 +37,7 @@ export const reloadAuctionProduct = (client: QueryClient, productId: string) =>
 export const dropAuctionProduct = (client: QueryClient, productId: string) =>
   client.resetQueries({ queryKey: auctionProductQuery(productId).queryKey });
 
+/** The product's bid count as the cached page has it (undefined before the page's data). */
 export const pageBidCount = (client: QueryClient, productId: string) =>
   client.getQueryData<AuctionProductPage>(auctionProductQuery(productId).queryKey)?.products[0]?.bid_count;
 

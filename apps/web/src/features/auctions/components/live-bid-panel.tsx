@@ -28,6 +28,7 @@ import styles from './auctions.module.css';
 
 /** Current bid, time left, the bid form and the live history of one product's race. */
 export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; productKey: string }) {
+  const titleId = useId();
   const product = page.products[0]!;
   const { auction } = page;
   const live = useLiveBids(productKey, auction.id, product.id);
@@ -178,8 +179,8 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   }
 
   return (
-    <section className="card stack" aria-labelledby="live-panel-title">
-      <h2 id="live-panel-title" className="sr-only">
+    <section className="card stack" aria-labelledby={titleId}>
+      <h2 id={titleId} className="sr-only">
         Pujas en vivo
       </h2>
       <dl className={styles.stats}>

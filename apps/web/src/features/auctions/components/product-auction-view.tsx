@@ -1,5 +1,5 @@
 import { auctionMessages } from '@app/contracts';
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ReactNode, useDeferredValue, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
@@ -38,6 +38,7 @@ export function ProductAuctionView({
   /** 'Denunciar' for the listing, from the reports feature. */
   renderReport?: (product: { id: number; name: string; ownerId: number }) => ReactNode;
 }) {
+  const sellerTitleId = useId();
   const query = useAuctionProduct(productId);
   // The page renders its data in the background, in slices (a query's update would render it in
   // one go): the spinner stays until it is ready, and the browser keeps painting and answering.
@@ -123,8 +124,8 @@ export function ProductAuctionView({
         <>
           <AttributeBadges condition={product.condition} grading={product.grading} />
           <p className={styles.description}>{product.description}</p>
-          <section className="card" aria-labelledby="seller-title">
-            <h2 className="aside-title" id="seller-title">
+          <section className="card" aria-labelledby={sellerTitleId}>
+            <h2 className="aside-title" id={sellerTitleId}>
               Vendedor
             </h2>
             <Link to={paths.publicProfile.getHref(page.owner.username)} className={styles.seller}>

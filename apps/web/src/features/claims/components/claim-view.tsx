@@ -11,7 +11,7 @@ import {
   claimMessages as m,
   shippingStatusLabel,
 } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -21,6 +21,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TrackingInfo } from '../../../components/ui/tracking-info.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { contactWarning } from '../../../lib/contact-warning.ts';
 import { useServerNow } from '../../../lib/server-clock.ts';
 import { useClaim, useClaimAction, useClaimContext, useSendClaimMessage } from '../api/claims.ts';
 import styles from './claims.module.css';
@@ -81,14 +82,19 @@ function Conversation({ claim, role }: { claim: Claim; role: ClaimContext['role'
   );
 }
 
+/**
+ * A message in the claim's conversation: warns of contact data as one types (the server refuses
+ * it too; a claim is settled on the platform), checks it is not empty on sending.
+ */
 function MessageForm({ claimId }: { claimId: number }) {
   const send = useSendClaimMessage(claimId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const warning = contactWarning(text);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (send.isPending) return;
+    if (send.isPending || warning) return;
     if (!text.trim()) {
       setError(m.messageRequired);
       return;
@@ -104,16 +110,25 @@ function MessageForm({ claimId }: { claimId: number }) {
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label={m.messageLabel} error={error}>
+      <FormField label={m.messageLabel} error={warning ?? error}>
         <textarea
           className="textarea"
           rows={3}
           maxLength={1000}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(undefined);
+          }}
         />
       </FormField>
-      <Button type="submit" variant="primary" className="self-start" busy={send.isPending}>
+      <Button
+        type="submit"
+        variant="primary"
+        className="self-start"
+        busy={send.isPending}
+        disabled={Boolean(warning)}
+      >
         {send.isPending ? 'Enviando...' : m.send}
       </Button>
     </form>
@@ -187,6 +202,8 @@ function Actions({
 
 /** The claim page: what happened, the shipment, the conversation and each party's actions. */
 export function ClaimView({ claimId }: { claimId: number }) {
+  const factsId = useId();
+  const conversationId = useId();
   const claim = useClaim(claimId);
   const context = useClaimContext(claimId);
   const location = useLocation();
@@ -224,14 +241,14 @@ export function ClaimView({ claimId }: { claimId: number }) {
           {notice}
         </Alert>
       )}
-      <section className="card stack" aria-labelledby="claim-facts">
-        <h2 id="claim-facts">Detalles</h2>
+      <section className="card stack" aria-labelledby={factsId}>
+        <h2 id={factsId}>Detalles</h2>
         <Facts claim={c} context={context.data} />
         <p className={styles.description}>{c.description}</p>
       </section>
       <Actions claim={c} context={context.data} onDone={setNotice} />
-      <section className="card stack" aria-labelledby="claim-conversation">
-        <h2 id="claim-conversation">{m.conversation}</h2>
+      <section className="card stack" aria-labelledby={conversationId}>
+        <h2 id={conversationId}>{m.conversation}</h2>
         <Conversation claim={c} role={context.data.role} />
         {active ? <MessageForm claimId={c.id} /> : <p className="muted">{m.closed}.</p>}
       </section>

@@ -15,6 +15,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { contactWarning } from '../../../lib/contact-warning.ts';
 import { serverNow } from '../../../lib/server-clock.ts';
 import { useOpenClaim } from '../api/claims.ts';
 import styles from './claims.module.css';
@@ -53,6 +54,7 @@ function OpenClaimDialog({ purchase, onClose }: { purchase: PurchasedProduct; on
   };
 
   const count = description.trim().length;
+  const warning = contactWarning(description);
   return (
     <Modal
       open
@@ -88,7 +90,12 @@ function OpenClaimDialog({ purchase, onClose }: { purchase: PurchasedProduct; on
             ))}
           </select>
         </FormField>
-        <FormField label={m.descriptionLabel} required error={errors.description} hint={m.descriptionHelp}>
+        <FormField
+          label={m.descriptionLabel}
+          required
+          error={warning ?? errors.description}
+          hint={m.descriptionHelp}
+        >
           <textarea
             className="textarea"
             rows={5}
@@ -97,7 +104,8 @@ function OpenClaimDialog({ purchase, onClose }: { purchase: PurchasedProduct; on
             onChange={(event) => setDescription(event.target.value)}
           />
         </FormField>
-        <p className={`muted ${styles.counter}`} aria-live="polite">
+        {/* Seen, not announced on every keystroke: the hint already tells the bounds. */}
+        <p className={`muted ${styles.counter}`} aria-hidden="true">
           {count} / 1000
         </p>
       </form>

@@ -8,13 +8,14 @@ import {
   catalogMessages,
   formatCOP,
 } from '@app/contracts';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useServerNow } from '../../../lib/server-clock.ts';
 import { useBrowse } from '../api/browse.ts';
 import {
   activeFilterCount,
@@ -24,6 +25,7 @@ import {
 } from '../lib/explore-state.ts';
 import styles from './explore.module.css';
 import { ExploreCard } from './explore-card.tsx';
+import { ExploreSearchForm } from './explore-search-form.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 
 interface Chip {
@@ -66,19 +68,11 @@ export function ExplorePage({ saveSlot }: { saveSlot?: (state: ExploreState) => 
   const state = readExploreState(params);
   const query = useBrowse(state);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [term, setTerm] = useState(state.q);
-  useEffect(() => setTerm(state.q), [state.q]);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const titleId = useId();
+  // Time left counts minutes on the server's clock, like every other countdown.
+  const now = useServerNow(30_000);
 
   const change = (patch: Partial<ExploreState>) => setParams(writeExploreState({ ...state, ...patch }));
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    change({ q: term });
-  };
 
   const first = query.data?.pages[0];
   const facets = first?.facets;
@@ -145,30 +139,14 @@ export function ExplorePage({ saveSlot }: { saveSlot?: (state: ExploreState) => 
     );
 
   return (
-    <section className="page" aria-labelledby="explore-title">
+    <section className="page" aria-labelledby={titleId}>
       <div className="page-header">
-        <h1 id="explore-title" className="page-title">
+        <h1 id={titleId} className="page-title">
           Explorar
         </h1>
         {saveSlot?.(state)}
       </div>
-      <form role="search" className={styles.searchRow} onSubmit={search}>
-        <label htmlFor="explore-q" className="sr-only">
-          Buscar en Explorar
-        </label>
-        <input
-          id="explore-q"
-          className="input"
-          type="search"
-          placeholder="Buscar: Hot Wheels, Charizard, Funko…"
-          maxLength={100}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-        />
-        <Button type="submit" variant="primary">
-          Buscar
-        </Button>
-      </form>
+      <ExploreSearchForm key={state.q} initial={state.q} onSearch={(q) => change({ q })} />
       <div className={styles.layout}>
         <aside className={styles.sidebar} aria-label="Filtros">
           <h2 className={styles.sideTitle}>Filtros</h2>

@@ -5,7 +5,7 @@ import {
   type BrowseResponse,
   CONDITION_LABELS,
 } from '@app/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import type { ExploreState } from '../lib/explore-state.ts';
@@ -45,25 +45,38 @@ function FacetSelect({
   );
 }
 
-/** Price bounds are applied together, on 'Aplicar' or Enter, not on every keystroke. */
+const PRICE_NOT_A_NUMBER = 'Escribe el precio en pesos, solo números y sin decimales';
+const PRICE_RANGE_WRONG = 'El precio mínimo no puede ser mayor que el precio máximo';
+
+/** A typed price: undefined when empty, null when it is no whole number of pesos. */
+export function readPrice(text: string): number | undefined | null {
+  if (text.trim() === '') return undefined;
+  // People write thousands with dots or spaces, and sometimes the peso sign.
+  const value = Number(text.replace(/[.\s$]/g, ''));
+  return Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+/**
+ * Price bounds are applied together, on 'Aplicar' or Enter, not on every keystroke. Each field
+ * shows its own error; a minimum above the maximum is told under Máximo and marks both. The
+ * panel mounts a new one when the address's bounds change (back, forward, a cleared filter).
+ */
 function PriceRange({ state, onChange }: { state: ExploreState; onChange: Change }) {
   const [min, setMin] = useState(state.min_price?.toString() ?? '');
   const [max, setMax] = useState(state.max_price?.toString() ?? '');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setMin(state.min_price?.toString() ?? '');
-    setMax(state.max_price?.toString() ?? '');
-  }, [state.min_price, state.max_price]);
+  const [errors, setErrors] = useState<{ min?: string; max?: string; range?: boolean }>({});
+  const maxId = useId();
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const parse = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(/[.\s$]/g, '')));
-    const low = parse(min);
-    const high = parse(max);
-    const bad = (v: number | undefined) => v !== undefined && (!Number.isInteger(v) || v < 0);
-    if (bad(low) || bad(high)) return setError('Escribe precios en pesos, sin decimales');
-    if (low !== undefined && high !== undefined && low > high)
-      return setError('El precio mínimo no puede ser mayor que el precio máximo');
-    setError(null);
+    const low = readPrice(min);
+    const high = readPrice(max);
+    const found = {
+      min: low === null ? PRICE_NOT_A_NUMBER : undefined,
+      max: high === null ? PRICE_NOT_A_NUMBER : undefined,
+      range: low != null && high != null && low > high,
+    };
+    setErrors(found);
+    if (found.min || found.max || found.range || low === null || high === null) return;
     onChange({ min_price: low, max_price: high });
   };
   return (
@@ -71,15 +84,21 @@ function PriceRange({ state, onChange }: { state: ExploreState; onChange: Change
       <fieldset className="plain-fieldset">
         <legend className={styles.legend}>Precio (COP)</legend>
         <div className={styles.priceRow}>
-          <FormField label="Mínimo" error={error ?? undefined}>
+          <FormField label="Mínimo" error={errors.min}>
             <input
               className="input"
               inputMode="numeric"
               value={min}
+              aria-invalid={errors.range || undefined}
+              aria-describedby={errors.range ? `${maxId}-error` : undefined}
               onChange={(e) => setMin(e.target.value)}
             />
           </FormField>
-          <FormField label="Máximo">
+          <FormField
+            label="Máximo"
+            id={maxId}
+            error={errors.max ?? (errors.range ? PRICE_RANGE_WRONG : undefined)}
+          >
             <input
               className="input"
               inputMode="numeric"
@@ -160,7 +179,7 @@ export function FilterPanel({
           ))}
         </select>
       </FormField>
-      <PriceRange state={state} onChange={onChange} />
+      <PriceRange key={`${state.min_price}-${state.max_price}`} state={state} onChange={onChange} />
     </div>
   );
 }

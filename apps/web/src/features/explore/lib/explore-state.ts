@@ -31,7 +31,6 @@ export const FILTER_KEYS = [
   'min_price',
   'max_price',
 ] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const id = (text: string | null) =>
   text && /^\d{1,9}$/.test(text) && Number(text) > 0 ? Number(text) : undefined;

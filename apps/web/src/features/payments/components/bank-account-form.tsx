@@ -101,6 +101,7 @@ export function BankAccountForm({
       onClose={onClose}
       title={account ? 'Editar Cuenta Bancaria' : 'Agregar Cuenta Bancaria'}
       closeOnBackdrop={!save.isPending}
+      pending={save.isPending}
       footer={
         <>
           <Button onClick={onClose} busy={save.isPending}>

@@ -11,7 +11,7 @@ import {
   shortPaymentId,
 } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -210,6 +210,8 @@ function PayoutTotals({ payouts }: { payouts: SellerPayment[] }) {
 
 /** /seller/payments: the seller's bank account (one) and payouts. */
 export function SellerPaymentsView() {
+  const bankTitleId = useId();
+  const payoutsTitleId = useId();
   const queryClient = useQueryClient();
   const account = useSellerBankAccount();
   const payouts = useSellerPayments();
@@ -243,9 +245,9 @@ export function SellerPaymentsView() {
         </Alert>
       )}
 
-      <section className="card stack" aria-labelledby="bank-account-title">
+      <section className="card stack" aria-labelledby={bankTitleId}>
         <div className={styles.sectionHead}>
-          <h2 id="bank-account-title" className={styles.sectionTitle}>
+          <h2 id={bankTitleId} className={styles.sectionTitle}>
             Mi Cuenta Bancaria
           </h2>
           <Button variant="primary" onClick={onAdd}>
@@ -265,8 +267,8 @@ export function SellerPaymentsView() {
         )}
       </section>
 
-      <section className="stack" aria-labelledby="payouts-title">
-        <h2 id="payouts-title" className={styles.sectionTitle}>
+      <section className="stack" aria-labelledby={payoutsTitleId}>
+        <h2 id={payoutsTitleId} className={styles.sectionTitle}>
           Pagos
         </h2>
         {payouts.isPending ? (

@@ -1,5 +1,5 @@
 import { productMessages } from '@app/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -48,10 +48,11 @@ function OwnProductNote({ productId }: { productId: number }) {
 }
 
 function SimilarProducts({ id }: { id: number }) {
+  const titleId = useId();
   const similar = useSimilarProducts(id);
   return (
-    <section aria-labelledby="similar-title">
-      <h2 id="similar-title" className={styles.sectionTitle}>
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
         Productos similares
       </h2>
       {similar.isPending ? (
@@ -82,6 +83,9 @@ export function BuyProductView({
   /** 'Denunciar' for the listing, from the reports feature. */
   renderReport?: (product: { id: number; name: string; ownerId: number }) => ReactNode;
 }) {
+  const titleId = useId();
+  const specsTitleId = useId();
+  const sellerTitleId = useId();
   const query = useProductBuy(id);
   const userId = useCurrentUserId();
   const data = query.data;
@@ -109,8 +113,8 @@ export function BuyProductView({
   const isOwner = userId !== null && userId === owner.id;
 
   return (
-    <section className="page" aria-labelledby="buy-title">
-      <ProductHero titleId="buy-title" name={product.name} image={product.image}>
+    <section className="page" aria-labelledby={titleId}>
+      <ProductHero titleId={titleId} name={product.name} image={product.image}>
         <div className="row">
           <Badge tone={buyable ? 'success' : 'danger'}>{buyable ? 'Disponible' : 'No Disponible'}</Badge>
           <span className="muted">{product.category_name}</span>
@@ -128,8 +132,8 @@ export function BuyProductView({
           <BuyNowAction productId={product.id} canBuy={buyable} />
         )}
         <p className={styles.description}>{product.description}</p>
-        <section aria-labelledby="specs-title">
-          <h2 id="specs-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
+        <section aria-labelledby={specsTitleId}>
+          <h2 id={specsTitleId} className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
             Especificaciones
           </h2>
           <SpecList
@@ -142,8 +146,8 @@ export function BuyProductView({
             ]}
           />
         </section>
-        <section aria-labelledby="seller-title" className="card">
-          <h2 id="seller-title" className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
+        <section aria-labelledby={sellerTitleId} className="card">
+          <h2 id={sellerTitleId} className={`${styles.sectionTitle} ${styles.sectionTitleTop}`}>
             Vendedor
           </h2>
           <Link to={paths.publicProfile.getHref(owner.username)} className={styles.sellerBlock}>

@@ -1,5 +1,5 @@
 import { gradingApplies, type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -46,21 +46,17 @@ export function EditProductModal({
   open: boolean;
   onClose: () => void;
 }) {
+  // Mounted fresh on each opening: pre-filled from the product as it is then, with no earlier
+  // errors (and not refilled while open when the product refreshes).
+  return open ? <EditProductDialog product={product} onClose={onClose} /> : null;
+}
+
+function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const formId = useId();
   const [values, setValues] = useState<EditValues>(() => toValues(product));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof EditValues, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateProduct(product.id);
-
-  // Pre-fill and clear earlier errors each time it opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening, not on every product refresh.
-  useEffect(() => {
-    if (!open) return;
-    setValues(toValues(product));
-    setFieldErrors({});
-    setError(null);
-    update.reset();
-  }, [open]);
 
   const set = (key: keyof EditValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
@@ -96,10 +92,11 @@ export function EditProductModal({
 
   return (
     <Modal
-      open={open}
+      open
       onClose={onClose}
       title="Editar Detalles del Producto"
       closeOnBackdrop={!update.isPending}
+      pending={update.isPending}
       footer={
         <>
           <Button onClick={onClose} busy={update.isPending}>

@@ -1,4 +1,5 @@
 import { productMessages } from '@app/contracts';
+import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,6 +10,7 @@ import styles from './products.module.css';
 
 /** Home 'Marketplace' tab: every seller's buy-now products, 12 at a time with 'Cargar más'. */
 export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {}) {
+  const titleId = useId();
   const query = useMarketplace();
   if (query.isPending) return <Spinner label="Cargando productos..." />;
   // A failed next page keeps the pages already shown (the error is shown under them).
@@ -27,8 +29,8 @@ export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {
   const total = pages.at(-1)?.meta.total ?? products.length;
   if (products.length === 0) return <p className="empty-state">{productMessages.marketplaceEmpty}</p>;
   return (
-    <section aria-labelledby="marketplace-title" className="stack">
-      <h2 id="marketplace-title" className="sr-only">
+    <section aria-labelledby={titleId} className="stack">
+      <h2 id={titleId} className="sr-only">
         Productos de compra directa
       </h2>
       <BuyNowGrid products={products} label="Productos de compra directa" renderWatch={renderWatch} />

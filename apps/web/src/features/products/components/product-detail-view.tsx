@@ -1,5 +1,5 @@
 import { parseTags, productMessages, productMetaDescription } from '@app/contracts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { attributeSpecRows } from '../../../components/ui/attribute-badges.tsx';
@@ -42,6 +42,8 @@ export function ProductDetailView({
   /** The route's heart toggle (Favoritos). */
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
 }) {
+  const titleId = useId();
+  const editHintId = useId();
   const query = useProduct(id);
   const userId = useCurrentUserId();
   const [editing, setEditing] = useState(false);
@@ -87,9 +89,9 @@ export function ProductDetailView({
   const isOwner = userId !== null && userId === product.owner_id;
 
   return (
-    <section className="page" aria-labelledby="product-title">
+    <section className="page" aria-labelledby={titleId}>
       <BackButton />
-      <ProductHero titleId="product-title" name={product.name} image={product.image}>
+      <ProductHero titleId={titleId} name={product.name} image={product.image}>
         <div className="row">
           <Badge tone={statusBadgeTone(product.status)}>{statusLabel(product.status)}</Badge>
           {product.can_be_bought && <Badge tone="accent">Compra Directa</Badge>}
@@ -135,7 +137,7 @@ export function ProductDetailView({
               Editar detalles
             </Button>
             {!editable && (
-              <p id="edit-disabled-hint" className="field-hint">
+              <p id={editHintId} className="field-hint">
                 {lockedHint}
               </p>
             )}

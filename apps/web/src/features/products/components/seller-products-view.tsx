@@ -76,6 +76,7 @@ function SellerProductCard({
 
 /** /products for sellers: search, category filter, selectable cards and the 'Crear Subasta' bar. */
 export function SellerProductsView() {
+  const titleId = useId();
   const navigate = useNavigate();
   const products = useMyProducts();
   const categories = useCategories();
@@ -99,9 +100,9 @@ export function SellerProductsView() {
     setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
   return (
-    <section className="page" aria-labelledby="my-products-title">
+    <section className="page" aria-labelledby={titleId}>
       <div className="page-header">
-        <h1 id="my-products-title" className="page-title">
+        <h1 id={titleId} className="page-title">
           Mis Productos
         </h1>
         <div className="row">

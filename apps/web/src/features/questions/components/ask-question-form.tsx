@@ -4,8 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { contactWarning } from '../../../lib/contact-warning.ts';
 import { useAskQuestion } from '../api/questions.ts';
-import { contactWarning } from './contact-warning.tsx';
 import styles from './questions.module.css';
 
 /** The ask form: warns of contact data as one types, checks the length on sending. */

@@ -1,11 +1,12 @@
-import { questionMessages as m } from '@app/contracts';
-import { useId, useState } from 'react';
+import { questionMessages as m, type PublicQuestion } from '@app/contracts';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useIsLoggedIn } from '../../../lib/use-auth.ts';
+import { useCurrentUserId } from '../../../lib/use-auth.ts';
 import { useProductQuestions } from '../api/questions.ts';
 import { AskQuestionForm } from './ask-question-form.tsx';
 import { QuestionItem } from './question-item.tsx';
@@ -13,10 +14,21 @@ import styles from './questions.module.css';
 
 const PAGE_SIZE = 5;
 
-/** 'Preguntas al vendedor': the ask form (or a login prompt) and the answered and open questions. */
-export function ProductQuestions({ productId }: { productId: number }) {
+/**
+ * 'Preguntas al vendedor': the ask form (or a login prompt; nothing for the product's owner, who
+ * answers instead of asking) and the answered and open questions, each with `renderReport`'s action.
+ */
+export function ProductQuestions({
+  productId,
+  ownerId,
+  renderReport,
+}: {
+  productId: number;
+  ownerId?: number;
+  renderReport?: (question: PublicQuestion) => ReactNode;
+}) {
   const headingId = useId();
-  const loggedIn = useIsLoggedIn();
+  const userId = useCurrentUserId();
   const { pathname } = useLocation();
   const [page, setPage] = useState(1);
   const query = useProductQuestions(productId, page, PAGE_SIZE);
@@ -39,22 +51,12 @@ export function ProductQuestions({ productId }: { productId: number }) {
       <>
         <ul className={styles.list} aria-labelledby={headingId}>
           {items.map((q) => (
-            <QuestionItem key={q.id} question={q} />
+            <QuestionItem key={q.id} question={q}>
+              {renderReport && <div className={styles.actions}>{renderReport(q)}</div>}
+            </QuestionItem>
           ))}
         </ul>
-        {meta.pages > 1 && (
-          <nav className={styles.pager} aria-label="Páginas de preguntas">
-            <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Anterior
-            </Button>
-            <span>
-              Página {meta.page} de {meta.pages}
-            </span>
-            <Button size="sm" disabled={page >= meta.pages} onClick={() => setPage(page + 1)}>
-              Siguiente
-            </Button>
-          </nav>
-        )}
+        <Pager meta={meta} onPage={setPage} busy={query.isFetching} label="Páginas de preguntas" />
       </>
     );
   }
@@ -64,12 +66,12 @@ export function ProductQuestions({ productId }: { productId: number }) {
       <h2 id={headingId} className={`title-sm ${styles.heading}`}>
         {m.sectionTitle}
       </h2>
-      {loggedIn ? (
-        <AskQuestionForm productId={productId} />
-      ) : (
+      {userId === null ? (
         <p>
           <Link to={paths.login.getHref(pathname)}>{m.loginToAsk}</Link>
         </p>
+      ) : (
+        userId !== ownerId && <AskQuestionForm productId={productId} />
       )}
       {list}
     </section>

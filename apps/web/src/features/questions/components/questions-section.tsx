@@ -1,5 +1,5 @@
-import { questionMessages as m } from '@app/contracts';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { questionMessages as m, type PublicQuestion } from '@app/contracts';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import styles from './questions.module.css';
 
@@ -12,7 +12,17 @@ const ProductQuestions = lazy(() =>
  * section is near the screen: its code and its request never compete with the product's own
  * first render (bids, images, the buy button).
  */
-export function QuestionsSection({ productId }: { productId: number }) {
+export function QuestionsSection({
+  productId,
+  ownerId,
+  renderReport,
+}: {
+  productId: number;
+  /** The product's owner, once known: they answer questions, they do not ask them. */
+  ownerId?: number;
+  /** 'Denunciar' on each question (the route composes the reports feature). */
+  renderReport?: (question: PublicQuestion) => ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [show, setShow] = useState(false);
 
@@ -46,7 +56,7 @@ export function QuestionsSection({ productId }: { productId: number }) {
     <div ref={ref} className={styles.section}>
       {show ? (
         <Suspense fallback={<Spinner label={m.loading} />}>
-          <ProductQuestions productId={productId} />
+          <ProductQuestions productId={productId} ownerId={ownerId} renderReport={renderReport} />
         </Suspense>
       ) : (
         <h2 className={`title-sm ${styles.heading}`}>{m.sectionTitle}</h2>

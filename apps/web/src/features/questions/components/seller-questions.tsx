@@ -5,10 +5,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabList } from '../../../components/ui/tabs.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { contactWarning } from '../../../lib/contact-warning.ts';
 import {
   type SellerQuestionStatus,
   useAnswerQuestion,
@@ -16,7 +18,6 @@ import {
   useHideQuestion,
   useSellerQuestions,
 } from '../api/questions.ts';
-import { contactWarning } from './contact-warning.tsx';
 import { QuestionItem } from './question-item.tsx';
 import styles from './questions.module.css';
 
@@ -59,19 +60,7 @@ export function SellerQuestions() {
             <SellerQuestionItem key={q.id} question={q} onBlock={() => setBlocking(q.asker_username)} />
           ))}
         </ul>
-        {meta.pages > 1 && (
-          <nav className={styles.pager} aria-label="Páginas de preguntas">
-            <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Anterior
-            </Button>
-            <span>
-              Página {meta.page} de {meta.pages}
-            </span>
-            <Button size="sm" disabled={page >= meta.pages} onClick={() => setPage(page + 1)}>
-              Siguiente
-            </Button>
-          </nav>
-        )}
+        <Pager meta={meta} onPage={setPage} busy={query.isFetching} label="Páginas de preguntas" />
       </>
     );
   }

@@ -2,7 +2,7 @@ import { formatLongDate, ratingMessages as m } from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { useSellerRatings } from '../api/ratings.ts';
@@ -34,19 +34,7 @@ export function SellerRatings({ username }: { username: string }) {
           </li>
         ))}
       </ul>
-      {meta.pages > 1 && (
-        <nav className={styles.pager} aria-label="Páginas de calificaciones">
-          <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Anterior
-          </Button>
-          <span>
-            Página {meta.page} de {meta.pages}
-          </span>
-          <Button size="sm" disabled={page >= meta.pages} onClick={() => setPage(page + 1)}>
-            Siguiente
-          </Button>
-        </nav>
-      )}
+      <Pager meta={meta} onPage={setPage} busy={query.isFetching} label="Páginas de calificaciones" />
     </div>
   );
 }

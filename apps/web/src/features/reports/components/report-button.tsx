@@ -119,7 +119,10 @@ function ReportDialog({
             <select
               className="select"
               value={reason}
-              onChange={(event) => setReason(event.target.value as ReportReason | '')}
+              onChange={(event) => {
+                setReason(event.target.value as ReportReason | '');
+                setReasonError(undefined);
+              }}
             >
               <option value="">Selecciona un motivo</option>
               {REPORT_REASONS.map((r) => (

@@ -1,6 +1,7 @@
 import { type SearchResult, searchMessages } from '@app/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { TabList } from '../../../components/ui/tabs.tsx';
+import { useServerNow } from '../../../lib/server-clock.ts';
 import { AuctionResult, ProductResult, UserResult } from './result-cards.tsx';
 import styles from './search.module.css';
 
@@ -17,23 +18,14 @@ export function firstNonEmptyTab(result: SearchResult): SearchTab {
   return TABS.find((tab) => result[tab.id].length > 0)?.id ?? 'users';
 }
 
-/** Minute-level clock for the auctions' time left; search cards don't count seconds. */
-function useMinuteClock() {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 /**
  * The three groups as tabs with count badges (WAI-ARIA tabs: arrow keys, Home and End move
  * between tabs and select them). `term` resets the selection to the first non-empty group.
  */
 export function SearchResults({ term, result }: { term: string; result: SearchResult }) {
   const baseId = useId();
-  const now = useMinuteClock();
+  // Minutes on the server's clock: search cards don't count seconds.
+  const now = useServerNow(30_000);
   const [chosen, setChosen] = useState<{ term: string; tab: SearchTab } | null>(null);
   const selected = chosen && chosen.term === term ? chosen.tab : firstNonEmptyTab(result);
 

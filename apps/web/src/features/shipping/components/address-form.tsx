@@ -62,6 +62,7 @@ export function AddressForm({
       onClose={onClose}
       title={address ? 'Editar Dirección' : 'Agregar Dirección'}
       closeOnBackdrop={!save.isPending}
+      pending={save.isPending}
       footer={
         <>
           <Button onClick={onClose} busy={save.isPending}>

@@ -1,7 +1,6 @@
 import {
   claimMessages,
   claimStatusLabels,
-  claimStatusTone,
   formatCOP,
   formatLongDate,
   shippingStatusMessages as m,
@@ -20,9 +19,9 @@ import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { TrackingInfo } from '../../../components/ui/tracking-info.tsx';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmDelivery, usePurchases, useRatePurchaseInCache } from '../api/purchases.ts';
+import { ClaimBadgeLink } from './claim-badge-link.tsx';
 import { ListPageHeader, useRowAction } from './list-page.tsx';
 import styles from './shipping.module.css';
 
@@ -93,15 +92,15 @@ function PurchaseCard({
           <>
             <dt>{claimMessages.claimOnSale}</dt>
             <dd>
-              <Badge tone={claimStatusTone(purchase.claim.status)}>
-                {purchase.claim.status === 'refunded'
-                  ? claimMessages.refundedPurchase
-                  : claimStatusLabels[purchase.claim.status]}
-              </Badge>{' '}
-              <Link to={paths.claim.getHref(purchase.claim.id)}>
-                {claimMessages.viewClaim}
-                <span className="sr-only"> por {purchase.product_name}</span>
-              </Link>
+              <ClaimBadgeLink
+                claim={purchase.claim}
+                productName={purchase.product_name}
+                label={
+                  purchase.claim.status === 'refunded'
+                    ? claimMessages.refundedPurchase
+                    : claimStatusLabels[purchase.claim.status]
+                }
+              />
             </dd>
           </>
         )}

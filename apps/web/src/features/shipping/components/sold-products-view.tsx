@@ -5,7 +5,6 @@ import {
   carrierLabels,
   claimMessages,
   claimStatusLabels,
-  claimStatusTone,
   formatCOP,
   formatSaleAddress,
   shippingStatusMessages as m,
@@ -26,9 +25,9 @@ import { SafeImage } from '../../../components/ui/image.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TrackingInfo } from '../../../components/ui/tracking-info.tsx';
-import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMarkShipped, useSoldProducts } from '../api/sold-products.ts';
+import { ClaimBadgeLink } from './claim-badge-link.tsx';
 import { ListPageHeader, useRowAction } from './list-page.tsx';
 import styles from './shipping.module.css';
 
@@ -72,13 +71,11 @@ function SaleExtras({ sale }: { sale: SoldProduct }) {
       {sale.tracking && <TrackingInfo tracking={sale.tracking} />}
       {sale.claim && (
         <span>
-          <Badge tone={claimStatusTone(sale.claim.status)}>
-            {claimMessages.claimOnSale}: {claimStatusLabels[sale.claim.status]}
-          </Badge>{' '}
-          <Link to={paths.claim.getHref(sale.claim.id)}>
-            {claimMessages.viewClaim}
-            <span className="sr-only"> por {sale.product_name}</span>
-          </Link>
+          <ClaimBadgeLink
+            claim={sale.claim}
+            productName={sale.product_name}
+            label={`${claimMessages.claimOnSale}: ${claimStatusLabels[sale.claim.status]}`}
+          />
         </span>
       )}
     </div>

@@ -2,6 +2,7 @@ import { type AccountDeletionRefused, type OpenItem, personalDataEndpoints } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 export const EXPORT_FILE_NAME = 'mis-datos-coleccionables.json';
 
@@ -9,15 +10,7 @@ export const EXPORT_FILE_NAME = 'mis-datos-coleccionables.json';
 export async function downloadPersonalData(): Promise<void> {
   const data = await call(personalDataEndpoints.exportData);
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = EXPORT_FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  saveBlob(blob, EXPORT_FILE_NAME);
 }
 
 export function useDownloadPersonalData() {

@@ -1,6 +1,6 @@
 import { type ChangePasswordForm, ChangePasswordFormSchema, userMessages } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +16,7 @@ const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 /** 'Seguridad': current, new and confirmation. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const formId = useId();
   const mutation = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
   const { success, succeed } = useCloseAfterSuccess(open, onClose);
@@ -51,16 +52,19 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       onClose={onClose}
       title="Cambiar contraseña"
       closeOnBackdrop={!isDirty && !busy}
+      pending={mutation.isPending}
       footer={
         <>
-          <Button onClick={onClose}>{success ? 'Cerrar' : 'Cancelar'}</Button>
-          <Button type="submit" form="change-password-form" variant="primary" busy={busy}>
+          <Button onClick={onClose} busy={mutation.isPending}>
+            {success ? 'Cerrar' : 'Cancelar'}
+          </Button>
+          <Button type="submit" form={formId} variant="primary" busy={busy}>
             {mutation.isPending ? 'Guardando...' : 'Cambiar contraseña'}
           </Button>
         </>
       }
     >
-      <form id="change-password-form" className="form" onSubmit={onSubmit} noValidate>
+      <form id={formId} className="form" onSubmit={onSubmit} noValidate>
         {success && <Alert kind="success">{success}</Alert>}
         {failure && <Alert kind="error">{failure}</Alert>}
         <fieldset className="form plain-fieldset">

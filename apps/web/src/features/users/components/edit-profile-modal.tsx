@@ -6,7 +6,7 @@ import {
   userMessages,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,6 +54,7 @@ function toFormValues(profile: UserProfile | undefined): FormValues & ProfileUpd
 
 /** 'Editar Perfil', checked with the shared profile edit rules. */
 export function EditProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const formId = useId();
   const profile = useProfile({ enabled: open });
   const update = useUpdateProfile();
   const [failure, setFailure] = useState<string | null>(null);
@@ -97,12 +98,15 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
       onClose={onClose}
       title="Editar Perfil"
       closeOnBackdrop={!isDirty && !busy}
+      pending={update.isPending}
       footer={
         <>
-          <Button onClick={onClose}>{success ? 'Cerrar' : 'Cancelar'}</Button>
+          <Button onClick={onClose} busy={update.isPending}>
+            {success ? 'Cerrar' : 'Cancelar'}
+          </Button>
           <Button
             type="submit"
-            form="edit-profile-form"
+            form={formId}
             variant="primary"
             busy={busy}
             disabled={loadFailed || profile.isPending}
@@ -120,7 +124,7 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
           <Button onClick={() => void profile.refetch()}>Reintentar</Button>
         </div>
       ) : (
-        <form id="edit-profile-form" className="form" onSubmit={onSubmit} noValidate>
+        <form id={formId} className="form" onSubmit={onSubmit} noValidate>
           {success && <Alert kind="success">{success}</Alert>}
           {failure && <Alert kind="error">{failure}</Alert>}
           <fieldset className={`${styles.formGrid} plain-fieldset`}>

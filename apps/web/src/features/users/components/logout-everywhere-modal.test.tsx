@@ -25,13 +25,18 @@ describe('LogoutEverywhereModal', () => {
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
-  it('confirming ends the sessions once, however many clicks', async () => {
+  it('confirming ends the sessions once, however many clicks, and cannot be cancelled meanwhile', async () => {
     let finish!: () => void;
     const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    render(<LogoutEverywhereModal open onClose={() => {}} onConfirm={onConfirm} />);
+    const onClose = vi.fn();
+    render(<LogoutEverywhereModal open onClose={onClose} onConfirm={onConfirm} />);
     fireEvent.click(confirmButton());
     fireEvent.click(screen.getByRole('button', { name: /Cerrando sesiones/ }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
+    // While the sessions are being ended the dialog stays: neither Cancelar nor Escape closes it.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
     finish();
   });
 

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 
 export const LOGOUT_EVERYWHERE_TITLE = 'Cerrar sesión en todos los dispositivos';
@@ -17,12 +15,13 @@ export interface LogoutEverywhereModalProps {
 
 /** Asks before ending every session of the account (this device included). */
 export function LogoutEverywhereModal({ open, onClose, onConfirm }: LogoutEverywhereModalProps) {
+  // Mounted fresh on each opening: no failure is left from an earlier attempt.
+  return open ? <LogoutEverywhereDialog onClose={onClose} onConfirm={onConfirm} /> : null;
+}
+
+function LogoutEverywhereDialog({ onClose, onConfirm }: Omit<LogoutEverywhereModalProps, 'open'>) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (open) setFailure(null);
-  }, [open]);
 
   const confirm = async () => {
     if (busy) return;
@@ -37,29 +36,22 @@ export function LogoutEverywhereModal({ open, onClose, onConfirm }: LogoutEveryw
   };
 
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
+    <ConfirmDialog
+      open
       title={`${LOGOUT_EVERYWHERE_TITLE}?`}
-      describedBy="logout-everywhere-text"
-      closeOnBackdrop={!busy}
-      initialFocus="[data-cancel]"
-      footer={
-        <>
-          <Button onClick={onClose} data-cancel="">
-            Cancelar
-          </Button>
-          <Button variant="danger" busy={busy} onClick={() => void confirm()}>
-            {busy ? 'Cerrando sesiones…' : 'Cerrar todas las sesiones'}
-          </Button>
-        </>
+      message={
+        <p className="flush">
+          Se cerrará tu sesión en este y en todos los demás dispositivos y navegadores donde la hayas
+          iniciado. Tendrás que volver a iniciar sesión en cada uno.
+        </p>
       }
-    >
-      {failure && <Alert kind="error">{failure}</Alert>}
-      <p id="logout-everywhere-text">
-        Se cerrará tu sesión en este y en todos los demás dispositivos y navegadores donde la hayas iniciado.
-        Tendrás que volver a iniciar sesión en cada uno.
-      </p>
-    </Modal>
+      confirmLabel="Cerrar todas las sesiones"
+      danger
+      pending={busy}
+      pendingLabel="Cerrando sesiones…"
+      error={failure}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
   );
 }

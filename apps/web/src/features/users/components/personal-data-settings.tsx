@@ -101,9 +101,12 @@ export function DeleteAccountDialog({
       onClose={close}
       title={m.deleteTitle}
       closeOnBackdrop={!mutation.isPending}
+      pending={mutation.isPending}
       footer={
         <>
-          <Button onClick={close}>Cancelar</Button>
+          <Button onClick={close} busy={mutation.isPending}>
+            Cancelar
+          </Button>
           <Button type="submit" form="delete-account-form" variant="danger" busy={mutation.isPending}>
             {mutation.isPending ? 'Eliminando…' : 'Eliminar definitivamente'}
           </Button>
