@@ -27,6 +27,7 @@ import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
 import { createAuth, resolveJwtSecret } from './platform/auth.ts';
 import { bodyLimits } from './platform/body-limits.ts';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await banksRoutes(app, ctx, users);
   await paymentsRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
+  await savedSearchesRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);
   await questionsRoutes(app, ctx);

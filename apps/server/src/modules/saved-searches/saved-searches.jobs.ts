@@ -1,0 +1,63 @@
+import { browseViewLink, savedSearchMessages as m } from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { savedSearchesRepository as repo } from './saved-searches.repository.ts';
+import { storedFilters } from './saved-searches.service.ts';
+
+const BATCH = 50;
+const TIME_ZONE = 'America/Bogota';
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in Bogotá, `YYYY-MM-DD`: a saved search notifies at most once in it. */
+export const bogotaDay = (at: Date) => dayFormat.format(at);
+
+/**
+ * Job: tells each saved search's owner how many matching products became buyable since the
+ * search was last checked (never counting what was already buyable when it was saved), once a
+ * Bogotá day at most. Matching is the browse listing's own (filters and `q`), so a notification
+ * counts what the linked view shows as new.
+ */
+export function createSavedSearchMatchJob(ctx: AppContext, deps: { catalog: CatalogService }) {
+  const { db, events } = ctx;
+  return {
+    name: 'saved-searches.matches',
+    async run(now: Date): Promise<number> {
+      const latest = await repo.latestBecameBuyable(db);
+      if (!latest) return 0;
+      const today = bogotaDay(now);
+      const due = await repo.findDue(db, latest, today, BATCH);
+      let checked = 0;
+      for (const search of due) {
+        // Counted outside the transaction (the count reads through the search module's own
+        // connection); the update below only applies if no other process checked it meanwhile.
+        const count = await deps.catalog.countBecameBuyable(storedFilters(search), search.checked_at, now);
+        const notified = await db.transaction().execute(async (trx) => {
+          const claimed = await repo.markChecked(trx, search, now, today, count > 0);
+          if (!claimed || count === 0) return [];
+          return createNotifications(
+            trx,
+            [
+              {
+                userId: search.user_id,
+                type: 'saved_search_match',
+                title: m.matchTitle,
+                message: m.match(count, search.name),
+                link: browseViewLink(storedFilters(search)),
+              },
+            ],
+            now,
+          );
+        });
+        if (notified.length > 0) await publishNotifications(events, notified);
+        checked += 1;
+      }
+      return checked;
+    },
+  };
+}

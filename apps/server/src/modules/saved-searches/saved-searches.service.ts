@@ -1,0 +1,63 @@
+import {
+  BrowseFiltersSchema,
+  browseViewLink,
+  type CreateSavedSearchInput,
+  SAVED_SEARCH_LIMIT,
+  type SavedSearch,
+  type SavedSearchList,
+  savedSearchMessages as m,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { type SavedSearchRow, savedSearchesRepository as repo } from './saved-searches.repository.ts';
+
+/** Read back as saved (the drivers answer jsonb parsed, or as text). */
+export const storedFilters = (row: Pick<SavedSearchRow, 'filters'>) =>
+  BrowseFiltersSchema.parse(typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters);
+
+function toDto(row: SavedSearchRow): SavedSearch {
+  const filters = storedFilters(row);
+  return {
+    id: row.id,
+    name: row.name,
+    filters,
+    names: { category: row.category, brand: row.brand, scale: row.scale },
+    link: browseViewLink(filters),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;
+
+/** A user's saved Explorar views: kept, listed and deleted by their owner only. */
+export function createSavedSearchesService(ctx: AppContext) {
+  const { db, clock } = ctx;
+  return {
+    /**
+     * Saves a view. At most 20 per user: the user's row is locked while counting, so parallel
+     * saves cannot pass the limit together.
+     */
+    async create(userId: number, input: CreateSavedSearchInput): Promise<SavedSearch> {
+      const id = await db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, userId);
+        if ((await repo.countForUser(trx, userId)) >= SAVED_SEARCH_LIMIT)
+          throw new AppError('SAVED_SEARCH_LIMIT', 409, m.limitReached, [m.limitReached]);
+        return repo.insert(trx, userId, input.name, input.filters, clock.now());
+      });
+      const row = await repo.findOwned(db, userId, id);
+      if (!row) throw notFound('SAVED_SEARCH_NOT_FOUND', m.notFound);
+      return toDto(row);
+    },
+
+    /** Newest first. */
+    async list(userId: number): Promise<SavedSearchList> {
+      return { items: (await repo.listForUser(db, userId)).map(toDto) };
+    },
+
+    /** Another user's search is a 404: its existence is none of the caller's business. */
+    async remove(userId: number, id: number): Promise<{ id: number; message: string }> {
+      if (!(await repo.remove(db, userId, id))) throw notFound('SAVED_SEARCH_NOT_FOUND', m.notFound);
+      return { id, message: m.deleted };
+    },
+  };
+}
