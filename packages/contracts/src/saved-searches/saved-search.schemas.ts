@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BrowseFiltersSchema } from '../catalog/catalog.schemas.ts';
+import { BrowseFiltersObject, BrowseFiltersSchema } from '../catalog/catalog.schemas.ts';
 import { SAVED_SEARCH_NAME_MAX, savedSearchMessages as m } from './saved-search.messages.ts';
 
 /** POST /api/saved-searches: a name and the browse filters of the view to keep. */
@@ -20,7 +20,8 @@ export type CreateSavedSearchInput = z.infer<typeof CreateSavedSearchSchema>;
 export const SavedSearchSchema = z.object({
   id: z.number(),
   name: z.string(),
-  filters: BrowseFiltersSchema,
+  /** The filters as saved (already validated: the term is sent as stored). */
+  filters: BrowseFiltersObject.extend({ q: z.string().optional() }),
   /** The names of the category, brand and scale filtered on (null when not filtered). */
   names: z.object({
     category: z.string().nullable(),
