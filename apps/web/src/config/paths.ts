@@ -57,6 +57,8 @@ export const paths = {
   },
   /** An invitation link: the invited person chooses a password here. */
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${encodeURIComponent(token)}` },
+  /** The user's saved Explorar views ('Búsquedas guardadas'). */
+  savedSearches: { path: '/busquedas', getHref: () => '/busquedas' },
   explore: {
     path: '/explorar',
     /** `query`: the view's parameters, e.g. `q=hot+wheels&sort=price_asc`. */

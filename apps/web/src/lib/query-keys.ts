@@ -98,4 +98,7 @@ export const queryKeys = {
   watchlist: {
     all: ['watchlist'] as const,
   },
+  savedSearches: {
+    all: ['saved-searches'] as const,
+  },
 } as const;

@@ -56,7 +56,6 @@ export function browseViewSummary(view: BrowseView, names: BrowseViewNames = {})
 export function defaultSavedSearchName(view: BrowseView, names: BrowseViewNames = {}): string {
   const q = view.q?.trim();
   const { sort: _sort, ...filters } = view;
-  const text =
-    q || browseViewSummary(filters, names).join(', ') || savedSearchMessages.allProducts;
+  const text = q || browseViewSummary(filters, names).join(', ') || savedSearchMessages.allProducts;
   return text.slice(0, SAVED_SEARCH_NAME_MAX);
 }

@@ -14,7 +14,8 @@ export const savedSearchMessages = {
   // Client texts.
   title: 'Búsquedas guardadas',
   save: 'Guardar búsqueda',
-  empty: 'Aún no tienes búsquedas guardadas. Guarda una desde Explorar para enterarte de los nuevos resultados.',
+  empty:
+    'Aún no tienes búsquedas guardadas. Guarda una desde Explorar para enterarte de los nuevos resultados.',
   loadError: 'No se pudieron cargar tus búsquedas guardadas. Por favor, intenta nuevamente.',
   saveError: 'No se pudo guardar la búsqueda. Por favor, intenta nuevamente.',
   deleteError: 'No se pudo eliminar la búsqueda. Por favor, intenta nuevamente.',

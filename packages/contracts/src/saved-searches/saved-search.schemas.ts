@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BrowseFiltersObject, BrowseFiltersSchema } from '../catalog/catalog.schemas.ts';
-import { SAVED_SEARCH_NAME_MAX, savedSearchMessages as m } from './saved-search.messages.ts';
+import { savedSearchMessages as m, SAVED_SEARCH_NAME_MAX } from './saved-search.messages.ts';
 
 /** POST /api/saved-searches: a name and the browse filters of the view to keep. */
 export const CreateSavedSearchSchema = z.object({

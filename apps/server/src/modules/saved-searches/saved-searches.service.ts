@@ -2,14 +2,14 @@ import {
   BrowseFiltersSchema,
   browseViewLink,
   type CreateSavedSearchInput,
+  savedSearchMessages as m,
   SAVED_SEARCH_LIMIT,
   type SavedSearch,
   type SavedSearchList,
-  savedSearchMessages as m,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type SavedSearchRow, savedSearchesRepository as repo } from './saved-searches.repository.ts';
+import { savedSearchesRepository as repo, type SavedSearchRow } from './saved-searches.repository.ts';
 
 /** Read back as saved (the drivers answer jsonb parsed, or as text). */
 export const storedFilters = (row: Pick<SavedSearchRow, 'filters'>) =>

@@ -1,4 +1,4 @@
-import { catalogMessages, SAVED_SEARCH_LIMIT, savedSearchMessages as m } from '@app/contracts';
+import { catalogMessages, savedSearchMessages as m, SAVED_SEARCH_LIMIT } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
 import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
