@@ -8,6 +8,7 @@ import {
   type SavedSearchList,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { savedSearchesRepository as repo, type SavedSearchRow } from './saved-searches.repository.ts';
 
@@ -25,6 +26,17 @@ function toDto(row: SavedSearchRow): SavedSearch {
     link: browseViewLink(filters),
     created_at: new Date(row.created_at).toISOString(),
   };
+}
+
+/** The user's saved searches as their personal-data export lists them, oldest first. */
+export async function savedSearchesOfUser(db: Database, userId: number) {
+  const rows = await repo.listForUser(db, userId);
+  return rows.reverse().map((row) => ({
+    id: row.id,
+    name: row.name,
+    filters: storedFilters(row),
+    created_at: new Date(row.created_at).toISOString(),
+  }));
 }
 
 export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

@@ -2,7 +2,7 @@ import { catalogMessages, savedSearchMessages as m, SAVED_SEARCH_LIMIT } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
 import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
-import { insertUserWithToken } from '../../factories/users.ts';
+import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
@@ -113,6 +113,30 @@ describe('saving, listing and deleting searches', () => {
       expect(refused.body).toMatchObject({ message: m.limitReached, code: 'SAVED_SEARCH_LIMIT' });
     }
     expect((await list(carla)).body.items).toHaveLength(SAVED_SEARCH_LIMIT);
+  });
+
+  it("is part of the user's personal-data export and goes with the account", async () => {
+    const hugo = await insertUserWithToken(t, { username: 'hugo_exporta' });
+    await save(hugo, { name: 'Bburago', filters: { q: 'bburago', max_price: 90000 } });
+    const exported = await t.request('GET', '/api/users/me/export', { token: hugo.token });
+    expect(exported.status).toBe(200);
+    expect(exported.body.saved_searches).toEqual([
+      expect.objectContaining({
+        name: 'Bburago',
+        filters: { q: 'bburago', max_price: 90000, kind: 'all', sort: 'newest' },
+      }),
+    ]);
+    const deleted = await t.request('POST', '/api/users/me/delete', {
+      token: hugo.token,
+      body: { password: TEST_PASSWORD },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const left = await t.ctx.db
+      .selectFrom('saved_searches')
+      .select('id')
+      .where('user_id', '=', hugo.user.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it('answers a repeated save with the same Idempotency-Key once', async () => {
