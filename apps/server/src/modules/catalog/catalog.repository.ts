@@ -14,10 +14,10 @@ export interface ListingFilters {
   minPrice?: number;
   maxPrice?: number;
   /**
-   * Only products that became buyable after this time: a buy-now product made available (created,
-   * or back from an auction) or an auction started.
+   * Only products that became buyable in this window (after `after`, up to `until`): a buy-now
+   * product made available (created, or back from an auction) or an auction started.
    */
-  becameBuyableAfter?: Date;
+  becameBuyable?: { after: Date; until: Date };
 }
 
 /** Where the next page starts: the last row's sort key and id. */
@@ -74,9 +74,11 @@ function listing(filters: ListingFilters, now: Date, { facetsOpen }: { facetsOpe
   const columns = sql`p.id, p.name, p.image_id, p.category_id, p.brand_id, p.scale_id, p.condition,
     p.grading_company, p.grading_grade, p.grading_certificate, p.owner_id, p.created_at`;
 
-  const after = filters.becameBuyableAfter;
-  const buyNowNew = after === undefined ? [] : [sql<SqlBool>`p.available_since > ${after}`];
-  const auctionNew = after === undefined ? [] : [sql<SqlBool>`a.start_time > ${after}`];
+  const window = filters.becameBuyable;
+  const becameBuyable = (column: RawBuilder<unknown>) =>
+    window === undefined ? [] : [sql<SqlBool>`${column} > ${window.after} and ${column} <= ${window.until}`];
+  const buyNowNew = becameBuyable(sql`p.available_since`);
+  const auctionNew = becameBuyable(sql`a.start_time`);
 
   const buyNowPrice = sql<number>`p.sell_price`;
   const buyNow = sql`

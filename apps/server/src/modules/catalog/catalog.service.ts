@@ -61,12 +61,16 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
   return {
     /**
      * How many products matching these browse filters are buyable at `now` and became buyable
-     * after `after` (what a saved search calls new results).
+     * within `window` (what a saved search calls new results).
      */
-    async countBecameBuyable(filters: BrowseFilters, after: Date, now: Date): Promise<number> {
+    async countBecameBuyable(
+      filters: BrowseFilters,
+      window: { after: Date; until: Date },
+      now: Date,
+    ): Promise<number> {
       return catalogRepository.count(
         ctx.db,
-        { ...(await listingFilters(filters)), becameBuyableAfter: after },
+        { ...(await listingFilters(filters)), becameBuyable: window },
         now,
       );
     },

@@ -6,6 +6,12 @@ import { savedSearchesRepository as repo } from './saved-searches.repository.ts'
 import { storedFilters } from './saved-searches.service.ts';
 
 const BATCH = 50;
+/**
+ * A check looks only at what became buyable at least this long ago: a product's time is taken
+ * when its transaction starts, so one still committing could otherwise fall behind a check that
+ * already passed its time, and never count.
+ */
+const SETTLE_MS = 30_000;
 const TIME_ZONE = 'America/Bogota';
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
@@ -30,15 +36,17 @@ export function createSavedSearchMatchJob(ctx: AppContext, deps: { catalog: Cata
     async run(now: Date): Promise<number> {
       const latest = await repo.latestBecameBuyable(db);
       if (!latest) return 0;
+      const until = new Date(now.getTime() - SETTLE_MS);
       const today = bogotaDay(now);
-      const due = await repo.findDue(db, latest, today, BATCH);
+      const due = await repo.findDue(db, latest < until ? latest : until, today, BATCH);
       let checked = 0;
       for (const search of due) {
         // Counted outside the transaction (the count reads through the search module's own
         // connection); the update below only applies if no other process checked it meanwhile.
-        const count = await deps.catalog.countBecameBuyable(storedFilters(search), search.checked_at, now);
+        const window = { after: search.checked_at, until };
+        const count = await deps.catalog.countBecameBuyable(storedFilters(search), window, now);
         const notified = await db.transaction().execute(async (trx) => {
-          const claimed = await repo.markChecked(trx, search, now, today, count > 0);
+          const claimed = await repo.markChecked(trx, search, until, today, count > 0);
           if (!claimed || count === 0) return [];
           return createNotifications(
             trx,

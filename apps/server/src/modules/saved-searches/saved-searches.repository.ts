@@ -101,7 +101,10 @@ export const savedSearchesRepository = {
     return latest ? new Date(latest) : null;
   },
 
-  /** Searches due a check: checked before `latest`, and not yet notified on `today` (Bogotá). */
+  /**
+   * Searches due a check: checked up to a time before `latest` (so something may have become
+   * buyable since), and not yet notified on `today` (Bogotá).
+   */
   findDue(db: Database, latest: Date, today: string, limit: number): Promise<SavedSearchRow[]> {
     return withNames(db)
       .where('s.checked_at', '<', latest)
@@ -118,20 +121,20 @@ export const savedSearchesRepository = {
   },
 
   /**
-   * Marks the search checked at `now` (and notified on `today` when `notify`), only if it is as
-   * it was read: unchecked since and not notified today. Answers whether this caller won it, so two
+   * Marks the search checked up to `until` (and notified on `today` when `notify`), only if it
+   * is as it was read: unchecked since and not notified today. Answers whether this caller won it, so two
    * processes checking the same search notify once.
    */
   async markChecked(
     trx: Database,
     search: Pick<SavedSearchRow, 'id' | 'checked_at'>,
-    now: Date,
+    until: Date,
     today: string,
     notify: boolean,
   ): Promise<boolean> {
     const result = await trx
       .updateTable('saved_searches')
-      .set({ checked_at: now, ...(notify ? { last_notified_day: today } : {}) })
+      .set({ checked_at: until, ...(notify ? { last_notified_day: today } : {}) })
       .where('id', '=', search.id)
       .where('checked_at', '=', search.checked_at)
       .where((eb) =>

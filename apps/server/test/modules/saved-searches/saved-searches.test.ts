@@ -259,6 +259,47 @@ describe('the new-results notification', () => {
     ]);
   });
 
+  it('counts a scheduled auction when it starts by itself', async () => {
+    const iris = await insertUserWithToken(t, { username: 'iris_programa' });
+    await save(iris, { name: 'Macross', filters: { q: 'macross' } });
+    const product = await list({ name: 'Macross VF-1S', can_be_bought: false, sell_price: null });
+    const start = new Date(t.ctx.clock.now().getTime() + 2 * 3600_000).toISOString();
+    const auction = await t.request('POST', '/api/auctions/create', {
+      token: seller.token,
+      body: { title: 'Macross', duration: 2, started_at: start, products: [product] },
+    });
+    expect(auction.status, JSON.stringify(auction.body)).toBe(201);
+    await t.advanceClock(3600);
+    expect(await matches(iris)).toEqual([]);
+    await t.advanceClock(3600 + 60);
+    expect((await matches(iris)).map((n) => n.message)).toEqual(['1 nuevo resultado para "Macross"']);
+  });
+
+  it('counts a buy-now product again when it comes back unsold from an auction', async () => {
+    const julia = await insertUserWithToken(t, { username: 'julia_vuelve' });
+    const product = await list({ name: 'Robotech SDF-1 Fortaleza' });
+    const auction = await t.request('POST', '/api/auctions/create', {
+      token: seller.token,
+      body: { title: 'Fortaleza', duration: 1, products: [product] },
+    });
+    expect(auction.status, JSON.stringify(auction.body)).toBe(201);
+    await t.request('POST', `/api/auctions/${auction.body.id}/activate`, { token: seller.token });
+    await save(julia, { name: 'Fortaleza directa', filters: { q: 'fortaleza', kind: 'buy_now' } });
+    await t.advanceClock(600);
+    expect(await matches(julia)).toEqual([]); // in the auction: not buyable as buy-now
+    await t.advanceClock(3600); // the auction closes with no bids: back on the shelf
+    const row = await t.ctx.db
+      .selectFrom('products')
+      .select('status')
+      .where('id', '=', product)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('available');
+    await t.advanceClock(60);
+    expect((await matches(julia)).map((n) => n.message)).toEqual([
+      '1 nuevo resultado para "Fortaleza directa"',
+    ]);
+  });
+
   it('leaves the searches of other users and deleted searches alone', async () => {
     const gina = await insertUserWithToken(t, { username: 'gina_borra' });
     const saved = await save(gina, { name: 'Transformers', filters: { q: 'transformers' } });
