@@ -1,9 +1,9 @@
-import { browseViewLink, savedSearchMessages as m } from '@app/contracts';
+import { BrowseFiltersSchema, browseViewLink, savedSearchMessages as m } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import { savedSearchesRepository as repo } from './saved-searches.repository.ts';
-import { storedFilters } from './saved-searches.service.ts';
+import { rawFilters } from './saved-searches.service.ts';
 
 const BATCH = 50;
 /**
@@ -41,10 +41,13 @@ export function createSavedSearchMatchJob(ctx: AppContext, deps: { catalog: Cata
       const due = await repo.findDue(db, latest < until ? latest : until, today, BATCH);
       let checked = 0;
       for (const search of due) {
-        // Counted outside the transaction (the count reads through the search module's own
-        // connection); the update below only applies if no other process checked it meanwhile.
+        // Filters saved under older rules than today's are passed over, not retried forever.
+        const filters = BrowseFiltersSchema.safeParse(rawFilters(search));
+        // Counted before the transaction: the count reads through the shared connection (on the
+        // embedded database, from inside a transaction it would wait for itself). The update
+        // below applies only if no other process checked the search meanwhile.
         const window = { after: search.checked_at, until };
-        const count = await deps.catalog.countBecameBuyable(storedFilters(search), window, now);
+        const count = filters.success ? await deps.catalog.countBecameBuyable(filters.data, window, now) : 0;
         const notified = await db.transaction().execute(async (trx) => {
           const claimed = await repo.markChecked(trx, search, until, today, count > 0);
           if (!claimed || count === 0) return [];
@@ -56,7 +59,7 @@ export function createSavedSearchMatchJob(ctx: AppContext, deps: { catalog: Cata
                 type: 'saved_search_match',
                 title: m.matchTitle,
                 message: m.match(count, search.name),
-                link: browseViewLink(storedFilters(search)),
+                link: browseViewLink(filters.data ?? {}),
               },
             ],
             now,

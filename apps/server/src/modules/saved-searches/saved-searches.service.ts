@@ -12,9 +12,13 @@ import type { Database } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { savedSearchesRepository as repo, type SavedSearchRow } from './saved-searches.repository.ts';
 
-/** Read back as saved (the drivers answer jsonb parsed, or as text). */
+/** The stored filters as the drivers answer jsonb: parsed, or as text. */
+export const rawFilters = (row: Pick<SavedSearchRow, 'filters'>): unknown =>
+  typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters;
+
+/** Read back as saved, validated by today's browse rules. */
 export const storedFilters = (row: Pick<SavedSearchRow, 'filters'>) =>
-  BrowseFiltersSchema.parse(typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters);
+  BrowseFiltersSchema.parse(rawFilters(row));
 
 function toDto(row: SavedSearchRow): SavedSearch {
   const filters = storedFilters(row);
