@@ -63,7 +63,9 @@ describe('búsquedas guardadas', () => {
     await page.getByRole('menuitem', { name: 'Búsquedas guardadas' }).click();
     await page.waitForURL(/\/busquedas$/);
     await page.getByRole('heading', { level: 1, name: 'Búsquedas guardadas' }).waitFor();
-    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Funko baratos' }) });
+    const item = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Funko baratos' }) });
     await item.waitFor();
     const chips = await item.getByRole('list', { name: 'Filtros' }).getByRole('listitem').allTextContents();
     expect(chips).toEqual(['“funko”', 'Compra directa', 'Orden: Menor precio']);
