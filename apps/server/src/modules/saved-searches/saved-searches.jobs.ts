@@ -12,6 +12,8 @@ const BATCH = 50;
  * already passed its time, and never count.
  */
 const SETTLE_MS = 30_000;
+/** Each search is counted at most this often: many searches must not each cost a query a tick. */
+const CHECK_EVERY_MS = 5 * 60_000;
 const TIME_ZONE = 'America/Bogota';
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
@@ -38,7 +40,8 @@ export function createSavedSearchMatchJob(ctx: AppContext, deps: { catalog: Cata
       if (!latest) return 0;
       const until = new Date(now.getTime() - SETTLE_MS);
       const today = bogotaDay(now);
-      const due = await repo.findDue(db, latest < until ? latest : until, today, BATCH);
+      const lastCheckBefore = new Date(Math.min(latest.getTime(), now.getTime() - CHECK_EVERY_MS));
+      const due = await repo.findDue(db, lastCheckBefore, today, BATCH);
       let checked = 0;
       for (const search of due) {
         // Filters saved under older rules than today's are passed over, not retried forever.

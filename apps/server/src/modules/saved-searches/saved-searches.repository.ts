@@ -102,12 +102,12 @@ export const savedSearchesRepository = {
   },
 
   /**
-   * Searches due a check: checked up to a time before `latest` (so something may have become
-   * buyable since), and not yet notified on `today` (Bogotá).
+   * Searches due a check: last checked before `before` (the caller makes it no later than the
+   * latest time anything became buyable), and not yet notified on `today` (Bogotá).
    */
-  findDue(db: Database, latest: Date, today: string, limit: number): Promise<SavedSearchRow[]> {
+  findDue(db: Database, before: Date, today: string, limit: number): Promise<SavedSearchRow[]> {
     return withNames(db)
-      .where('s.checked_at', '<', latest)
+      .where('s.checked_at', '<', before)
       .where((eb) =>
         eb.or([
           eb('s.last_notified_day', 'is', null),

@@ -175,6 +175,8 @@ describe('the new-results notification', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.product.id as number;
   };
+  /** Past the job's next look at every search (it counts each one every few minutes). */
+  const settle = () => t.advanceClock(6 * 60);
   const matches = (who: User) =>
     t.ctx.db
       .selectFrom('notifications')
@@ -188,13 +190,13 @@ describe('the new-results notification', () => {
     await list({ name: 'Mazinger Z Jumbo ya listado' });
     const saved = await save(buyer, { name: 'Mazinger 1:64', filters: { q: 'mazinger', kind: 'buy_now' } });
     expect(saved.status).toBe(201);
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(buyer)).toEqual([]); // already buyable when saved
 
     await list({ name: 'Carta Pikachu sin relación' });
     await list({ name: 'Mazinger Z caro', sell_price: 10_000_000 }); // matches: no price filter
     await list({ name: 'Mazinger Z Shogun' });
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(buyer)).toEqual([
       {
         title: m.matchTitle,
@@ -212,7 +214,7 @@ describe('the new-results notification', () => {
       '2 nuevos resultados para "Mazinger 1:64"',
       '1 nuevo resultado para "Mazinger 1:64"',
     ]);
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(buyer)).toHaveLength(2); // nothing new since
   });
 
@@ -225,11 +227,11 @@ describe('the new-results notification', () => {
     await list({ name: 'Robotech sin relación' });
     await t.ctx.db.updateTable('products').set({ status: 'sold' }).where('id', '=', sold).execute();
     await t.ctx.db.updateTable('products').set({ status: 'cancelled' }).where('id', '=', removed).execute();
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(eva)).toEqual([]);
 
     await list({ name: 'Voltron disponible' });
-    await t.advanceClock(60);
+    await settle();
     expect((await matches(eva)).map((n) => n.message)).toEqual(['1 nuevo resultado para "Voltron"']);
   });
 
@@ -237,20 +239,20 @@ describe('the new-results notification', () => {
     const fede = await insertUserWithToken(t, { username: 'fede_busca' });
     await save(fede, { name: 'Subastas Gundam', filters: { q: 'gundam', kind: 'auction' } });
     const product = await list({ name: 'Gundam RX-78', can_be_bought: false, sell_price: null });
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(fede)).toEqual([]); // not buyable as an auction yet
     const auction = await t.request('POST', '/api/auctions/create', {
       token: seller.token,
       body: { title: 'Gundam', duration: 5, products: [product] },
     });
     expect(auction.status, JSON.stringify(auction.body)).toBe(201);
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(fede)).toEqual([]); // upcoming
     const activated = await t.request('POST', `/api/auctions/${auction.body.id}/activate`, {
       token: seller.token,
     });
     expect(activated.status).toBe(200);
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(fede)).toEqual([
       expect.objectContaining({
         message: '1 nuevo resultado para "Subastas Gundam"',
@@ -271,7 +273,8 @@ describe('the new-results notification', () => {
     expect(auction.status, JSON.stringify(auction.body)).toBe(201);
     await t.advanceClock(3600);
     expect(await matches(iris)).toEqual([]);
-    await t.advanceClock(3600 + 60);
+    await t.advanceClock(3600);
+    await settle();
     expect((await matches(iris)).map((n) => n.message)).toEqual(['1 nuevo resultado para "Macross"']);
   });
 
@@ -294,7 +297,7 @@ describe('the new-results notification', () => {
       .where('id', '=', product)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('available');
-    await t.advanceClock(60);
+    await settle();
     expect((await matches(julia)).map((n) => n.message)).toEqual([
       '1 nuevo resultado para "Fortaleza directa"',
     ]);
@@ -305,7 +308,7 @@ describe('the new-results notification', () => {
     const saved = await save(gina, { name: 'Transformers', filters: { q: 'transformers' } });
     await t.request('DELETE', `/api/saved-searches/${saved.body.id}`, { token: gina.token });
     await list({ name: 'Transformers Optimus' });
-    await t.advanceClock(60);
+    await settle();
     expect(await matches(gina)).toEqual([]);
   });
 });
