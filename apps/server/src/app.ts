@@ -22,6 +22,7 @@ import { productsRoutes } from './modules/products/products.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { questionReportTarget } from './modules/questions/questions.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await banksRoutes(app, ctx, users);
   await paymentsRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
+  await savedSearchesRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);
   await questionsRoutes(app, ctx);

@@ -91,6 +91,7 @@ beforeAll(async () => {
     { name: 'won-auctions', path: '/auctions/won', as: 'buyer' },
     { name: 'purchases', path: '/purchases', as: 'buyer' },
     { name: 'watchlist', path: '/watchlist', as: 'buyer' },
+    { name: 'saved-searches', path: '/busquedas', as: 'buyer' },
     { name: 'notifications', path: '/notifications', as: 'buyer' },
     { name: 'shipping-addresses', path: '/shipping-addresses', as: 'buyer' },
     { name: 'seller-products', path: '/products', as: 'seller' },

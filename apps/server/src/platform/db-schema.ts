@@ -104,6 +104,8 @@ export interface ProductsTable {
   /** Taken down by an operator (status `cancelled`): gone for everyone but its owner and operators. */
   taken_down_at: Timestamp | null;
   takedown_reason: string | null;
+  /** When it last became buyable as buy-now (created, or back from an auction); null for old rows. */
+  available_since: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -452,6 +454,20 @@ export interface DB {
   claim_messages: ClaimMessagesTable;
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
+  saved_searches: SavedSearchesTable;
+}
+
+/** A user's saved Explorar view (migration 2026-11-26T1100). */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The browse filters as validated on save (jsonb). */
+  filters: unknown;
+  created_at: Timestamp;
+  checked_at: Timestamp;
+  /** The Bogotá day (YYYY-MM-DD) of its last notification; the drivers answer a Date or a string. */
+  last_notified_day: string | Date | null;
 }
 
 /** A buyer's claim about one purchase (migration 2026-11-26T0700). */

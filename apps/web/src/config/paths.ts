@@ -62,6 +62,8 @@ export const paths = {
     path: '/unsubscribe/:token',
     getHref: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
   },
+  /** The user's saved Explorar views ('Búsquedas guardadas'). */
+  savedSearches: { path: '/busquedas', getHref: () => '/busquedas' },
   explore: {
     path: '/explorar',
     /** `query`: the view's parameters, e.g. `q=hot+wheels&sort=price_asc`. */

@@ -96,4 +96,7 @@ export const queryKeys = {
   preferences: {
     all: ['preferences'] as const,
   },
+  savedSearches: {
+    all: ['saved-searches'] as const,
+  },
 } as const;

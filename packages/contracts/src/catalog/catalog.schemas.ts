@@ -21,35 +21,45 @@ const optionalPrice = z.coerce
   .max(MAX_AMOUNT_PESOS, { error: m.priceInvalid })
   .optional();
 
+/** The browse filters and sort: what decides a view (a saved search keeps exactly these). */
+export const BrowseFiltersObject = z.object({
+  kind: z.enum(BROWSE_KINDS, { error: m.kindInvalid }).default('all'),
+  q: z
+    .string()
+    .max(1000, { error: m.termTooLong, abort: true })
+    .transform((v) => v.replace(CONTROL_CHARACTERS, ' ').trim())
+    .pipe(z.string().max(100, { error: m.termTooLong }))
+    .optional(),
+  category_id: optionalId,
+  brand_id: optionalId,
+  scale_id: optionalId,
+  condition: z.enum(PRODUCT_CONDITIONS, { error: m.conditionInvalid }).optional(),
+  min_price: optionalPrice,
+  max_price: optionalPrice,
+  sort: z.enum(BROWSE_SORTS, { error: m.sortInvalid }).default('newest'),
+});
+
+/** A reversed price range matches nothing: refused instead. */
+const priceRangeInOrder = (v: { min_price?: number; max_price?: number }) =>
+  v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price;
+
+/** The browse filters on their own, validated as browsing validates them. */
+export const BrowseFiltersSchema = BrowseFiltersObject.refine(priceRangeInOrder, {
+  path: ['min_price'],
+  error: m.priceRange,
+});
+export type BrowseFilters = z.infer<typeof BrowseFiltersSchema>;
+
 /**
  * GET /api/catalog/browse. Every filter is optional; `q` matches the way search does. `after` is
  * the `meta.next` of the page before: paging by it never repeats or skips a product while the
  * list changes underneath (`page` pages by position, like the other lists).
  */
-export const BrowseQuerySchema = z
-  .object({
-    kind: z.enum(BROWSE_KINDS, { error: m.kindInvalid }).default('all'),
-    q: z
-      .string()
-      .max(1000, { error: m.termTooLong, abort: true })
-      .transform((v) => v.replace(CONTROL_CHARACTERS, ' ').trim())
-      .pipe(z.string().max(100, { error: m.termTooLong }))
-      .optional(),
-    category_id: optionalId,
-    brand_id: optionalId,
-    scale_id: optionalId,
-    condition: z.enum(PRODUCT_CONDITIONS, { error: m.conditionInvalid }).optional(),
-    min_price: optionalPrice,
-    max_price: optionalPrice,
-    sort: z.enum(BROWSE_SORTS, { error: m.sortInvalid }).default('newest'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    size: z.coerce.number().int().min(1).max(100).default(BROWSE_PAGE_SIZE),
-    after: z.string().max(200, { error: m.cursorInvalid }).optional(),
-  })
-  .refine((v) => v.min_price === undefined || v.max_price === undefined || v.min_price <= v.max_price, {
-    path: ['min_price'],
-    error: m.priceRange,
-  });
+export const BrowseQuerySchema = BrowseFiltersObject.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(BROWSE_PAGE_SIZE),
+  after: z.string().max(200, { error: m.cursorInvalid }).optional(),
+}).refine(priceRangeInOrder, { path: ['min_price'], error: m.priceRange });
 export type BrowseQuery = z.infer<typeof BrowseQuerySchema>;
 export type BrowseParams = z.input<typeof BrowseQuerySchema>;
 

@@ -173,6 +173,15 @@ export const PersonalDataExportSchema = z.object({
   questions: z.array(z.record(z.string(), z.unknown())),
   /** Claims opened or received (filled in by the claims module). */
   claims: z.array(z.record(z.string(), z.unknown())),
+  /** Saved Explorar views: name and filters (filled in by the saved-searches module). */
+  saved_searches: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      filters: z.record(z.string(), z.unknown()),
+      created_at: When,
+    }),
+  ),
 });
 export type PersonalDataExport = z.infer<typeof PersonalDataExportSchema>;
 

@@ -13,6 +13,11 @@ export interface ListingFilters {
   condition?: ProductCondition;
   minPrice?: number;
   maxPrice?: number;
+  /**
+   * Only products that became buyable in this window (after `after`, up to `until`): a buy-now
+   * product made available (created, or back from an auction) or an auction started.
+   */
+  becameBuyable?: { after: Date; until: Date };
 }
 
 /** Where the next page starts: the last row's sort key and id. */
@@ -69,13 +74,19 @@ function listing(filters: ListingFilters, now: Date, { facetsOpen }: { facetsOpe
   const columns = sql`p.id, p.name, p.image_id, p.category_id, p.brand_id, p.scale_id, p.condition,
     p.grading_company, p.grading_grade, p.grading_certificate, p.owner_id, p.created_at`;
 
+  const window = filters.becameBuyable;
+  const becameBuyable = (column: RawBuilder<unknown>) =>
+    window === undefined ? [] : [sql<SqlBool>`${column} > ${window.after} and ${column} <= ${window.until}`];
+  const buyNowNew = becameBuyable(sql`p.available_since`);
+  const auctionNew = becameBuyable(sql`a.start_time`);
+
   const buyNowPrice = sql<number>`p.sell_price`;
   const buyNow = sql`
     select ${columns}, 'buy_now'::text as kind, ${buyNowPrice} as price, null::integer as auction_id,
            null::timestamptz as end_time, 0 as bids_count
     from products p
     where p.status = 'available' and p.can_be_bought
-      and ${sql.join([...common, ...price(buyNowPrice)], sql` and `)}`;
+      and ${sql.join([...common, ...buyNowNew, ...price(buyNowPrice)], sql` and `)}`;
 
   const auctionPrice = sql<number>`coalesce(ap.highest_bid, p.base_price, 0)`;
   const auction = sql`
@@ -85,7 +96,7 @@ function listing(filters: ListingFilters, now: Date, { facetsOpen }: { facetsOpe
     join auction_products ap on ap.auction_id = a.id
     join products p on p.id = ap.product_id
     where a.status = 'active' and p.status = 'in_auction' and coalesce(ap.end_time, a.end_time) > ${now}
-      and ${sql.join([...common, ...price(auctionPrice)], sql` and `)}`;
+      and ${sql.join([...common, ...auctionNew, ...price(auctionPrice)], sql` and `)}`;
 
   if (filters.kind === 'buy_now') return buyNow;
   if (filters.kind === 'auction') return auction;
@@ -113,6 +124,14 @@ export interface ListingRow {
 }
 
 export const catalogRepository = {
+  /** How many products the listing holds (no page, no facets). */
+  async count(db: Database, filters: ListingFilters, now: Date): Promise<number> {
+    const { rows } = await sql<{ count: string | number }>`
+      select count(*) as count from (${listing(filters, now, { facetsOpen: false })}) l
+    `.execute(db);
+    return Number(rows[0]?.count ?? 0);
+  },
+
   /**
    * One page of the listing in the sort's order: after `cursor` when given, else from `offset`.
    * Asks for one row more than `limit`, so the caller knows whether a next page exists.

@@ -1,5 +1,6 @@
 import {
   attributesFromColumns,
+  type BrowseFilters,
   type BrowseQuery,
   type BrowseResponse,
   catalogMessages,
@@ -45,7 +46,35 @@ function decodeCursor(sort: string, text: string): ListingCursor {
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 export function createCatalogService(ctx: AppContext, deps: { search: SearchService }) {
+  /** The browse filters as the listing takes them; `q` matched by the search module. */
+  const listingFilters = async (query: BrowseFilters): Promise<ListingFilters> => ({
+    kind: query.kind,
+    matches: await deps.search.productFilter(query.q ?? '', 'p.id'),
+    categoryId: query.category_id,
+    brandId: query.brand_id,
+    scaleId: query.scale_id,
+    condition: query.condition,
+    minPrice: query.min_price === undefined ? undefined : toCentavos(query.min_price),
+    maxPrice: query.max_price === undefined ? undefined : toCentavos(query.max_price),
+  });
+
   return {
+    /**
+     * How many products matching these browse filters are buyable at `now` and became buyable
+     * within `window` (what a saved search calls new results).
+     */
+    async countBecameBuyable(
+      filters: BrowseFilters,
+      window: { after: Date; until: Date },
+      now: Date,
+    ): Promise<number> {
+      return catalogRepository.count(
+        ctx.db,
+        { ...(await listingFilters(filters)), becameBuyable: window },
+        now,
+      );
+    },
+
     /**
      * What can be bought now, filtered and sorted, with the number of matches and the facet
      * counts. `q` is matched by the search module, so browsing finds what search finds.
@@ -53,16 +82,7 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
     async browse(query: BrowseQuery): Promise<BrowseResponse> {
       const now = ctx.clock.now();
       const cursor = query.after === undefined ? undefined : decodeCursor(query.sort, query.after);
-      const filters: ListingFilters = {
-        kind: query.kind,
-        matches: await deps.search.productFilter(query.q ?? '', 'p.id'),
-        categoryId: query.category_id,
-        brandId: query.brand_id,
-        scaleId: query.scale_id,
-        condition: query.condition,
-        minPrice: query.min_price === undefined ? undefined : toCentavos(query.min_price),
-        maxPrice: query.max_price === undefined ? undefined : toCentavos(query.max_price),
-      };
+      const filters = await listingFilters(query);
       // Independent reads: side by side on PostgreSQL's pool (PGlite takes them in turn).
       const [rows, summary] = await Promise.all([
         catalogRepository.page(ctx.db, filters, now, query.sort, query.size, {

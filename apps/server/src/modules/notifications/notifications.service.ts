@@ -26,6 +26,7 @@ export type NotificationType =
   | 'claim_opened'
   | 'claim_message'
   | 'claim_resolved'
+  | 'saved_search_match'
   | 'system';
 
 export interface NewNotification {

@@ -324,6 +324,7 @@ export const personalDataRepository = {
     await trx.deleteFrom('seller_bank_accounts').where('seller_id', '=', user.id).execute();
     await trx.deleteFrom('notifications').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('watchlist').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('saved_searches').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('bid_ceilings').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('login_attempts').where('email', '=', user.email).execute();
     await trx

@@ -7,6 +7,7 @@ import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
+import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { personalDataRepository as repo } from './personal-data.repository.ts';
 
@@ -126,6 +127,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         notifications: notifications.map((n) => ({ ...n, created_at: iso(n.created_at) })),
         questions: await questionsOfUser(db, userId),
         claims: await listUserClaims(db, userId),
+        saved_searches: await savedSearchesOfUser(db, userId),
       };
     },
 

@@ -52,7 +52,8 @@ export const productLifecycle = {
   async returnToSeller(trx: Database, productId: number, auctionId: number | null, now: Date): Promise<void> {
     let query = trx
       .updateTable('products')
-      .set({ status: 'available', auction_id: null, updated_at: now })
+      // Buyable again (as buy-now, when it is sold that way): new to saved searches from now.
+      .set({ status: 'available', auction_id: null, available_since: now, updated_at: now })
       .where('id', '=', productId)
       .where('status', '=', 'in_auction' satisfies ProductStatus);
     if (auctionId !== null) query = query.where('auction_id', '=', auctionId);

@@ -169,6 +169,7 @@ export function createProductsService(
           brand_id: input.brand_id,
           scale_id: input.scale_id,
           ...attributeColumns(input),
+          available_since: now,
           created_at: now,
           updated_at: now,
         });

@@ -20,6 +20,7 @@ import * as questions from './2026-11-26T0500-questions.ts';
 import * as productAttributes from './2026-11-26T0600-product-attributes.ts';
 import * as claimsTracking from './2026-11-26T0700-claims-tracking.ts';
 import * as mailOutbox from './2026-11-26T1000-mail-outbox.ts';
+import * as savedSearches from './2026-11-26T1100-saved-searches.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0600-product-attributes': productAttributes,
   '2026-11-26T0700-claims-tracking': claimsTracking,
   '2026-11-26T1000-mail-outbox': mailOutbox,
+  '2026-11-26T1100-saved-searches': savedSearches,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ const baseItems = [
   { label: 'Subastas ganadas', href: paths.wonAuctions.getHref(), showsUnread: false },
   { label: 'Mis Compras', href: paths.purchases.getHref(), showsUnread: false },
   { label: 'Favoritos', href: paths.watchlist.getHref(), showsUnread: false },
+  { label: 'Búsquedas guardadas', href: paths.savedSearches.getHref(), showsUnread: false },
   // Sellers answer the questions on their products here (empty for anyone else).
   { label: 'Preguntas', href: paths.questions.getHref(), showsUnread: false },
 ] as const;

@@ -1,4 +1,5 @@
 import { ExplorePage } from '../../../features/explore/components/explore-page.tsx';
+import { SaveSearchButton } from '../../../features/saved-searches/components/save-search-button.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 
 /** /explorar (public): browse what can be bought now by filters, with the view in the address. */
@@ -8,5 +9,5 @@ export function Component() {
     description:
       'Explora subastas en vivo y productos de compra directa por categoría, marca, escala, estado y precio.',
   });
-  return <ExplorePage />;
+  return <ExplorePage saveSlot={(state, names) => <SaveSearchButton view={state} names={names} />} />;
 }

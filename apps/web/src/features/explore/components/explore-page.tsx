@@ -4,6 +4,7 @@ import {
   BROWSE_SORTS,
   type BrowseResponse,
   type BrowseSort,
+  type BrowseViewNames,
   CONDITION_LABELS,
   catalogMessages,
   formatCOP,
@@ -58,12 +59,28 @@ function chipsOf(state: ExploreState, facets: BrowseResponse['facets'] | undefin
   return chips;
 }
 
+/** The names of the category, brand and scale the view filters on, from the facets. */
+function namesOf(state: ExploreState, facets: BrowseResponse['facets'] | undefined): BrowseViewNames {
+  const name = (list: { id: number; name: string }[] | undefined, id: number | undefined) =>
+    id === undefined ? null : (list?.find((e) => e.id === id)?.name ?? null);
+  return {
+    category: name(facets?.category, state.category_id),
+    brand: name(facets?.brand, state.brand_id),
+    scale: name(facets?.scale, state.scale_id),
+  };
+}
+
 /**
  * /explorar: what can be bought now, filtered and sorted. The whole view lives in the address
  * (each change is a history entry), so back and forward, a reload or a shared link show it again.
  * Filters sit in a sidebar on wide screens and in a dialog ('Filtros') on phones.
  */
-export function ExplorePage({ saveSlot }: { saveSlot?: (state: ExploreState) => ReactNode } = {}) {
+export function ExplorePage({
+  saveSlot,
+}: {
+  /** Beside the title (e.g. 'Guardar búsqueda'): given the view and the names of its filters. */
+  saveSlot?: (state: ExploreState, names: BrowseViewNames) => ReactNode;
+} = {}) {
   const [params, setParams] = useSearchParams();
   const state = readExploreState(params);
   const query = useBrowse(state);
@@ -144,7 +161,7 @@ export function ExplorePage({ saveSlot }: { saveSlot?: (state: ExploreState) => 
         <h1 id={titleId} className="page-title">
           Explorar
         </h1>
-        {saveSlot?.(state)}
+        {saveSlot?.(state, namesOf(state, facets))}
       </div>
       <ExploreSearchForm key={state.q} initial={state.q} onSearch={(q) => change({ q })} />
       <div className={styles.layout}>

@@ -3,6 +3,7 @@ import {
   BROWSE_SORTS,
   type BrowseKind,
   type BrowseSort,
+  browseViewParams,
   DEFAULT_BROWSE_SORT,
   PRODUCT_CONDITIONS,
   type ProductCondition,
@@ -59,15 +60,7 @@ export function readExploreState(params: URLSearchParams): ExploreState {
 
 /** The address of a view: defaults left out, in a fixed order, so equal views share one address. */
 export function writeExploreState(state: ExploreState): URLSearchParams {
-  const params = new URLSearchParams();
-  if (state.q.trim()) params.set('q', state.q.trim());
-  if (state.kind !== 'all') params.set('kind', state.kind);
-  for (const key of ['category_id', 'brand_id', 'scale_id', 'condition', 'min_price', 'max_price'] as const) {
-    const value = state[key];
-    if (value !== undefined) params.set(key, String(value));
-  }
-  if (state.sort !== DEFAULT_BROWSE_SORT) params.set('sort', state.sort);
-  return params;
+  return browseViewParams(state);
 }
 
 /** The browse call's parameters for a view. */

@@ -12,9 +12,13 @@ import { useMarkAsRead } from '../api/mark-as-read.ts';
 import { useNotificationsSocket } from '../api/notifications-socket.ts';
 import styles from './notifications.module.css';
 
-// Notices about questions lead somewhere to act: the seller's questions page, or the product
-// page where the answer was published.
-const QUESTION_LINKS: Record<string, string> = { question: 'Responder', question_answered: 'Ver respuesta' };
+// Some notices lead somewhere to act: the seller's questions page, the product page where the
+// answer was published, a saved search's view in Explorar. The link's text by type.
+const ACTION_LINKS: Record<string, string> = {
+  question: 'Responder',
+  question_answered: 'Ver respuesta',
+  saved_search_match: 'Ver resultados',
+};
 
 /** The user's notifications: unread ones are buttons that mark them read; read ones are dimmed. */
 export function NotificationsList() {
@@ -91,13 +95,13 @@ export function NotificationsList() {
                     <span className="sr-only">. Marcar como leída</span>
                   </button>
                 )}
-                {n.link && QUESTION_LINKS[n.type] ? (
+                {n.link && ACTION_LINKS[n.type] ? (
                   <Link
                     to={n.link}
                     className={styles.link}
-                    aria-label={`${QUESTION_LINKS[n.type]}: ${n.message}`}
+                    aria-label={`${ACTION_LINKS[n.type]}: ${n.message}`}
                   >
-                    {QUESTION_LINKS[n.type]}
+                    {ACTION_LINKS[n.type]}
                   </Link>
                 ) : null}
               </li>

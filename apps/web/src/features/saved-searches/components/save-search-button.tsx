@@ -1,0 +1,113 @@
+import {
+  type BrowseView,
+  type BrowseViewNames,
+  CreateSavedSearchSchema,
+  defaultSavedSearchName,
+  savedSearchMessages as m,
+  SAVED_SEARCH_NAME_MAX,
+} from '@app/contracts';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { authStorage } from '../../../lib/auth-storage.ts';
+import { useIsLoggedIn } from '../../../lib/use-auth.ts';
+import { useCreateSavedSearch } from '../api/saved-searches.ts';
+
+/** The view's filters as the save call takes them (a blank term left out). */
+function filtersOf(view: BrowseView) {
+  const { q, ...rest } = view;
+  const filters: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries({ ...rest, q: q?.trim() || undefined }))
+    if (value !== undefined && value !== null) filters[name] = value;
+  return filters;
+}
+
+/**
+ * 'Guardar búsqueda' on Explorar: asks a name (proposed from the term or the filters) and saves
+ * the view. Without a session it goes to the login and comes back to this view.
+ */
+export function SaveSearchButton({ view, names }: { view: BrowseView; names: BrowseViewNames }) {
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const create = useCreateSavedSearch();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  const start = () => {
+    if (!loggedIn) {
+      authStorage.setRedirect(window.location.pathname + window.location.search);
+      navigate(paths.login.getHref());
+      return;
+    }
+    setName(defaultSavedSearchName(view, names));
+    setFieldError(undefined);
+    create.reset();
+    setOpen(true);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = CreateSavedSearchSchema.shape.name.safeParse(name);
+    if (!checked.success) {
+      setFieldError(checked.error.issues[0]?.message ?? m.nameRequired);
+      return;
+    }
+    create.mutate(
+      { name: checked.data, filters: filtersOf(view) },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(m.saved);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button aria-haspopup="dialog" onClick={start}>
+        {m.save}
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={m.save}
+        closeOnBackdrop={!create.isPending}
+        footer={
+          <>
+            <Button onClick={() => setOpen(false)} busy={create.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" form="save-search-form" variant="primary" busy={create.isPending}>
+              {create.isPending ? 'Guardando...' : 'Guardar'}
+            </Button>
+          </>
+        }
+      >
+        <form id="save-search-form" className="stack" onSubmit={submit} noValidate>
+          <p className="muted">
+            Te avisaremos cuando aparezcan productos nuevos con estos filtros. Tus búsquedas están en{' '}
+            <Link to={paths.savedSearches.getHref()}>{m.title}</Link>.
+          </p>
+          <FormField label="Nombre de la búsqueda" error={fieldError} required>
+            <input
+              className="input"
+              value={name}
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+            />
+          </FormField>
+          {create.isError ? <Alert kind="error">{errorMessage(create.error, m.saveError)}</Alert> : null}
+        </form>
+      </Modal>
+    </>
+  );
+}
