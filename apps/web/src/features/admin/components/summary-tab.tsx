@@ -1,5 +1,6 @@
 import { type AdminStatsResponse, adminMessages, formatCOP, formatNumber } from '@app/contracts';
 import { useId, useState } from 'react';
+import { compactPesos } from '../../../components/charts/compact-pesos.ts';
 import { DailyChart } from '../../../components/charts/daily-chart.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,14 +11,6 @@ import { useAdminStats } from '../api/admin-stats.ts';
 import styles from './admin.module.css';
 
 const PERIODS = [7, 30, 90] as const;
-
-/** "$ 1.234.567" as "$ 1,2 M" on a narrow axis. */
-function compactPesos(value: number): string {
-  if (Math.abs(value) >= 1_000_000)
-    return `$${(value / 1_000_000).toLocaleString('es-CO', { maximumFractionDigits: 1 })} M`;
-  if (Math.abs(value) >= 1_000) return `$${Math.round(value / 1_000).toLocaleString('es-CO')} mil`;
-  return formatCOP(value);
-}
 
 /** "2026-11-26" read as the calendar day it names, "26/11/2026". */
 function dayLabel(date: string): string {
