@@ -1,5 +1,5 @@
-import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import { z } from 'zod';
+import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import { BrowseQuerySchema, BrowseResponseSchema, SoldPricesResponseSchema } from './catalog.schemas.ts';
 
 export const catalogEndpoints = {

@@ -127,7 +127,9 @@ describe('GET /api/catalog/sold/{productId}', () => {
   it('lists paid sales of similar products, newest first, with count, median, min and max', async () => {
     const res = await sold(target.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.items.map((i: { price: number }) => i.price)).toEqual([100_000, 200_000, 400_000, 300_000]);
+    expect(res.body.items.map((i: { price: number }) => i.price)).toEqual([
+      100_000, 200_000, 400_000, 300_000,
+    ]);
     const first = res.body.items[0];
     expect(first).toMatchObject({ name: 'Chevrolet Camaro 1969 rojo', kind: 'buy_now', price: 100_000 });
     expect(res.body.items[1].kind).toBe('auction');
