@@ -19,6 +19,7 @@ import * as operatorConsole from './2026-11-26T0400-operator-console.ts';
 import * as questions from './2026-11-26T0500-questions.ts';
 import * as productAttributes from './2026-11-26T0600-product-attributes.ts';
 import * as claimsTracking from './2026-11-26T0700-claims-tracking.ts';
+import * as catalogListing from './2026-11-26T1200-catalog-listing.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0400-operator-console': operatorConsole,
   '2026-11-26T0600-product-attributes': productAttributes,
   '2026-11-26T0700-claims-tracking': claimsTracking,
+  '2026-11-26T1200-catalog-listing': catalogListing,
 };
 
 export const migrationProvider: MigrationProvider = {
