@@ -132,9 +132,11 @@ export const catalogRepository = {
   },
 
   /**
-   * The number of matches and the facet counts, in one pass over the listing: each facet counts
-   * with every other filter applied (its own left out), so a chosen category still shows how many
-   * products the other categories would give.
+   * The number of matches and the facet counts. One pass over the listing counts the matches by
+   * their (category, brand, scale, condition); each facet then sums those few groups with every
+   * other filter applied (its own left out), so a chosen category still shows how many products
+   * the other categories would give. Counting every facet straight from the matches scanned them
+   * five times, which cost more than the scan itself at 200,000 products.
    */
   async summary(
     db: Database,
@@ -160,30 +162,34 @@ export const catalogRepository = {
       count: string | number;
     }>`
       with f as materialized (
-        select l.category_id, l.brand_id, l.scale_id, l.condition,
-               ${is('l.category_id', filters.categoryId)} as c_ok,
-               ${is('l.brand_id', filters.brandId)} as b_ok,
-               ${is('l.scale_id', filters.scaleId)} as s_ok,
-               ${is('l.condition', filters.condition)} as k_ok
-        from (${listing(filters, now, { facetsOpen: true })}) l
+        select g.*,
+               ${is('g.category_id', filters.categoryId)} as c_ok,
+               ${is('g.brand_id', filters.brandId)} as b_ok,
+               ${is('g.scale_id', filters.scaleId)} as s_ok,
+               ${is('g.condition', filters.condition)} as k_ok
+        from (
+          select l.category_id, l.brand_id, l.scale_id, l.condition, count(*) as n
+          from (${listing(filters, now, { facetsOpen: true })}) l
+          group by l.category_id, l.brand_id, l.scale_id, l.condition
+        ) g
       )
       select 'total' as facet, null::integer as id, null::text as value, null::text as name,
-             count(*) filter (where c_ok and b_ok and s_ok and k_ok) as count
+             coalesce(sum(n) filter (where c_ok and b_ok and s_ok and k_ok), 0) as count
         from f
       union all
-      select 'category', f.category_id, null, c.name, count(*)
+      select 'category', f.category_id, null, c.name, sum(n)
         from f join categories c on c.id = f.category_id
         where b_ok and s_ok and k_ok group by f.category_id, c.name
       union all
-      select 'brand', f.brand_id, null, b.name, count(*)
+      select 'brand', f.brand_id, null, b.name, sum(n)
         from f join brands b on b.id = f.brand_id
         where c_ok and s_ok and k_ok group by f.brand_id, b.name
       union all
-      select 'scale', f.scale_id, null, s.name, count(*)
+      select 'scale', f.scale_id, null, s.name, sum(n)
         from f join scales s on s.id = f.scale_id
         where c_ok and b_ok and k_ok group by f.scale_id, s.name
       union all
-      select 'condition', null, f.condition, null, count(*)
+      select 'condition', null, f.condition, null, sum(n)
         from f
         where c_ok and b_ok and s_ok and f.condition is not null group by f.condition
     `.execute(db);
