@@ -4,8 +4,8 @@ import { seedOperator } from './operator.seed.ts';
 import { seedPayments } from './payments.seed.ts';
 import { seedProducts } from './products.seed.ts';
 import { seedQuestions } from './questions.seed.ts';
-import { seedSoldHistory } from './sold.seed.ts';
 import type { SeedContext } from './seed-context.ts';
+import { seedSoldHistory } from './sold.seed.ts';
 import { seedUsers } from './users.seed.ts';
 
 export type { SeedContext } from './seed-context.ts';
