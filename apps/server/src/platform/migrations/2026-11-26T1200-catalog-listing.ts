@@ -15,7 +15,9 @@ import { type Kysely, sql } from 'kysely';
  * at what price: a product's status, kind, prices or attributes; an auction's status or end; a
  * bid (highest bid, bid count) or a soft-close extension on auction_products. Each recomputes the
  * product's row from the source tables with the rule the browse query used, so it is exact by
- * construction. An auction past its end but not yet closed keeps its row: readers compare
+ * construction. Every bid rewrites its product's row: pages keep a fifth free (fillfactor 80) so
+ * the new version fits on the same page and, with the primary key unchanged, the update writes
+ * no index entry (a HOT update). An auction past its end but not yet closed keeps its row: readers compare
  * `end_time` with their own clock.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -32,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end_time timestamptz,
       created_at timestamptz not null,
       bids_count integer not null
-    );
+    ) with (fillfactor = 80);
 
     create function catalog_listing_refresh(pid integer) returns void language plpgsql as $$
     begin
