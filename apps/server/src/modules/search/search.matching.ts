@@ -264,3 +264,17 @@ export async function productSearchFilter(
     where ${termMatches(search, searchDocuments.product('search_ps'))}
   )`;
 }
+
+/**
+ * The same filter on a copy of `product_search.search_text` kept beside other rows (the browse
+ * listing's `search_text`, with its own trigram index): the term is matched among those rows only.
+ * A blank term filters nothing.
+ */
+export async function productTextFilter(
+  db: Kysely<DB>,
+  term: string,
+  document: string,
+): Promise<RawBuilder<SqlBool>> {
+  if (!term.trim()) return sql<SqlBool>`true`;
+  return termMatches(await prepareSearch(db, term), sql.ref(document));
+}

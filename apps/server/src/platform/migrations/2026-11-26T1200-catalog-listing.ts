@@ -33,14 +33,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       price bigint,
       end_time timestamptz,
       created_at timestamptz not null,
-      bids_count integer not null
+      bids_count integer not null,
+      -- product_search.search_text, so a term is matched among buyable products only
+      search_text text
     ) with (fillfactor = 80);
 
     create function catalog_listing_refresh(pid integer) returns void language plpgsql as $$
     begin
       insert into catalog_listing as l (product_id, kind, auction_id, category_id, brand_id, scale_id,
-                                        condition, price, end_time, created_at, bids_count)
-        select * from (
+                                        condition, price, end_time, created_at, bids_count, search_text)
+        select r.*, (select ps.search_text from product_search ps where ps.product_id = pid) from (
           select p.id, 'buy_now', null::integer, p.category_id, p.brand_id, p.scale_id, p.condition,
                  p.sell_price, null::timestamptz, p.created_at, 0
             from products p
@@ -60,7 +62,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         kind = excluded.kind, auction_id = excluded.auction_id, category_id = excluded.category_id,
         brand_id = excluded.brand_id, scale_id = excluded.scale_id, condition = excluded.condition,
         price = excluded.price, end_time = excluded.end_time, created_at = excluded.created_at,
-        bids_count = excluded.bids_count;
+        bids_count = excluded.bids_count, search_text = excluded.search_text;
       if not found then
         delete from catalog_listing where product_id = pid;
       end if;
@@ -98,6 +100,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       after update of status, end_time on auctions
       for each row execute function catalog_listing_from_auction();
 
+    -- product_search is written by its own trigger on products, which may run after this one:
+    -- its text reaches the listing when it changes.
+    create function catalog_listing_from_search() returns trigger language plpgsql as $$
+    begin
+      update catalog_listing set search_text = new.search_text
+       where product_id = new.product_id and search_text is distinct from new.search_text;
+      return null;
+    end $$;
+    create trigger product_search_catalog_listing
+      after insert or update of search_text on product_search
+      for each row execute function catalog_listing_from_search();
+
     insert into catalog_listing (product_id, kind, auction_id, category_id, brand_id, scale_id,
                                  condition, price, end_time, created_at, bids_count)
       select p.id, 'buy_now', null, p.category_id, p.brand_id, p.scale_id, p.condition,
@@ -113,11 +127,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         join auctions a on a.id = ap.auction_id
        where p.status = 'in_auction' and a.status = 'active'
        order by 1, 3 desc;
+    update catalog_listing l set search_text = ps.search_text
+      from product_search ps where ps.product_id = l.product_id;
+    create index catalog_listing_search_trgm_idx on catalog_listing using gin (search_text gin_trgm_ops);
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    drop trigger if exists product_search_catalog_listing on product_search;
+    drop function if exists catalog_listing_from_search();
     drop trigger if exists auctions_catalog_listing on auctions;
     drop trigger if exists auction_products_catalog_listing on auction_products;
     drop trigger if exists products_catalog_listing on products;

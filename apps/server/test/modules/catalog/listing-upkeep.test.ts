@@ -20,11 +20,13 @@ describe('catalog_listing follows every write', () => {
   async function expected() {
     const { rows } = await sql<Record<string, unknown>>`
       select p.id as product_id, 'buy_now' as kind, null::integer as auction_id, p.sell_price::bigint as price,
-             null::timestamptz as end_time, 0 as bids_count, p.condition, p.category_id, p.brand_id, p.scale_id
+             null::timestamptz as end_time, 0 as bids_count, p.condition, p.category_id, p.brand_id, p.scale_id,
+             (select ps.search_text from product_search ps where ps.product_id = p.id) as search_text
         from products p where p.status = 'available' and p.can_be_bought
       union all
       select p.id, 'auction', a.id, coalesce(ap.highest_bid, p.base_price, 0)::bigint, coalesce(ap.end_time, a.end_time),
-             ap.bid_count, p.condition, p.category_id, p.brand_id, p.scale_id
+             ap.bid_count, p.condition, p.category_id, p.brand_id, p.scale_id,
+             (select ps.search_text from product_search ps where ps.product_id = p.id)
         from auctions a join auction_products ap on ap.auction_id = a.id join products p on p.id = ap.product_id
        where a.status = 'active' and p.status = 'in_auction'
       order by 1`.execute(t.ctx.db);
@@ -32,7 +34,8 @@ describe('catalog_listing follows every write', () => {
   }
   async function actual() {
     const { rows } = await sql<Record<string, unknown>>`
-      select product_id, kind, auction_id, price, end_time, bids_count, condition, category_id, brand_id, scale_id
+      select product_id, kind, auction_id, price, end_time, bids_count, condition, category_id, brand_id, scale_id,
+             search_text
         from catalog_listing order by 1`.execute(t.ctx.db);
     return rows.map(normal);
   }
@@ -84,6 +87,15 @@ describe('catalog_listing follows every write', () => {
       .where('id', '=', edited.id)
       .execute();
     expect(await listed(edited.id)).toMatchObject({ price: 12_000_00 });
+    // A rename reaches the listing's copy of the search text (a term finds the new name).
+    await t.ctx.db
+      .updateTable('products')
+      .set({ name: 'Funko Pop Renombrado' })
+      .where('id', '=', edited.id)
+      .execute();
+    expect((await listed(edited.id))?.search_text).toContain('renombrado');
+    const found = await t.request('GET', '/api/catalog/browse?q=renombrado');
+    expect(found.body.items.map((i: { product_id: number }) => i.product_id)).toEqual([edited.id]);
     await t.ctx.db.updateTable('products').set({ status: 'cancelled' }).where('id', '=', edited.id).execute();
     expect(await listed(edited.id)).toBeNull();
     expect(await actual()).toEqual(await expected());
