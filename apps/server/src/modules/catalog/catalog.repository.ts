@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db.ts';
 /** The browse filters as the repository takes them: money in centavos, `q` already a SQL condition. */
 export interface ListingFilters {
   kind: BrowseKind;
-  /** The search module's condition on `l.search_text` (`true` without a term). */
+  /** The search module's condition on `l.product_id` (`true` without a term). */
   matches: RawBuilder<SqlBool>;
   categoryId?: number;
   brandId?: number;

@@ -98,7 +98,7 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
       const cursor = query.after === undefined ? undefined : decodeCursor(query.sort, query.after);
       const filters: ListingFilters = {
         kind: query.kind,
-        matches: await deps.search.productTextFilter(query.q ?? '', 'l.search_text'),
+        matches: await deps.search.productFilter(query.q ?? '', 'l.product_id', 'catalog_listing_text'),
         categoryId: query.category_id,
         brandId: query.brand_id,
         scaleId: query.scale_id,
