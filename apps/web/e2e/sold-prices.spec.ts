@@ -72,6 +72,10 @@ describe('Vendidos recientemente', () => {
     const { rows } = await soldSection(page);
     await expect.poll(() => rows.count()).toBe(3);
     await checkPage(page, 'sold-prices-auction-desktop');
+    await page.setViewportSize(PHONE);
+    await soldSection(page);
+    await checkPage(page, 'sold-prices-auction-phone');
+    await page.setViewportSize(DESKTOP);
 
     const lonely = await listedId('Tokidoki Unicorno Serie 9', 'buy_now');
     await page.goto(`${baseUrl()}/products/buy/${lonely}`);
