@@ -5,6 +5,7 @@ import { seedPayments } from './payments.seed.ts';
 import { seedProducts } from './products.seed.ts';
 import { seedQuestions } from './questions.seed.ts';
 import type { SeedContext } from './seed-context.ts';
+import { seedSoldHistory } from './sold.seed.ts';
 import { seedUsers } from './users.seed.ts';
 
 export type { SeedContext } from './seed-context.ts';
@@ -22,6 +23,7 @@ export async function seedDemo(ctx: SeedContext): Promise<void> {
   await seedAuctions(ctx, users, products);
   await seedPayments(ctx, users, products);
   await seedAftersale(ctx, users);
+  await seedSoldHistory(ctx, users);
   await seedQuestions(ctx, users, products);
   await seedOperator(ctx, users);
 }

@@ -34,6 +34,7 @@ export const queryKeys = {
   },
   catalog: {
     browse: (query: Record<string, string | number>) => ['catalog', 'browse', query] as const,
+    sold: (productId: number) => ['catalog', 'sold', productId] as const,
   },
   catalogue: {
     categories: ['catalogue', 'categories'] as const,

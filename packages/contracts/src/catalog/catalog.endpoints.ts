@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
-import { BrowseQuerySchema, BrowseResponseSchema } from './catalog.schemas.ts';
+import { BrowseQuerySchema, BrowseResponseSchema, SoldPricesResponseSchema } from './catalog.schemas.ts';
 
 export const catalogEndpoints = {
   browse: defineEndpoint({
@@ -10,5 +11,15 @@ export const catalogEndpoints = {
     auth: 'none',
     query: BrowseQuerySchema,
     responses: { 200: BrowseResponseSchema, 400: errorResponses[400] },
+  }),
+  sold: defineEndpoint({
+    method: 'GET',
+    path: '/api/catalog/sold/:productId',
+    summary: 'What similar products sold for in the last 365 days, with the median, lowest and highest price',
+    tag: 'catalog',
+    auth: 'none',
+    // Checked by the route: anything but a positive id names no product (404).
+    params: z.object({ productId: z.string() }),
+    responses: { 200: SoldPricesResponseSchema, 404: errorResponses[404] },
   }),
 };

@@ -10,7 +10,15 @@ export const catalogMessages = {
   cursorInvalid: 'La página pedida no es válida; vuelve a empezar la búsqueda',
   loadError: 'No se pudieron cargar los productos. Por favor, intenta nuevamente.',
   empty: 'No hay productos que coincidan con estos filtros.',
+  soldTitle: 'Vendidos recientemente',
+  soldEmpty: 'Aún no hay ventas de productos similares en el último año.',
+  soldLoadError: 'No se pudieron cargar las ventas recientes. Por favor, intenta nuevamente.',
 } as const;
+
+/** Sales listed by the sold-prices answer (its stats count them all). */
+export const SOLD_ITEMS_LIMIT = 50;
+/** How far back sales count, in days. */
+export const SOLD_WINDOW_DAYS = 365;
 
 /** What the browse list can be ordered by, with the sort control's labels. */
 export const BROWSE_SORTS = ['ending_soon', 'newest', 'price_asc', 'price_desc', 'most_bids'] as const;

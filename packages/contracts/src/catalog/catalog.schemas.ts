@@ -104,3 +104,30 @@ export const BrowseResponseSchema = z.object({
   }),
 });
 export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;
+
+/** One paid sale of a product like the one asked about; `price` in whole pesos. */
+export const SoldItemSchema = z.object({
+  name: z.string(),
+  image: z.string().nullable(),
+  price: z.number(),
+  /** When the sale was paid (ISO time). */
+  sold_at: z.string(),
+  kind: z.enum(['auction', 'buy_now']),
+});
+export type SoldItem = z.infer<typeof SoldItemSchema>;
+
+/**
+ * GET /api/catalog/sold/{productId}: what similar products (same category and brand, same scale
+ * when the product has one, a similar name) sold for in the last 365 days, newest first (at most
+ * SOLD_ITEMS_LIMIT); the stats cover every match, null when there is none.
+ */
+export const SoldPricesResponseSchema = z.object({
+  items: z.array(SoldItemSchema),
+  stats: z.object({
+    count: z.number(),
+    median: z.number().nullable(),
+    min: z.number().nullable(),
+    max: z.number().nullable(),
+  }),
+});
+export type SoldPricesResponse = z.infer<typeof SoldPricesResponseSchema>;

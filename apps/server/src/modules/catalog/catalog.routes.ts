@@ -1,12 +1,14 @@
 import { catalogEndpoints as endpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { pathId } from '../../platform/path-id.ts';
 import { limits, perAddress } from '../../platform/rate-limits.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createSearchService } from '../search/search.service.ts';
 import { createCatalogService } from './catalog.service.ts';
 
 /**
+ * GET /api/catalog/sold/{productId} (public): what similar products sold for in the last year.
  * GET /api/catalog/browse (public): what can be bought now, with filters, sorts and facets.
  * A term costs what a search costs, so the same per-address limit applies.
  */
@@ -14,5 +16,8 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   const catalog = createCatalogService(ctx, { search: createSearchService(ctx) });
   declareRoute(app, ctx, endpoints.browse, { config: perAddress(limits.search) }, async (request) =>
     catalog.browse(request.query),
+  );
+  declareRoute(app, ctx, endpoints.sold, {}, async (request) =>
+    catalog.soldPrices(pathId(request.params.productId)),
   );
 }

@@ -1,13 +1,18 @@
 import {
+  adminMessages,
   attributesFromColumns,
   type BrowseFilters,
   type BrowseQuery,
   type BrowseResponse,
   catalogMessages,
   type ProductCondition,
+  productMessages,
+  SOLD_ITEMS_LIMIT,
+  SOLD_WINDOW_DAYS,
+  type SoldPricesResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import type { SearchService } from '../search/search.service.ts';
@@ -17,8 +22,15 @@ import {
   type ListingFilters,
   type ListingRow,
 } from './catalog.repository.ts';
+import { soldRepository } from './sold.repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Whole pesos from centavos that may carry a fraction (a median between two prices). */
+const wholePesos = (centavos: string | number | null) =>
+  centavos === null ? null : Math.round(toPesos(Number(centavos)));
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A cursor names its sort, so one taken from another order is refused rather than misread. */
 function encodeCursor(sort: string, row: ListingRow): string {
@@ -49,7 +61,7 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
   /** The browse filters as the listing takes them; `q` matched by the search module. */
   const listingFilters = async (query: BrowseFilters): Promise<ListingFilters> => ({
     kind: query.kind,
-    matches: await deps.search.productFilter(query.q ?? '', 'p.id'),
+    matches: await deps.search.productFilter(query.q ?? '', 'l.product_id', 'catalog_listing_text'),
     categoryId: query.category_id,
     brandId: query.brand_id,
     scaleId: query.scale_id,
@@ -73,6 +85,37 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
         { ...(await listingFilters(filters)), becameBuyable: window },
         now,
       );
+    },
+
+    /**
+     * What similar products sold for in the last year: the newest sales and the stats over all
+     * of them. An unknown product, and a taken-down one, is not found, as on its public page.
+     */
+    async soldPrices(productId: number): Promise<SoldPricesResponse> {
+      const target = await soldRepository.findTarget(ctx.db, productId);
+      if (!target) throw notFound('NOT_FOUND', productMessages.notFound);
+      if (target.taken_down_at) throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
+      const now = ctx.clock.now();
+      const since = new Date(now.getTime() - SOLD_WINDOW_DAYS * DAY_MS);
+      const [rows, stats] = await Promise.all([
+        soldRepository.sales(ctx.db, target, since, now, SOLD_ITEMS_LIMIT),
+        soldRepository.stats(ctx.db, target, since, now),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          name: row.name,
+          image: imageUrl(row.image_id, 'thumb'),
+          price: wholePesos(row.amount) as number,
+          sold_at: new Date(row.sold_at).toISOString(),
+          kind: row.kind,
+        })),
+        stats: {
+          count: Number(stats.count),
+          median: wholePesos(stats.median),
+          min: wholePesos(stats.min),
+          max: wholePesos(stats.max),
+        },
+      };
     },
 
     /**

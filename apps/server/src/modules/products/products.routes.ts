@@ -9,6 +9,7 @@ import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound, parseInput } from '../../platform/errors.ts';
 import { databaseImageStore, type ImageVariant } from '../../platform/images.ts';
+import { pathId } from '../../platform/path-id.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -17,13 +18,6 @@ import { createProductsService } from './products.service.ts';
 /** A 5 MB image is about 6.7 MB as base64: the create route alone accepts bodies up to 8 MB. */
 export const CREATE_BODY_LIMIT = 8 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** A path id: a positive integer, else the thing asked for does not exist (404). */
-function pathId(value: string, message: string = productMessages.notFound): number {
-  const id = /^\d{1,10}$/.test(value) ? Number(value) : 0;
-  if (id < 1 || id > 2_147_483_647) throw notFound('NOT_FOUND', message);
-  return id;
-}
 
 /** The products calls (sold products and shipping belong to payments) and images. */
 export async function productsRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {

@@ -245,6 +245,13 @@ export async function auctionSearchFilter(
 }
 
 /**
+ * Tables of (product_id, search_text) with a trigram index on the text: every product's
+ * (product_search), or a copy holding only the products browsing lists (catalog_listing_text),
+ * where a term meets buyable products only.
+ */
+export type ProductDocuments = 'product_search' | 'catalog_listing_text';
+
+/**
  * A filter on products by the search page's rules (name, brand, category, tags and description;
  * accents, case, typos, cut words), for lists that filter by a typed term, e.g. browsing:
  *
@@ -256,11 +263,12 @@ export async function productSearchFilter(
   db: Kysely<DB>,
   term: string,
   productId: string,
+  documents: ProductDocuments = 'product_search',
 ): Promise<RawBuilder<SqlBool>> {
   if (!term.trim()) return sql<SqlBool>`true`;
   const search = await prepareSearch(db, term);
   return sql<SqlBool>`${sql.ref(productId)} in (
-    select search_ps.product_id from product_search search_ps
+    select search_ps.product_id from ${sql.table(documents)} search_ps
     where ${termMatches(search, searchDocuments.product('search_ps'))}
   )`;
 }

@@ -2,7 +2,7 @@ import { SEARCH_GROUP_LIMIT, type SearchResult } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
-import { prepareSearch, productSearchFilter } from './search.matching.ts';
+import { type ProductDocuments, prepareSearch, productSearchFilter } from './search.matching.ts';
 
 /** The auction list's own search box matches titles the way search does. */
 export { auctionSearchFilter } from './search.matching.ts';
@@ -19,8 +19,8 @@ export function createSearchService(ctx: AppContext) {
      * A SQL condition on `productId` (a column reference such as 'p.id') that holds for the
      * products `term` finds, matched exactly as the search page matches them. Blank: true.
      */
-    productFilter(term: string, productId: string) {
-      return productSearchFilter(ctx.db, term, productId);
+    productFilter(term: string, productId: string, documents?: ProductDocuments) {
+      return productSearchFilter(ctx.db, term, productId, documents);
     },
 
     /** Users, visible products and open auctions matching `term` (already validated), best first. */

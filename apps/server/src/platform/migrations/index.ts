@@ -21,6 +21,7 @@ import * as productAttributes from './2026-11-26T0600-product-attributes.ts';
 import * as claimsTracking from './2026-11-26T0700-claims-tracking.ts';
 import * as mailOutbox from './2026-11-26T1000-mail-outbox.ts';
 import * as savedSearches from './2026-11-26T1100-saved-searches.ts';
+import * as catalogListing from './2026-11-26T1200-catalog-listing.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0700-claims-tracking': claimsTracking,
   '2026-11-26T1000-mail-outbox': mailOutbox,
   '2026-11-26T1100-saved-searches': savedSearches,
+  '2026-11-26T1200-catalog-listing': catalogListing,
 };
 
 export const migrationProvider: MigrationProvider = {

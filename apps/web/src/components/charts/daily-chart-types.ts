@@ -19,4 +19,6 @@ export interface DailyChartProps {
   formatAxisValue?: (value: number) => string;
   /** Where the same numbers are for people who cannot see the picture (a table's id). */
   tableId?: string;
+  /** The plot's height in pixels (240 unless told). */
+  height?: number;
 }

@@ -15,7 +15,7 @@ const RechartsDailyChart = lazy(() => import('./recharts-daily-chart.tsx'));
  * A chart of one figure per day. The drawing is a picture for sighted readers; its name says
  * what it shows and where the same numbers are as a table, which screen readers read instead.
  */
-export function DailyChart({ title, tableId, ...chart }: DailyChartProps) {
+export function DailyChart({ title, tableId, height = DAILY_CHART_HEIGHT, ...chart }: DailyChartProps) {
   return (
     <figure className={styles.figure}>
       <figcaption className={styles.caption}>{title}</figcaption>
@@ -23,10 +23,10 @@ export function DailyChart({ title, tableId, ...chart }: DailyChartProps) {
         role="img"
         aria-label={tableId ? `${title}. Los mismos datos están en la tabla de abajo.` : title}
         className={styles.plot}
-        style={{ height: DAILY_CHART_HEIGHT }}
+        style={{ height }}
       >
         <Suspense fallback={<div className={styles.placeholder} />}>
-          <RechartsDailyChart title={title} {...chart} height={DAILY_CHART_HEIGHT} />
+          <RechartsDailyChart title={title} {...chart} height={height} />
         </Suspense>
       </div>
     </figure>

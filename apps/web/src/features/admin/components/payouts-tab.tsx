@@ -260,7 +260,7 @@ export function PayoutsTab() {
         </FormField>
         <div className={styles.toolbarActions}>
           <Button onClick={() => void exportCsv()} busy={exporting}>
-            {exporting ? 'Descargando...' : 'Exportar CSV'}
+            {exporting ? 'Descargando...' : adminMessages.exportCsv}
           </Button>
           {selectable && (
             <Button

@@ -1,5 +1,6 @@
 import { type AdminStatsResponse, adminMessages, formatCOP, formatNumber } from '@app/contracts';
 import { useId, useState } from 'react';
+import { compactPesos } from '../../../components/charts/compact-pesos.ts';
 import { DailyChart } from '../../../components/charts/daily-chart.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,20 +13,12 @@ import styles from './admin.module.css';
 
 const PERIODS = [7, 30, 90] as const;
 
-/** "$ 1.234.567" as "$ 1,2 M" on a narrow axis. */
-function compactPesos(value: number): string {
-  if (Math.abs(value) >= 1_000_000)
-    return `$${(value / 1_000_000).toLocaleString('es-CO', { maximumFractionDigits: 1 })} M`;
-  if (Math.abs(value) >= 1_000) return `$${Math.round(value / 1_000).toLocaleString('es-CO')} mil`;
-  return formatCOP(value);
-}
-
 function Figures({ stats, days }: { stats: AdminStatsResponse; days: number }) {
   const waitingId = useId();
   const periodId = useId();
   const waiting: Array<[string, string, string]> = [
     ['Por pagar a vendedores', formatCOP(stats.payable_total), 'payable'],
-    ['Retenido hasta la entrega', formatCOP(stats.held_total), 'held'],
+    [adminMessages.heldTotal, formatCOP(stats.held_total), 'held'],
     ['Reclamos abiertos', formatNumber(stats.open_claims), 'claims'],
     ['Denuncias abiertas', formatNumber(stats.open_reports), 'reports'],
     ['Subastas activas', formatNumber(stats.active_auctions), 'auctions'],

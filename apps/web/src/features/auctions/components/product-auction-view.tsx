@@ -3,6 +3,7 @@ import { type ReactNode, useDeferredValue, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import { SoldPrices } from '../../../components/sold-prices/sold-prices.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -139,6 +140,7 @@ export function ProductAuctionView({
             </Link>
             {renderReport?.({ id: product.id, name: product.name, ownerId: page.owner.id })}
           </section>
+          <SoldPrices productId={product.id} />
         </>
       }
     />

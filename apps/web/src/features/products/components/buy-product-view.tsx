@@ -2,6 +2,7 @@ import { productMessages } from '@app/contracts';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import { SoldPrices } from '../../../components/sold-prices/sold-prices.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { attributeSpecRows } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -162,6 +163,7 @@ export function BuyProductView({
           {renderReport?.({ id: product.id, name: product.name, ownerId: owner.id })}
         </section>
       </ProductHero>
+      <SoldPrices productId={id} />
       <SimilarProducts id={id} />
     </section>
   );
