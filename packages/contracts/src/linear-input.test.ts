@@ -104,7 +104,8 @@ describe('text checks stop at the length limit', () => {
     ];
     const fastest = (text: string) => {
       let best = Number.POSITIVE_INFINITY;
-      for (let run = 0; run < 3; run++) {
+      // Best of five: a run slowed by another process or a garbage collection is not the figure.
+      for (let run = 0; run < 5; run++) {
         const started = performance.now();
         findContactData(text);
         best = Math.min(best, performance.now() - started);
