@@ -23,13 +23,17 @@ describe('demo data for the operator console', () => {
     ]);
     expect(payable.body.items[0].payable_since).toMatch(/Z$/);
     const paid = await t.request('GET', '/api/admin/payouts?status=paid', { token });
-    expect(paid.body.items).toEqual([
-      expect.objectContaining({
-        seller_username: 'vendedor_demo',
-        status: 'paid',
-        reference: 'TRF-DEMO-0001',
-      }),
-    ]);
+    // Besides the console's own demo payout, the past sales behind 'Vendidos recientemente' were paid out.
+    expect(paid.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          seller_username: 'vendedor_demo',
+          status: 'paid',
+          reference: 'TRF-DEMO-0001',
+        }),
+      ]),
+    );
+    expect(paid.body.items.every((p: { status: string }) => p.status === 'paid')).toBe(true);
     const reports = await t.request('GET', '/api/admin/reports?status=open', { token });
     expect(reports.body.items).toHaveLength(1);
     expect(reports.body.items[0]).toMatchObject({
