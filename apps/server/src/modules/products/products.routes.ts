@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound, parseInput } from '../../platform/errors.ts';
-import { databaseImageStore, type ImageVariant } from '../../platform/images.ts';
+import { databaseImageStore, type ImageVariant, renderPreview } from '../../platform/images.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -83,8 +83,14 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     const { id, file } = request.params as { id: string; file: string };
     const variant: ImageVariant | null =
       file === 'full.webp' ? 'full' : file === 'thumb.webp' ? 'thumb' : null;
-    const image = variant ? await databaseImageStore.load(ctx.db, id, variant) : null;
+    const preview = file === 'preview.jpg';
+    const image = variant || preview ? await databaseImageStore.load(ctx.db, id, variant ?? 'full') : null;
     if (!image) throw notFound('IMAGE_NOT_FOUND', 'Imagen no encontrada');
+    if (preview) {
+      const jpeg = await renderPreview(image.data).catch(() => null);
+      if (!jpeg) throw notFound('IMAGE_NOT_FOUND', 'Imagen no encontrada');
+      return reply.header('cache-control', IMMUTABLE).type('image/jpeg').send(jpeg);
+    }
     return reply.header('cache-control', IMMUTABLE).type(image.contentType).send(image.data);
   });
 }
