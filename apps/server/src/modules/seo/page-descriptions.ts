@@ -51,7 +51,12 @@ export function pageDescriptions(ctx: AppContext) {
     const row = await repo.productForPage(ctx.db, id, now);
     const visible = row && !row.taken_down_at && row.status !== 'cancelled';
     const head = visible
-      ? productHead({ ...row, highest_bid: row.highest_bid === null ? null : Number(row.highest_bid) }, page, origin, path)
+      ? productHead(
+          { ...row, highest_bid: row.highest_bid === null ? null : Number(row.highest_bid) },
+          page,
+          origin,
+          path,
+        )
       : undefined;
     if (cache.size >= PRODUCT_CACHE_MAX) cache.clear();
     cache.set(key, { head, until: now.getTime() + PRODUCT_CACHE_MS });

@@ -21,7 +21,10 @@ export interface PageHead {
 
 // Safe in an attribute value between double quotes and in text.
 export const escapeHtml = (text: string) =>
-  text.replace(/[&"'<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c]!);
+  text.replace(
+    /[&"'<>]/g,
+    (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c]!,
+  );
 
 /**
  * JSON inside <script>: `<` written as \u003c so that no value can close the element (`</script>`)
@@ -65,7 +68,10 @@ export function headHtml(head: PageHead): string {
         ]
       : []),
     ...(head.price !== undefined
-      ? [meta('property', 'product:price:amount', head.price), meta('property', 'product:price:currency', 'COP')]
+      ? [
+          meta('property', 'product:price:amount', head.price),
+          meta('property', 'product:price:currency', 'COP'),
+        ]
       : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
@@ -98,7 +104,12 @@ const availability = (state: 'InStock' | 'SoldOut' | 'OutOfStock') => `https://s
  * A product page's head: its auction page (`auction`; the current price is the highest bid, else
  * the base price) or its buy-now page (the sale price). A sold product keeps its page, sold out.
  */
-export function productHead(product: ProductForPage, page: 'auction' | 'buy', origin: string, path: string): PageHead {
+export function productHead(
+  product: ProductForPage,
+  page: 'auction' | 'buy',
+  origin: string,
+  path: string,
+): PageHead {
   const sold = SOLD.has(product.status);
   const centavos =
     page === 'auction'
@@ -108,7 +119,8 @@ export function productHead(product: ProductForPage, page: 'auction' | 'buy', or
   const onSale =
     page === 'auction' ? product.auction_live : product.can_be_bought && product.status === 'available';
   const state = sold ? 'SoldOut' : onSale ? 'InStock' : 'OutOfStock';
-  const suffix = page === 'auction' ? (product.auction_live ? 'Subasta en vivo' : 'Subasta finalizada') : 'Compra directa';
+  const suffix =
+    page === 'auction' ? (product.auction_live ? 'Subasta en vivo' : 'Subasta finalizada') : 'Compra directa';
   const canonical = origin + path;
   const description = shortDescription(product.description) || product.name;
   const image = product.image_id

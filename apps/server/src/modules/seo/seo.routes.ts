@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { PageHeads } from '../../platform/static.ts';
-import { headHtml } from './page-head.ts';
 import { pageDescriptions } from './page-descriptions.ts';
+import { headHtml } from './page-head.ts';
 import { seoRepository as repo } from './seo.repository.ts';
 import { SITEMAP_PAGE_SIZE, type SitemapEntry, sitemapFile } from './sitemap.ts';
 
@@ -50,7 +50,10 @@ export async function seoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   app.get('/robots.txt', async (request, reply) => {
     const lines = ['User-agent: *', 'Allow: /', ...DISALLOWED.map((path) => `Disallow: ${path}`)];
     lines.push('', `Sitemap: ${publicOrigin(ctx, request)}/sitemap.xml`, '');
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(lines.join('\n'));
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(lines.join('\n'));
   });
 
   let listings: { entries: SitemapEntry[]; until: number } | undefined;

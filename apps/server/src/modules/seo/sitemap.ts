@@ -9,7 +9,10 @@ export const SITEMAP_PAGE_SIZE = 50_000;
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 export const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 
 const header = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const lastmod = (date?: Date) => (date ? `<lastmod>${date.toISOString()}</lastmod>` : '');

@@ -1,7 +1,8 @@
 /** Reading a served page's head the way a link-preview crawler does (no JavaScript). */
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" };
-const decode = (text: string) => text.replace(/&(amp|quot|lt|gt|#39);/g, (_, name: string) => ENTITIES[name]!);
+const decode = (text: string) =>
+  text.replace(/&(amp|quot|lt|gt|#39);/g, (_, name: string) => ENTITIES[name]!);
 
 export function metaContent(html: string, attribute: 'name' | 'property', key: string): string | undefined {
   const match = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html);

@@ -1,5 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -35,32 +34,49 @@ describe('pages that describe themselves', () => {
   };
 
   beforeAll(async () => {
-    copyFileSync(path.resolve(import.meta.dirname, '../../../../web/index.html'), path.join(dist, 'index.html'));
+    copyFileSync(
+      path.resolve(import.meta.dirname, '../../../../web/index.html'),
+      path.join(dist, 'index.html'),
+    );
     t = await startTestApp({ env: { PUBLIC_URL } });
     const db = t.ctx.db;
     const now = t.ctx.clock.now();
     seller = await insertUser(db, { is_seller: true, username: 'vendedora_seo' });
-    const imageId = await databaseImageStore.save(db, await processImageBytes(await makeImage('png', { width: 800, height: 600 })), now);
+    const imageId = await databaseImageStore.save(
+      db,
+      await processImageBytes(await makeImage('png', { width: 800, height: 600 })),
+      now,
+    );
     const { products } = await insertAuction(db, seller.id, {
       now,
       productCount: 2,
-      product: { image_id: imageId, base_price: 50_000_00, description: 'Un Ferrari 1:18 en su caja original.' },
+      product: {
+        image_id: imageId,
+        base_price: 50_000_00,
+        description: 'Un Ferrari 1:18 en su caja original.',
+      },
     });
     live = products[0]!;
     const rival = await insertUser(db);
     // The current price of a running auction is its highest bid.
     await db
       .insertInto('bids')
-      .values([70_000_00, 95_000_00].map((amount) => ({
-        auction_id: products[0]!.auction_id!,
-        product_id: live.id,
-        user_id: rival.id,
-        amount,
-        created_at: now,
-      })))
+      .values(
+        [70_000_00, 95_000_00].map((amount) => ({
+          auction_id: products[0]!.auction_id!,
+          product_id: live.id,
+          user_id: rival.id,
+          amount,
+          created_at: now,
+        })),
+      )
       .execute();
     hostile = products[1]!;
-    await db.updateTable('products').set({ name: HOSTILE, description: HOSTILE }).where('id', '=', hostile.id).execute();
+    await db
+      .updateTable('products')
+      .set({ name: HOSTILE, description: HOSTILE })
+      .where('id', '=', hostile.id)
+      .execute();
     buyNow = await insertBuyNowProduct(db, seller.id, 80_000_00, 'Funko Pop Goku');
   });
   afterAll(async () => {
@@ -161,7 +177,9 @@ describe('pages that describe themselves', () => {
     expect(metaContent(html, 'property', 'og:type')).toBe('profile');
     const unknown = await page('/public-profile/nadie_%3Cb%3E');
     expect(unknown.status).toBe(200);
-    expect(pageTitle(unknown.html)).toBe('Coleccionables · Subastas y compra directa de juguetes de colección');
+    expect(pageTitle(unknown.html)).toBe(
+      'Coleccionables · Subastas y compra directa de juguetes de colección',
+    );
     expect(unknown.html).not.toContain('nadie');
   });
 

@@ -8,7 +8,10 @@ import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 const PUBLIC_URL = 'https://coleccionables.test';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'sitemap' });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => name === 'url' || name === 'sitemap',
+});
 
 /** A sitemap file parsed and checked against the sitemaps.org structure. */
 function parseUrlset(xml: string): { loc: string; lastmod?: string }[] {
@@ -58,9 +61,22 @@ describe('robots.txt and the sitemap', () => {
     const lines = (await res.text()).split('\n');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/admin', '/profile$', '/products/sold', '/purchases', '/payment', '/sandbox/', '/api/', '/invite/'])
+    for (const path of [
+      '/admin',
+      '/profile$',
+      '/products/sold',
+      '/purchases',
+      '/payment',
+      '/sandbox/',
+      '/api/',
+      '/invite/',
+    ])
       expect(lines).toContain(`Disallow: ${path}`);
-    expect(lines.filter((l) => l.startsWith('Disallow:')).some((l) => /auctions\/product|products\/buy|explorar/.test(l))).toBe(false);
+    expect(
+      lines
+        .filter((l) => l.startsWith('Disallow:'))
+        .some((l) => /auctions\/product|products\/buy|explorar/.test(l)),
+    ).toBe(false);
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 
@@ -70,7 +86,13 @@ describe('robots.txt and the sitemap', () => {
     expect(res.headers.get('content-type')).toContain('application/xml');
     const urls = parseUrlset(await res.text());
     const locs = urls.map((u) => u.loc);
-    for (const path of ['/', '/auctions', '/explorar', `/auctions/product/${live}`, `/products/buy/${buyNow}`])
+    for (const path of [
+      '/',
+      '/auctions',
+      '/explorar',
+      `/auctions/product/${live}`,
+      `/products/buy/${buyNow}`,
+    ])
       expect(locs).toContain(PUBLIC_URL + path);
     for (const id of [takenDown, sold, ended]) expect(locs.some((l) => l.endsWith(`/${id}`))).toBe(false);
     expect(urls.find((u) => u.loc.endsWith(`/products/buy/${buyNow}`))?.lastmod).toBeTruthy();
@@ -105,7 +127,9 @@ describe('sitemap paging', () => {
     const pages = doc.sitemapindex.sitemap as { loc: string; lastmod: string }[];
     expect(pages.map((p) => p.loc)).toEqual([1, 2, 3].map((n) => `${origin}/sitemap-${n}.xml`));
     // Each page's lastmod is its newest URL's.
-    expect(pages.map((p) => p.lastmod)).toEqual([2, 4, 5].map((d) => new Date(Date.UTC(2026, 0, d)).toISOString()));
+    expect(pages.map((p) => p.lastmod)).toEqual(
+      [2, 4, 5].map((d) => new Date(Date.UTC(2026, 0, d)).toISOString()),
+    );
     const all = [1, 2, 3].flatMap((n) => parseUrlset(sitemapFile(origin, entries, n, 2)!).map((u) => u.loc));
     expect(all).toEqual(entries.map((e) => origin + e.path));
     expect(sitemapFile(origin, entries, 4, 2)).toBeUndefined();
