@@ -178,6 +178,32 @@ export async function renderPreview(full: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * Rendered previews kept in memory (a shared link is fetched by every chat that shows it), the
+ * requests that arrive together sharing one render: a crawler asking again and again costs a
+ * lookup, not a resize each time.
+ */
+export function createPreviewCache(render: (id: string) => Promise<Buffer | null>, maxEntries = 64) {
+  const kept = new Map<string, Promise<Buffer | null>>();
+  return {
+    get(id: string): Promise<Buffer | null> {
+      if (!isImageId(id)) return Promise.resolve(null);
+      let pending = kept.get(id);
+      if (!pending) {
+        if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
+        pending = render(id);
+        kept.set(id, pending);
+        // A miss or a failure is not kept: the image may be stored by the next request.
+        pending.then(
+          (found) => (found ? undefined : kept.delete(id)),
+          () => kept.delete(id),
+        );
+      }
+      return pending;
+    },
+  };
+}
+
 /** The URL path of a product image's link preview (see renderPreview). */
 export const previewUrl = (id: string) => `/images/${id}/preview.jpg`;
 

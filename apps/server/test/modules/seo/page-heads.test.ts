@@ -142,6 +142,11 @@ describe('pages that describe themselves', () => {
     expect(size.height).toBeGreaterThanOrEqual(200);
     expect(metaContent(html, 'property', 'og:image:width')).toBe(String(size.width));
     expect(metaContent(html, 'property', 'og:image:height')).toBe(String(size.height));
+    // Asked again: the same bytes (kept, not rendered anew); an unknown image is a 404.
+    const again = await fetch(t.url + image.pathname);
+    expect(again.status).toBe(200);
+    for (const bad of ['00000000-0000-4000-8000-000000000000', 'no-es-un-id'])
+      expect((await fetch(`${t.url}/images/${bad}/preview.jpg`)).status).toBe(404);
   });
 
   it('a buy-now page offers the product at its sale price', async () => {
