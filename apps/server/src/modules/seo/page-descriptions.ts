@@ -1,24 +1,15 @@
+import { documentTitle, landingPageTexts } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { type PageHead, productHead, shortDescription } from './page-head.ts';
 import { seoRepository as repo } from './seo.repository.ts';
 
 /** The landing pages, titled as the app titles them. */
-const STATIC_PAGES: Record<string, Omit<PageHead, 'canonical'>> = {
-  '/': {
-    title: 'Coleccionables · Subastas y compra directa de juguetes de colección',
-    description:
-      'Subastas en vivo y compra directa de autos a escala, cartas coleccionables y figuras de vinilo en Latinoamérica.',
-  },
-  '/auctions': {
-    title: 'Subastas Activas | Coleccionables',
-    description: 'Puja en tiempo real por autos die-cast, cartas coleccionables y figuras de vinilo.',
-  },
-  '/explorar': {
-    title: 'Explorar | Coleccionables',
-    description:
-      'Explora subastas en vivo y productos de compra directa por categoría, marca, escala, estado y precio.',
-  },
-};
+const STATIC_PAGES: Record<string, Omit<PageHead, 'canonical'>> = Object.fromEntries(
+  Object.entries(landingPageTexts).map(([path, page]) => [
+    path,
+    { title: documentTitle(page.title), description: page.description },
+  ]),
+);
 
 const PRODUCT_PAGE = /^\/(auctions\/product|products\/buy)\/(\d{1,9})\/?$/;
 const PROFILE_PAGE = /^\/(?:public-profile|profile)\/([^/]{1,100})\/?$/;

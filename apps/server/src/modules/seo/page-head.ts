@@ -1,7 +1,6 @@
+import { SITE_NAME } from '@app/contracts';
 import { imageUrl, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
-
-export const SITE_NAME = 'Coleccionables';
 
 /** What index.html says about a page before the app runs: its title, tags and status. */
 export interface PageHead {
