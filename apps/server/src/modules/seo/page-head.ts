@@ -93,6 +93,8 @@ export interface ProductForPage {
   base_price: number | null;
   reserve_price: number;
   auction_live: boolean;
+  /** The status of the auction it is in now, null for none. */
+  auction_status: string | null;
   highest_bid: number | null;
 }
 
@@ -118,8 +120,9 @@ export function productHead(
   const onSale =
     page === 'auction' ? product.auction_live : product.can_be_bought && product.status === 'available';
   const state = sold ? 'SoldOut' : onSale ? 'InStock' : 'OutOfStock';
-  const suffix =
-    page === 'auction' ? (product.auction_live ? 'Subasta en vivo' : 'Subasta finalizada') : 'Compra directa';
+  // Named as the app names the page: an auction still to start or running is live, not ended.
+  const ended = !product.auction_live && product.auction_status !== 'upcoming';
+  const suffix = page === 'buy' ? 'Compra directa' : ended ? 'Subasta finalizada' : 'Subasta en vivo';
   const canonical = origin + path;
   const description = shortDescription(product.description) || product.name;
   const image = product.image_id

@@ -21,6 +21,7 @@ export const seoRepository = {
         'p.base_price',
         'p.reserve_price',
         'p.taken_down_at',
+        'a.status as auction_status',
         sql<boolean>`coalesce(a.status = 'active' and a.end_time > ${now}, false)`.as('auction_live'),
         (eb) =>
           eb

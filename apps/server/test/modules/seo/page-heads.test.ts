@@ -205,6 +205,25 @@ describe('pages that describe themselves', () => {
     }
   });
 
+  it("an ended auction's product is named finished and no longer offered; an upcoming one is live", async () => {
+    const now = t.ctx.clock.now();
+    const { products: ended } = await insertAuction(t.ctx.db, seller.id, {
+      now,
+      status: 'ended',
+      productCount: 1,
+    });
+    const endedPage = await page(`/auctions/product/${ended[0]!.id}`);
+    expect(pageTitle(endedPage.html)).toBe(`${ended[0]!.name} | Subasta finalizada`);
+    expect(jsonLd(endedPage.html).offers.availability).toBe('https://schema.org/OutOfStock');
+    const { products: upcoming } = await insertAuction(t.ctx.db, seller.id, {
+      now,
+      status: 'upcoming',
+      productCount: 1,
+    });
+    const upcomingPage = await page(`/auctions/product/${upcoming[0]!.id}`);
+    expect(pageTitle(upcomingPage.html)).toBe(`${upcoming[0]!.name} | Subasta en vivo`);
+  });
+
   it('a sold product keeps its page, sold out', async () => {
     const sold = await insertBuyNowProduct(t.ctx.db, seller.id, 30_000_00, 'Vendido');
     await t.ctx.db.updateTable('products').set({ status: 'sold' }).where('id', '=', sold.id).execute();
