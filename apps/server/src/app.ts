@@ -24,6 +24,7 @@ import { questionReportTarget } from './modules/questions/questions.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
@@ -238,7 +239,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 
-  await registerWebApp(app, { preloads: pageHints(ctx) });
+  const heads = await seoRoutes(app, ctx);
+  await registerWebApp(app, { preloads: pageHints(ctx), heads });
 
   if (config.SEED_DEMO) await seedDemo({ ...ctx, users });
 

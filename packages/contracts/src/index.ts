@@ -21,6 +21,7 @@ export * from './common/contact-safety.ts';
 export * from './common/money.schemas.ts';
 export * from './common/money.ts';
 export * from './common/operations.endpoints.ts';
+export * from './common/page-texts.ts';
 export * from './common/schemas.ts';
 export * from './errors.ts';
 export * from './format.ts';

@@ -31,6 +31,39 @@ export interface PageHints {
 }
 export type PagePreloads = (pathname: string) => Promise<PageHints>;
 
+/**
+ * A page's own head (title, description, canonical, link-preview tags), written in place of
+ * index.html's generic title and description, and its status (404 for a product that is gone:
+ * the app still runs and shows its not-found page). Undefined: the generic shell.
+ */
+export interface PageHeadTags {
+  html: string;
+  status?: number;
+}
+export type PageHeads = (pathname: string, request: FastifyRequest) => Promise<PageHeadTags | undefined>;
+
+/**
+ * How long a page waits for its head's data: a slow database must not hold the page, which then
+ * goes out with the generic title (the app sets its own once it runs).
+ */
+const HEAD_WAIT_MS = 1500;
+
+function headWithin(heads: PageHeads | undefined, pathname: string, request: FastifyRequest) {
+  if (!heads) return Promise.resolve(undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), HEAD_WAIT_MS);
+  });
+  const read = heads(pathname, request).catch((err: unknown) => {
+    request.log.warn({ err }, 'page head not read: generic shell');
+    return undefined;
+  });
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
+}
+
+/** index.html's generic title and description, which a page's own head replaces. */
+const GENERIC_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]*>\s*/];
+
 // Safe in an attribute value between double quotes and in text.
 const escapeHtml = (text: string) =>
   text.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
@@ -77,7 +110,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir?: string; preloads?: PagePreloads } = {},
+  options: { distDir?: string; preloads?: PagePreloads; heads?: PageHeads } = {},
 ): Promise<boolean> {
   const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
@@ -110,7 +143,10 @@ export async function registerWebApp(
       return reply.sendFile(path.relative(distDir, file));
     }
     reply.header('cache-control', 'no-cache');
-    const hints = options.preloads ? await options.preloads(url).catch((): PageHints => ({})) : {};
+    const [hints, head] = await Promise.all([
+      options.preloads ? options.preloads(url).catch((): PageHints => ({})) : ({} as PageHints),
+      headWithin(options.heads, url, request),
+    ]);
     const files = pageFiles(url);
     const images = [...(hints.images ?? []), ...(hints.lead ? [hints.lead.src] : [])];
     const links = [
@@ -130,9 +166,14 @@ export async function registerWebApp(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
       ),
     ];
-    if (links.length === 0) return reply.type('text/html').sendFile('index.html');
+    if (links.length === 0 && !head) return reply.type('text/html').sendFile('index.html');
+    let html = indexHtml;
+    if (head) {
+      for (const tag of GENERIC_HEAD) html = html.replace(tag, '');
+      if (head.status) reply.status(head.status);
+    }
     // Replacer functions: a `$` in a product's name is not a replacement pattern.
-    let html = indexHtml.replace('</head>', () => `${links.join('')}</head>`);
+    html = html.replace('</head>', () => `${head?.html ?? ''}${links.join('')}</head>`);
     const { lead } = hints;
     if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
     return sendPage(request, reply, html);

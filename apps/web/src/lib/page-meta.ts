@@ -1,6 +1,5 @@
+import { documentTitle, landingPageTexts } from '@app/contracts';
 import { useEffect } from 'react';
-
-const SITE = 'Coleccionables';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -22,7 +21,7 @@ export interface PageMeta {
 
 /** Sets the document title, description and Open Graph tags while the page is shown. */
 export function applyPageMeta({ title, rawTitle, description, image }: PageMeta) {
-  document.title = rawTitle || title.includes(SITE) ? title : `${title} | ${SITE}`;
+  document.title = rawTitle ? title : documentTitle(title);
   setMeta('property', 'og:title', title);
   if (description) {
     setMeta('name', 'description', description);
@@ -41,15 +40,8 @@ export function usePageMeta(meta: PageMeta | null) {
 
 /** Title and description per path. */
 export const routeMeta: Record<string, PageMeta> = {
-  '/': {
-    title: 'Coleccionables · Subastas y compra directa de juguetes de colección',
-    description:
-      'Subastas en vivo y compra directa de autos a escala, cartas coleccionables y figuras de vinilo en Latinoamérica.',
-  },
-  '/auctions': {
-    title: 'Subastas Activas',
-    description: 'Puja en tiempo real por autos die-cast, cartas coleccionables y figuras de vinilo.',
-  },
+  '/': landingPageTexts['/'],
+  '/auctions': landingPageTexts['/auctions'],
   '/products': {
     title: 'Mis Productos',
     description: 'Administra tus coleccionables, agrégalos a subastas o véndelos con compra directa.',

@@ -8,7 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound, parseInput } from '../../platform/errors.ts';
-import { databaseImageStore, type ImageVariant } from '../../platform/images.ts';
+import {
+  createPreviewCache,
+  databaseImageStore,
+  type ImageVariant,
+  renderPreview,
+} from '../../platform/images.ts';
 import { pathId } from '../../platform/path-id.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
@@ -72,11 +77,20 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     return products.marketplace(page, size);
   });
 
+  const previews = createPreviewCache(async (id) => {
+    const image = await databaseImageStore.load(ctx.db, id, 'full');
+    return image ? renderPreview(image.data).catch(() => null) : null;
+  });
   // Stored images never change (a new upload gets a new id): cached for a year.
   app.get('/images/:id/:file', async (request, reply) => {
     const { id, file } = request.params as { id: string; file: string };
     const variant: ImageVariant | null =
       file === 'full.webp' ? 'full' : file === 'thumb.webp' ? 'thumb' : null;
+    if (file === 'preview.jpg') {
+      const jpeg = await previews.get(id);
+      if (!jpeg) throw notFound('IMAGE_NOT_FOUND', 'Imagen no encontrada');
+      return reply.header('cache-control', IMMUTABLE).type('image/jpeg').send(jpeg);
+    }
     const image = variant ? await databaseImageStore.load(ctx.db, id, variant) : null;
     if (!image) throw notFound('IMAGE_NOT_FOUND', 'Imagen no encontrada');
     return reply.header('cache-control', IMMUTABLE).type(image.contentType).send(image.data);
