@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await startTestApp();
   // The API document is built on its first request and then kept: built here, so the timings
   // below measure answering hostile input, not that one-time build on a busy machine.
-  for (const doc of ['/api/openapi.json', '/api/docs/json', '/api/docs/yaml']) await (await fetch(t.url + doc)).text();
+  for (const doc of ['/api/openapi.json', '/api/docs/json', '/api/docs/yaml'])
+    await (await fetch(t.url + doc)).text();
   ({ token } = await insertUserWithToken(t, { is_seller: true }));
 });
 afterAll(() => t?.close());
