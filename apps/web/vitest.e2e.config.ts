@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Tests a file marks concurrent (they only read) run two at a time: axe keeps one of the
+    // machine's two cores busy in Chromium while the other would idle.
+    maxConcurrency: 2,
     pool: 'forks',
   },
 });

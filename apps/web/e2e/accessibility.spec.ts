@@ -166,7 +166,8 @@ async function settle(page: Page) {
     .catch(() => {});
 }
 
-describe('every page is accessible', () => {
+// Each test only reads pages, as its own visitor: they run two at a time (vitest.e2e.config.ts).
+describe.concurrent('every page is accessible', () => {
   for (const [viewport, label] of [
     [PHONE, 'phone'],
     [DESKTOP, 'desktop'],

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
   checkPage,
   DESKTOP,
   demo,
+  downloadedText,
   launchBrowser,
   loginAs,
   newContext,
@@ -109,7 +109,7 @@ describe('paying sellers from the operator console', () => {
         page.waitForEvent('download'),
         panel.getByRole('button', { name: 'Exportar CSV' }).click(),
       ]);
-      const csv = readFileSync((await download.path())!, 'utf8');
+      const csv = await downloadedText(download);
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       expect(csv.slice(1).split(/\r?\n/)[0]).toMatch(
         /^id,seller_username,seller_email,product_id,product_name/,

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { personalDataMessages as m } from '@app/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   DEMO_PASSWORD,
   DESKTOP,
   demo,
+  downloadedText,
   expectAccessible,
   expectNoHorizontalScroll,
   launchBrowser,
@@ -50,8 +50,7 @@ describe('personal data in the account settings', () => {
       page.getByRole('button', { name: /Descargar mis datos/ }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('mis-datos-coleccionables.json');
-    const saved = await download.path();
-    const data = JSON.parse(readFileSync(saved!, 'utf8'));
+    const data = JSON.parse(await downloadedText(download));
     expect(data.profile).toMatchObject({ email: demo.buyer, username: 'comprador_demo' });
     expect(Array.isArray(data.bids)).toBe(true);
     // The demo buyer asked questions; claims are listed too.

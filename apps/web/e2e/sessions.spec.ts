@@ -4,6 +4,7 @@ import {
   apiCall,
   apiLogin,
   baseUrl,
+  DEMO_PASSWORD,
   DESKTOP,
   demo,
   expectAccessible,
@@ -106,7 +107,7 @@ describe('sessions: socket authentication and logout', () => {
     const other = await newContext(browser, PHONE);
     const otherPage = await other.newPage();
     const otherSockets = recordSockets(otherPage);
-    const otherToken = await loginAs(otherPage, demo.buyer);
+    const otherToken = await loginAs(otherPage, demo.buyer, DEMO_PASSWORD, { newSession: true });
     await otherPage.goto(`${baseUrl()}/notifications`);
     const otherSocket = await authenticatedSocket(otherSockets);
 
@@ -177,7 +178,7 @@ describe('sessions: socket authentication and logout', () => {
     const other = await newContext(browser, DESKTOP);
     const otherPage = await other.newPage();
     const otherSockets = recordSockets(otherPage);
-    const otherToken = await loginAs(otherPage, demo.buyer);
+    const otherToken = await loginAs(otherPage, demo.buyer, DEMO_PASSWORD, { newSession: true });
     await otherPage.goto(`${baseUrl()}/notifications`);
     const otherSocket = await authenticatedSocket(otherSockets);
 

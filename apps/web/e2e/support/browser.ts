@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Download, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { type BrowserSource, CHROMIUM_ARGS, chromiumExecutable } from './chromium.ts';
+import { reusableSession } from './sessions.ts';
 
 export const DEMO_PASSWORD = 'Demo12345!';
 export const demo = {
@@ -28,8 +29,12 @@ export function baseUrl(): string {
   return ownServer ?? inject('baseUrl');
 }
 
-/** Headless Chromium with the flags this machine needs (running as root, no network). */
+/**
+ * The run's Chromium (launched once by global-setup.ts; each file connects to it, and closing it
+ * disconnects and closes the file's contexts), or a browser of its own when `source` names one.
+ */
 export async function launchBrowser(source?: BrowserSource): Promise<Browser> {
+  if (!source) return chromium.connect(inject('browserEndpoint'));
   const executable = await chromiumExecutable(source);
   // Playwright gives every launch a fresh temporary profile (the --user-data-dir the machine needs).
   return chromium.launch({
@@ -45,18 +50,46 @@ export async function newContext(browser: Browser, viewport = DESKTOP): Promise<
   return context;
 }
 
-/** Logs in through the API and stores the token the way the app does. */
-export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login failed for ${email}: ${res.status}`);
-  const { jwt_token } = (await res.json()) as { jwt_token: string };
-  await page.goto(`${baseUrl()}/register`);
-  await page.evaluate((token) => localStorage.setItem('jwt_token', token), jwt_token);
-  return jwt_token;
+/**
+ * Logs in through the API and stores the token the way the app does. An account's session is
+ * reused across the run's files while the API still accepts it (each login costs the server a
+ * scrypt hash); `{ newSession: true }` opens another one, for flows about two devices of one
+ * account. The login form itself has its own tests (foundation.spec.ts).
+ */
+export async function loginAs(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  options: { newSession?: boolean } = {},
+): Promise<string> {
+  const token =
+    options.newSession || password !== DEMO_PASSWORD
+      ? await apiLogin(email, password)
+      : await reusableSession(
+          `${baseUrl()} ${email}`,
+          async (known) => (await apiCall('GET', '/api/users/profile', known)).status === 200,
+          () => apiLogin(email),
+        );
+  await storeToken(page, token);
+  return token;
+}
+
+/** The token goes in through a blank page of the app's origin: loading the app for it costs a page load. */
+async function storeToken(page: Page, token: string) {
+  const blank = `${baseUrl()}/__e2e-blank`;
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>e2e</title>' }),
+  );
+  await page.goto(blank);
+  await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
+  await page.unroute(blank);
+}
+
+/** A download's content as text (read through Playwright: the browser is the run's shared one, so no local path). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Calls the API directly (test set-up), with an optional token. */
@@ -96,8 +129,10 @@ const everyAxeRule = Object.fromEntries(axe.getRules().map((rule) => [rule.ruleI
 
 /** Fails on serious or critical accessibility violations of any axe rule. */
 export async function expectAccessible(page: Page) {
+  // Only violations are read: axe then skips collecting every passing node's details (its own
+  // performance advice); which rules run and what counts as a violation do not change.
   const results = await new AxeBuilder({ page, axeSource: axe.source })
-    .options({ rules: everyAxeRule })
+    .options({ rules: everyAxeRule, resultTypes: ['violations'] })
     .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,30 +1,64 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumExecutable } from './chromium.ts';
-import { startServer } from './server.ts';
+import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.ts';
+import { seedDataDir, startServer, type TestServer } from './server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The run's Chromium, which test files connect to (browser.ts launchBrowser). */
+    browserEndpoint: string;
+    /** Demo data seeded once; every server of the run starts on a copy of it (server.ts). */
+    seededDataDir: string;
+    /** Where the run keeps the demo accounts' open sessions for reuse (sessions.ts). */
+    sessionsFile: string;
   }
 }
 
-/** Starts the real server once for the browser tests: built app, fresh data dir, demo seed, test clock. */
+/**
+ * Once for the browser tests: seeds the demo data, starts the real server on a copy of it (built
+ * app, test clock) and launches Chromium, which every file then connects to instead of launching
+ * its own (a launch costs seconds of CPU on a loaded machine; each test still gets a fresh context).
+ */
 export default async function setup(project: TestProject) {
   const dist = process.env.WEB_DIST_DIR ?? path.join(root, 'apps/web/dist');
   if (!existsSync(path.join(dist, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
   }
   // Resolved (and, for the npm-shipped browser, unpacked) once before any file launches it.
-  const browser = await chromiumExecutable();
+  const executable = await chromiumExecutable();
   console.log(
-    `browser tests use ${browser.source === 'system' ? "Debian's" : 'the npm-shipped'} Chromium: ${browser.path}`,
+    `browser tests use ${executable.source === 'system' ? "Debian's" : 'the npm-shipped'} Chromium: ${executable.path}`,
   );
-  const server = await startServer();
+  const [seeded, browser] = await Promise.all([
+    seedDataDir(),
+    chromium.launchServer({ executablePath: executable.path, headless: true, args: CHROMIUM_ARGS }),
+  ]);
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-run-'));
+  const cleanUp = async () => {
+    await browser.close();
+    rmSync(seeded, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  let server: TestServer;
+  try {
+    server = await startServer({ seeded });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
   project.provide('baseUrl', server.url);
-  return server.stop;
+  project.provide('browserEndpoint', browser.wsEndpoint());
+  project.provide('seededDataDir', seeded);
+  project.provide('sessionsFile', path.join(runDir, 'sessions.json'));
+  return async () => {
+    await server.stop();
+    await cleanUp();
+  };
 }

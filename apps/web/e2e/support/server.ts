@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,13 +27,54 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+const serverEnv = {
+  DATABASE_URL: '',
+  SEED_DEMO: '1',
+  TEST_CLOCK: '1',
+  NODE_ENV: 'test',
+  // Browser flows log in many times from one address; the limits have their own API tests.
+  RATE_LIMIT: '0',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+};
+
+/**
+ * Seeds the demo data once into a new data directory (the `db:seed` command, no server) for the
+ * run's servers to start on copies of: seeding costs tens of seconds of CPU (password hashes,
+ * images), copying the directory a fraction of a second. The demo data's times are relative to
+ * when it was seeded, as they already were for the shared server, which lives the whole run.
+ */
+export async function seedDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-seeded-'));
+  const seeder = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/db-seed.ts'], {
+    cwd: root,
+    env: { ...process.env, ...serverEnv, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => seeder.once('exit', resolve));
+  if (code !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`seeding the demo data failed (exit ${code})`);
+  }
+  return dataDir;
+}
+
+/** The run's seeded data directory (global-setup.ts), when this runs inside a test file. */
+async function runSeededDataDir(): Promise<string | undefined> {
+  if (!process.env.VITEST_WORKER_ID) return undefined;
+  const { inject } = await import('vitest');
+  return inject('seededDataDir');
+}
+
 /**
  * The real server on the built app, a fresh data directory, the demo seed and the test clock.
  * The browser tests share one (global-setup.ts); a file whose flow changes what the others rely
  * on (deleting a demo account, moving the clock by days) starts its own.
  */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(options: { seeded?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-'));
+  // A copy of the run's seeded data: the server finds its users there and seeds nothing.
+  const seeded = options.seeded ?? (await runSeededDataDir());
+  if (seeded) cpSync(seeded, dataDir, { recursive: true });
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -42,14 +83,8 @@ export async function startServer(): Promise<TestServer> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      ...serverEnv,
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: '1',
-      TEST_CLOCK: '1',
-      NODE_ENV: 'test',
-      // Browser flows log in many times from one address; the limits have their own API tests.
-      RATE_LIMIT: '0',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

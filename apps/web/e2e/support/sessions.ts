@@ -1,0 +1,35 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { inject } from 'vitest';
+
+type Sessions = Record<string, string>;
+
+function readSessions(file: string): Sessions {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Sessions;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A token for `key` (server and account) from an earlier login of this run, if `isValid` says the
+ * API still accepts it (a test may have logged it out, or moved the clock past its end); else the
+ * token `login` opens, kept for the next. The tokens live in one file of the run (global-setup.ts)
+ * since every test file runs in a process of its own; files run one at a time, and the file is
+ * replaced whole, so a reader never sees half of it.
+ */
+export async function reusableSession(
+  key: string,
+  isValid: (token: string) => Promise<boolean>,
+  login: () => Promise<string>,
+): Promise<string> {
+  const file = inject('sessionsFile');
+  const known = readSessions(file)[key];
+  if (known && (await isValid(known))) return known;
+  const token = await login();
+  const sessions = { ...readSessions(file), [key]: token };
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(sessions));
+  renameSync(partial, file);
+  return token;
+}
