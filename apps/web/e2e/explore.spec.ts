@@ -6,7 +6,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   launchBrowser,
-  newContext,
+  openPage as openBrowserPage,
   PHONE,
   screenshot,
 } from './support/browser.ts';
@@ -18,13 +18,7 @@ describe('explorar', () => {
   });
   afterAll(() => browser?.close());
 
-  async function openPage(viewport = DESKTOP) {
-    const context = await newContext(browser, viewport);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const openPage = (viewport = DESKTOP) => openBrowserPage(browser, viewport);
 
   it('filters change the address, a reload shows the same view, back and forward walk the filters', async () => {
     const { context, page, errors } = await openPage();

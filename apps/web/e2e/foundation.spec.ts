@@ -11,7 +11,7 @@ import {
   expectNoHorizontalScroll,
   launchBrowser,
   loginAs,
-  newContext,
+  openPage as openBrowserPage,
   PHONE,
   screenshot,
 } from './support/browser.ts';
@@ -30,13 +30,7 @@ describe('foundation: login, profile, header', () => {
   });
   afterAll(() => browser?.close());
 
-  async function openPage(viewport = DESKTOP) {
-    const context = await newContext(browser, viewport);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const openPage = (viewport = DESKTOP) => openBrowserPage(browser, viewport);
 
   it('anonymous /profile goes to /login, and logging in through the form comes back to /profile', async () => {
     const { context, page, errors } = await openPage();

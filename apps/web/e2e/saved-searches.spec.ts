@@ -7,7 +7,7 @@ import {
   demo,
   launchBrowser,
   loginAs,
-  newContext,
+  openPage as openBrowserPage,
   PHONE,
 } from './support/browser.ts';
 
@@ -18,13 +18,7 @@ describe('búsquedas guardadas', () => {
   });
   afterAll(() => browser?.close());
 
-  async function openPage(viewport = DESKTOP) {
-    const context = await newContext(browser, viewport);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const openPage = (viewport = DESKTOP) => openBrowserPage(browser, viewport);
   const resultNames = (page: Page) =>
     page.getByRole('list', { name: 'Resultados' }).getByRole('heading').allTextContents();
 

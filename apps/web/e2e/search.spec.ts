@@ -9,7 +9,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   launchBrowser,
-  newContext,
+  openPage as openBrowserPage,
   PHONE,
   screenshot,
 } from './support/browser.ts';
@@ -67,13 +67,7 @@ describe('search', () => {
   });
   afterAll(() => browser?.close());
 
-  async function openPage(viewport = DESKTOP) {
-    const context = await newContext(browser, viewport);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { context, page, errors };
-  }
+  const openPage = (viewport = DESKTOP) => openBrowserPage(browser, viewport);
 
   it('the header search box leads to the results; the three tabs are walked with the keyboard', async () => {
     const { context, page, errors } = await openPage();

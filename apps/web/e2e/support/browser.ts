@@ -50,6 +50,15 @@ export async function newContext(browser: Browser, viewport = DESKTOP): Promise<
   return context;
 }
 
+/** A fresh context and page, with the page's uncaught errors collected (a test asserts none). */
+export async function openPage(browser: Browser, viewport = DESKTOP) {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
 /**
  * Logs in through the API and stores the token the way the app does. An account's session is
  * reused across the run's files while the API still accepts it (each login costs the server a
