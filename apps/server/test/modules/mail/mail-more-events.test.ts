@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../../factories/auctions.ts';
+import { AUTO_DELIVERY_DAYS, DEFAULT_CLAIM_WINDOW_DAYS } from '@app/contracts';
 import { insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
@@ -236,6 +237,15 @@ describe('e-mail for delivery, ending soon, claim steps and an SMTP outage', { t
       // Within 30 minutes Ana is outbid again on product 0: no second e-mail for it.
       await bid(ana, 0, 120_000);
       await bid(beto, 0, 130_000);
+      // SMTP comes back once the job has tried (and failed) every e-mail of the outage.
+      const untried = () =>
+        t.ctx.db
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('last_error', 'is', null)
+          .execute();
+      while ((await untried()).length > 0) await new Promise((r) => setTimeout(r, 20));
       await smtp.start();
       // Fresh products again, so each round enqueues the same e-mails for the job to send.
       const up = await round(10);
@@ -246,6 +256,16 @@ describe('e-mail for delivery, ending soon, claim steps and an SMTP outage', { t
       looping = false;
       await loop;
     }
+    // The outage was real: the job met it, and the e-mails it refused wait for their retry.
+    const refused = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts'])
+      .where('kind', '=', 'outbid')
+      .where('last_error', 'is not', null)
+      .execute();
+    // Ana's ten of the outage round and Beto's one.
+    expect(refused).toHaveLength(11);
+    expect(refused.every((row) => row.status === 'pending' && row.attempts === 1)).toBe(true);
     // Refused messages wait a minute before their next attempt.
     await t.advanceClock(2 * 60);
     await send();
@@ -295,5 +315,30 @@ describe('e-mail for delivery, ending soon, claim steps and an SMTP outage', { t
     await t.advanceClock(5 * 60);
     const later = await newMailsSince(after);
     expect(later.get(beto)!.filter((m) => m.text?.includes('Matchbox por terminar correo'))).toEqual([]);
+  });
+
+  it('an unconfirmed shipment delivered by the job, then its payout available: one e-mail each to the seller', async () => {
+    await relogin();
+    const name = 'Tamiya sin confirmar correo';
+    await shippedSale(t, seller, beto, name);
+    await send();
+    const mailsAbout = (user: TestUser, from: number) =>
+      smtp
+        .to(user.user.email)
+        .slice(from)
+        .filter((m) => m.text?.includes(name));
+    const sellerBefore = smtp.to(seller.user.email).length;
+    const buyerBefore = smtp.to(beto.user.email).length;
+    await t.advanceClock((AUTO_DELIVERY_DAYS * 24 + 1) * 3600);
+    await send();
+    const delivered = mailsAbout(seller, sellerBefore);
+    expect(delivered.map((m) => m.subject)).toEqual(['Producto entregado']);
+    expectWorkingLink(delivered[0]!, '/seller/payments');
+    await t.advanceClock((DEFAULT_CLAIM_WINDOW_DAYS * 24 + 1) * 3600);
+    await send();
+    const available = mailsAbout(seller, sellerBefore);
+    expect(available.map((m) => m.subject)).toEqual(['Producto entregado', 'Pago disponible']);
+    expectWorkingLink(available[1]!, '/seller/payments');
+    expect(mailsAbout(beto, buyerBefore)).toEqual([]);
   });
 });
