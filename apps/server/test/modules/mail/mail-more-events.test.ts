@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { AUTO_DELIVERY_DAYS, DEFAULT_CLAIM_WINDOW_DAYS } from '@app/contracts';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../../factories/auctions.ts';
-import { AUTO_DELIVERY_DAYS, DEFAULT_CLAIM_WINDOW_DAYS } from '@app/contracts';
 import { insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
@@ -186,7 +186,7 @@ describe('e-mail for delivery, ending soon, claim steps and an SMTP outage', { t
 
   it('with SMTP down bids answer as fast as with it up; the outbid e-mails arrive once when it is back', async () => {
     const now = t.ctx.clock.now();
-    const products = [];
+    const products: Array<{ auctionId: number; productId: number }> = [];
     for (let i = 0; i < 30; i++) {
       const { auction, products: inserted } = await insertAuction(t.ctx.db, seller.user.id, {
         now,
