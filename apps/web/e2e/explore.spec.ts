@@ -48,6 +48,8 @@ describe('explorar', () => {
     await expect
       .poll(async () => page.getByText(/^\d+ resultados?$/).textContent())
       .not.toBe(`${all} resultados`);
+    // The previous results stay on screen while the new ones load (the area is aria-busy meanwhile).
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     const cards = page.getByRole('list', { name: 'Resultados' }).getByRole('heading');
     const before = await cards.allTextContents();
     expect(before.length).toBeGreaterThan(0);

@@ -32,6 +32,7 @@ export * from './http/product-bids-channel.ts';
 export * from './notifications/notification.endpoints.ts';
 export * from './notifications/notification.schemas.ts';
 export * from './notifications/notification-preferences.ts';
+export * from './notifications/notification-preferences.endpoints.ts';
 export * from './notifications/notification-socket.schemas.ts';
 export * from './payments/banks.endpoints.ts';
 export * from './payments/commission.ts';

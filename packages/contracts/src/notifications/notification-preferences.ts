@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 
 /** The e-mail types a user may turn off, in the order the settings page lists them. */
 export const emailPreferenceTypes = [
@@ -66,33 +65,3 @@ export const UnsubscribeParamsSchema = z.object({
   token: z.string().max(200, { error: preferenceMessages.invalidToken }),
 });
 export const UnsubscribeResponseSchema = z.object({ type: z.enum(emailPreferenceTypes) });
-
-export const notificationPreferencesEndpoints = {
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/api/notification-preferences',
-    summary: 'Which e-mail types the user receives (all on at first)',
-    tag: 'notifications',
-    auth: 'user',
-    responses: { 200: NotificationPreferencesSchema, 401: errorResponses[401] },
-  }),
-  update: defineEndpoint({
-    method: 'PUT',
-    path: '/api/notification-preferences',
-    summary: 'Sets which e-mail types the user receives',
-    tag: 'notifications',
-    auth: 'user',
-    body: NotificationPreferencesSchema,
-    responses: { 200: NotificationPreferencesSchema, 400: errorResponses[400], 401: errorResponses[401] },
-  }),
-  unsubscribe: defineEndpoint({
-    method: 'POST',
-    path: '/unsubscribe/:token',
-    summary: 'One-click unsubscribe from one e-mail type with the signed token of an e-mail (no login)',
-    tag: 'notifications',
-    auth: 'none',
-    params: UnsubscribeParamsSchema,
-    errorCodes: ['UNSUBSCRIBE_TOKEN_INVALID'],
-    responses: { 200: UnsubscribeResponseSchema, 400: errorResponses[400] },
-  }),
-};

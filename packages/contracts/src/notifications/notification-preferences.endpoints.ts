@@ -1,0 +1,36 @@
+import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
+import {
+  NotificationPreferencesSchema,
+  UnsubscribeParamsSchema,
+  UnsubscribeResponseSchema,
+} from './notification-preferences.ts';
+
+export const notificationPreferencesEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/notification-preferences',
+    summary: 'Which e-mail types the user receives (all on at first)',
+    tag: 'notifications',
+    auth: 'user',
+    responses: { 200: NotificationPreferencesSchema, 401: errorResponses[401] },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/notification-preferences',
+    summary: 'Sets which e-mail types the user receives',
+    tag: 'notifications',
+    auth: 'user',
+    body: NotificationPreferencesSchema,
+    responses: { 200: NotificationPreferencesSchema, 400: errorResponses[400], 401: errorResponses[401] },
+  }),
+  unsubscribe: defineEndpoint({
+    method: 'POST',
+    path: '/unsubscribe/:token',
+    summary: 'One-click unsubscribe from one e-mail type with the signed token of an e-mail (no login)',
+    tag: 'notifications',
+    auth: 'none',
+    params: UnsubscribeParamsSchema,
+    errorCodes: ['UNSUBSCRIBE_TOKEN_INVALID'],
+    responses: { 200: UnsubscribeResponseSchema, 400: errorResponses[400] },
+  }),
+};
