@@ -76,6 +76,10 @@ export function Modal({
     document.body.style.overflow = 'hidden';
     const me = Symbol('modal');
     openStack.push(me);
+    // The page behind is inert while a dialog is open (portalled outside it): no focus, clicks or
+    // screen-reader reading there, which aria-modal alone does not guarantee everywhere.
+    const page = document.getElementById('root');
+    page?.setAttribute('inert', '');
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (openStack[openStack.length - 1] !== me) return;
@@ -107,6 +111,7 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
       openStack.splice(openStack.indexOf(me), 1);
+      if (openStack.length === 0) page?.removeAttribute('inert');
       document.body.style.overflow = previousOverflow;
       if (opener?.isConnected) opener.focus();
     };
