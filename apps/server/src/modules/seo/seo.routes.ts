@@ -80,18 +80,19 @@ export async function seoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     return loading;
   }
 
-  app.get('/sitemap:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
+  // A wildcard, not a `:file` parameter: an over-long parameter makes the router skip the route
+  // and the web app's catch-all answer 200; this route answers every /sitemap… address itself.
+  app.get('/sitemap*', async (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
     const match = /^(?:-(\d{1,6}))?\.xml$/.exec(file);
     const page = match ? Number(match[1] ?? 0) : -1;
     const xml =
       page >= 0 && (match?.[1] === undefined || page > 0)
         ? sitemapFile(publicOrigin(ctx, request), await sitemapEntries(), page, SITEMAP_PAGE_SIZE)
         : undefined;
-    if (xml === undefined) {
-      reply.callNotFound();
-      return reply;
-    }
+    // Answered here, not by the not-found handler, which serves the web app's page (200) to
+    // browsers: a sitemap address that names no sitemap is a 404 for crawlers.
+    if (xml === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
