@@ -91,7 +91,6 @@ export interface ProductForPage {
   can_be_bought: boolean;
   sell_price: number | null;
   base_price: number | null;
-  reserve_price: number;
   auction_live: boolean;
   /** The status of the auction it is in now, null for none. */
   auction_status: string | null;
@@ -112,11 +111,10 @@ export function productHead(
   path: string,
 ): PageHead {
   const sold = SOLD.has(product.status);
-  const centavos =
-    page === 'auction'
-      ? (product.highest_bid ?? product.base_price ?? product.reserve_price)
-      : (product.sell_price ?? product.reserve_price);
-  const price = toPesos(Number(centavos));
+  // Never the reserve price: it is secret (a bidder who knew it would bid exactly that). Without a
+  // public price the head carries none.
+  const centavos = page === 'auction' ? (product.highest_bid ?? product.base_price) : product.sell_price;
+  const price = centavos === null || centavos === undefined ? undefined : toPesos(Number(centavos));
   const onSale =
     page === 'auction' ? product.auction_live : product.can_be_bought && product.status === 'available';
   const state = sold ? 'SoldOut' : onSale ? 'InStock' : 'OutOfStock';
@@ -144,8 +142,7 @@ export function productHead(
       url: canonical,
       offers: {
         '@type': 'Offer',
-        price,
-        priceCurrency: 'COP',
+        ...(price !== undefined && { price, priceCurrency: 'COP' }),
         availability: availability(state),
         url: canonical,
       },

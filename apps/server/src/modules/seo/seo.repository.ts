@@ -19,7 +19,6 @@ export const seoRepository = {
         'p.can_be_bought',
         'p.sell_price',
         'p.base_price',
-        'p.reserve_price',
         'p.taken_down_at',
         'a.status as auction_status',
         sql<boolean>`coalesce(a.status = 'active' and a.end_time > ${now}, false)`.as('auction_live'),

@@ -130,6 +130,24 @@ describe('pages that describe themselves', () => {
     expect(product.image).toMatch(new RegExp(`^${PUBLIC_URL}/images/`));
   });
 
+  it('never shows the secret reserve price: without bids or a base price the head names no price', async () => {
+    const db = t.ctx.db;
+    await db
+      .updateTable('products')
+      .set({ base_price: null, reserve_price: 77_777_00 })
+      .where('id', '=', hostile.id)
+      .execute();
+    try {
+      const { status, html } = await page(`/auctions/product/${hostile.id}`);
+      expect(status).toBe(200);
+      expect(html).not.toContain('77777');
+      expect(metaContent(html, 'property', 'product:price:amount')).toBeUndefined();
+      expect(jsonLd(html).offers).not.toHaveProperty('price');
+    } finally {
+      await db.updateTable('products').set({ base_price: 50_000_00 }).where('id', '=', hostile.id).execute();
+    }
+  });
+
   it('the link-preview image is absolute and large enough for WhatsApp', async () => {
     const { html } = await page(`/auctions/product/${live.id}`);
     const image = new URL(metaContent(html, 'property', 'og:image')!);
