@@ -6,7 +6,7 @@ import {
   savedSearchMessages as m,
   SAVED_SEARCH_NAME_MAX,
 } from '@app/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -40,6 +40,7 @@ export function SaveSearchButton({ view, names }: { view: BrowseView; names: Bro
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
+  const formId = useId();
 
   const start = () => {
     if (!loggedIn) {
@@ -80,19 +81,19 @@ export function SaveSearchButton({ view, names }: { view: BrowseView; names: Bro
         open={open}
         onClose={() => setOpen(false)}
         title={m.save}
-        closeOnBackdrop={!create.isPending}
+        pending={create.isPending}
         footer={
           <>
             <Button onClick={() => setOpen(false)} busy={create.isPending}>
               Cancelar
             </Button>
-            <Button type="submit" form="save-search-form" variant="primary" busy={create.isPending}>
+            <Button type="submit" form={formId} variant="primary" busy={create.isPending}>
               {create.isPending ? 'Guardando...' : 'Guardar'}
             </Button>
           </>
         }
       >
-        <form id="save-search-form" className="stack" onSubmit={submit} noValidate>
+        <form id={formId} className="stack" onSubmit={submit} noValidate>
           <p className="muted">
             Te avisaremos cuando aparezcan productos nuevos con estos filtros. Tus búsquedas están en{' '}
             <Link to={paths.savedSearches.getHref()}>{m.title}</Link>.
@@ -102,7 +103,10 @@ export function SaveSearchButton({ view, names }: { view: BrowseView; names: Bro
               className="input"
               value={name}
               maxLength={SAVED_SEARCH_NAME_MAX}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                setFieldError(undefined);
+              }}
             />
           </FormField>
           {create.isError ? <Alert kind="error">{errorMessage(create.error, m.saveError)}</Alert> : null}

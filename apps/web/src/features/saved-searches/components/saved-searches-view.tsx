@@ -1,4 +1,9 @@
-import { browseViewSummary, savedSearchMessages as m, type SavedSearch } from '@app/contracts';
+import {
+  browseViewSummary,
+  formatLongDate,
+  savedSearchMessages as m,
+  type SavedSearch,
+} from '@app/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,9 +15,6 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches.ts';
 import styles from './saved-searches.module.css';
-
-const savedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString('es-CO', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function Row({ search, onDelete }: { search: SavedSearch; onDelete: () => void }) {
   const chips = browseViewSummary(search.filters, search.names);
@@ -34,7 +36,7 @@ function Row({ search, onDelete }: { search: SavedSearch; onDelete: () => void }
         ) : (
           <p className={`muted ${styles.meta}`}>{m.allProducts}</p>
         )}
-        <p className={`muted ${styles.meta}`}>Guardada el {savedOn(search.created_at)}</p>
+        <p className={`muted ${styles.meta}`}>Guardada el {formatLongDate(search.created_at)}</p>
       </div>
       <div className={styles.actions}>
         <Link className="btn btn-primary btn-sm" to={search.link} aria-describedby={titleId}>
