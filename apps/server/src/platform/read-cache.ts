@@ -229,6 +229,7 @@ export function readFreshness(ctx: AppContext): ReadFreshness {
   let freshness = freshnessOfApps.get(ctx);
   if (!freshness) {
     freshness = createReadFreshness(ctx.events, {
+      maxAgeMs: ctx.config.READ_CACHE_CONFIRM_MS,
       onError: (err) => ctx.log.warn({ err }, 'read cache: bus message failed'),
     });
     freshnessOfApps.set(ctx, freshness);

@@ -31,6 +31,9 @@ describe('the cached auction list', () => {
     expect(res.status).toBe(200);
     return (res.body.items as Array<{ title: string }>).map((a) => a.title);
   };
+  /** Waits for a direct insert to show (within the confirmation age: no server announced it). */
+  const shows = (title: string) =>
+    vi.waitFor(async () => expect(await titles()).toContain(title), { timeout: 3000, interval: 100 });
   /** Whether the next read of page 1 would be served from the cache (the load is not called). */
   const cached = async () => {
     const load = vi.fn(async () => ({
@@ -75,7 +78,7 @@ describe('the cached auction list', () => {
       title: 'Con pujas',
       durationHours: 48,
     });
-    await titles();
+    await shows('Con pujas');
     expect(await cached()).toBe(true);
     const bid = await t.request('POST', '/api/bids/create-bid', {
       token: bidder.token,
@@ -90,7 +93,7 @@ describe('the cached auction list', () => {
       title: 'Cierra pronto',
       endTime: new Date(t.ctx.clock.now().getTime() + 60_000),
     });
-    await titles();
+    await shows('Cierra pronto');
     expect(await cached()).toBe(true);
     const late = await t.request('POST', '/api/bids/create-bid', {
       token: bidder.token,
@@ -106,7 +109,7 @@ describe('the cached auction list', () => {
       title: 'Termina pronto',
       endTime: new Date(t.ctx.clock.now().getTime() + 30_000),
     });
-    expect(await titles()).toContain('Termina pronto');
+    await shows('Termina pronto');
     // The clock moves without running the jobs that would close it (and write).
     t.ctx.clock.advance(31);
     expect(await titles()).not.toContain('Termina pronto');
