@@ -63,7 +63,9 @@ describe('reads from memory, fresh after a write through the API', () => {
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    // A GET that writes (announced all the same).
+    // Scheduled, not yet running: not listed (this read confirms the page again).
+    expect(await titles()).not.toContain('Lista por la API');
+    // A GET that writes, announced all the same.
     const activated = await t.request('GET', `/api/auctions/${created.body.id}/activate`, {
       token: seller.token,
     });
