@@ -59,7 +59,8 @@ function decodeCursor(sort: string, text: string): ListingCursor {
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 const browseCaches = new WeakMap<AppContext, ReturnType<typeof createBrowseCache>>();
-const BROWSE_CACHE_ENTRIES = 1_000;
+// An answer holds up to a page of 100 cards with its facets (tens of KB): a few MB at most.
+const BROWSE_CACHE_ENTRIES = 256;
 /**
  * Bids change prices and bid counts without moving the `catalog` counter (every process's bids
  * would queue on it): the event bus announces them, and this bounds how late they show while the
