@@ -20,6 +20,7 @@ import * as browse from './arms/browse.ts';
 import * as fanout from './arms/fanout.ts';
 import * as lighthouse from './arms/lighthouse.ts';
 import * as list from './arms/list.ts';
+import * as productPage from './arms/product-page.ts';
 import * as search from './arms/search.ts';
 import { postgresReachable, postgresVersion } from './lib/postgres.ts';
 import type { Arm, ArmResult, BenchEnv } from './types.ts';
@@ -27,6 +28,7 @@ import type { Arm, ArmResult, BenchEnv } from './types.ts';
 const arms: Record<string, { run: Arm; needs?: 'postgres' }> = {
   bids: { run: bids.run, needs: 'postgres' },
   list: { run: list.run, needs: 'postgres' },
+  'product-page': { run: productPage.run, needs: 'postgres' },
   fanout: { run: fanout.run, needs: 'postgres' },
   search: { run: search.run },
   browse: { run: browse.run },

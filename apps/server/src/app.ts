@@ -47,6 +47,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
+import { readFreshness } from './platform/read-cache.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/static.ts';
@@ -110,6 +111,47 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
     );
   }
   socket.destroy(error);
+}
+
+/** The GET calls that write (a link made, a payment confirmed, an auction started): see announceWrites. */
+const WRITING_GETS = new Set([
+  '/api/auctions/:id/activate',
+  '/api/bold/create/:paymentId',
+  '/api/bold/verify/:paymentId',
+  '/api/bold/buy_product/:productId',
+  '/sandbox/bold/checkout/:linkId',
+]);
+
+/**
+ * Answers read from memory (platform/read-cache.ts) are current only while every write is
+ * announced: each call that may write (every method but GET and HEAD, and the GET calls above)
+ * and each job run that did something tells this process's caches before its answer is sent,
+ * and the other processes through the event bus. A write this misses is still seen within the
+ * caches' confirmation age (a second), by their change counters.
+ */
+function announceWrites(app: FastifyInstance, ctx: AppContext) {
+  const freshness = readFreshness(ctx);
+  app.addHook('onSend', async (request) => {
+    const { method } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(request.routeOptions.url ?? '')) {
+      freshness.changed();
+    }
+  });
+  const register = ctx.jobs.register.bind(ctx.jobs);
+  ctx.jobs.register = (job) =>
+    register({
+      ...job,
+      run: async (now) => {
+        let done = 1;
+        try {
+          done = await job.run(now);
+          return done;
+        } finally {
+          // A run that failed may have committed part of its work.
+          if (done > 0) freshness.changed();
+        }
+      },
+    });
 }
 
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
@@ -183,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     .catch((err) => app.log.warn({ err }, 'could not subscribe to ended sessions'));
   const jobs = createJobRunner(clock, app.log);
   const ctx: AppContext = { config, db, dbKind: kind, pipeline, clock, auth, events, jobs, log: app.log };
+  announceWrites(app, ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);

@@ -57,6 +57,9 @@ const EnvSchema = z
     BOLD_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
     PUBLIC_URL: z.url().optional(),
     COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
+    // How long the event bus's word that nothing changed holds for a cached answer (ms): how late a
+    // write the servers do not announce (made by another tool) shows. Tests lengthen it.
+    READ_CACHE_CONFIRM_MS: z.coerce.number().int().min(0).max(600_000).default(1_000),
     SOFT_CLOSE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
     // Days after delivery during which the buyer may still open a claim; the payout waits for them.
     CLAIM_WINDOW_DAYS: z.coerce.number().int().min(0).max(90).default(DEFAULT_CLAIM_WINDOW_DAYS),

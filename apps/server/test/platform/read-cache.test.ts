@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadCache } from '../../src/platform/read-cache.ts';
+import { createInProcessEventBus, type EventBus } from '../../src/platform/events.ts';
+import { createReadCache, createReadFreshness, READ_CACHE_CHANNEL } from '../../src/platform/read-cache.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
 describe('read cache under a change counter', () => {
@@ -47,6 +48,106 @@ describe('read cache under a change counter', () => {
     await c.get('k', load);
     expect(await c.get('k', load)).toBe(1);
     t.ctx.clock.advance(11);
+    expect(await c.get('k', load)).toBe(2);
+  });
+});
+
+describe('read cache vouched for by the event bus', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const far = () => new Date(t.ctx.clock.now().getTime() + 3_600_000);
+  const bump = () =>
+    sql`update change_versions set version = version + 1 where name = 'auction_list'`.execute(t.ctx.db);
+
+  /** An in-process bus whose connection a test can take down, as Redis's would go. */
+  function bus() {
+    const inner = createInProcessEventBus();
+    const state = { connected: true };
+    const wrapped: EventBus = {
+      ...inner,
+      stats: () => ({ published: 0, dropped: 0, queued: 0, connected: state.connected }),
+    };
+    return { bus: wrapped, state };
+  }
+
+  async function setup(maxAgeMs = 600_000) {
+    const { bus: events, state } = bus();
+    const freshness = createReadFreshness(events, { maxAgeMs });
+    await new Promise((resolve) => setTimeout(resolve, 10)); // subscribed
+    const c = createReadCache<number>({
+      db: t.ctx.db,
+      clock: t.ctx.clock,
+      counter: 'auction_list',
+      freshness,
+    });
+    let loads = 0;
+    const load = async () => ({ value: ++loads, validUntil: far() });
+    return { c, freshness, state, load, events };
+  }
+
+  it('serves a confirmed answer with no counter read until a change is announced', async () => {
+    const { c, freshness, load } = await setup();
+    expect(await c.get('k', load)).toBe(1);
+    await bump(); // not announced: unseen
+    expect(await c.get('k', load)).toBe(1);
+    freshness.changed();
+    expect(await c.get('k', load)).toBe(2);
+    expect(await c.get('k', load)).toBe(2);
+  });
+
+  it('another process announcing a change (a bus message) ends the confirmation', async () => {
+    const { c, load, events } = await setup();
+    expect(await c.get('k', load)).toBe(1);
+    await bump();
+    expect(await c.get('k', load)).toBe(1);
+    await events.publish(READ_CACHE_CHANNEL, { from: 'another process' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await c.get('k', load)).toBe(2);
+  });
+
+  it('a load that started before a change was announced is not kept as confirmed', async () => {
+    const { c, freshness } = await setup();
+    let loads = 0;
+    const slow = async () => {
+      loads += 1;
+      const value = loads;
+      if (loads === 1) {
+        // Committed and announced while the first load is under way (after its counter read).
+        await bump();
+        freshness.changed();
+      }
+      return { value, validUntil: far() };
+    };
+    expect(await c.get('k', slow)).toBe(1);
+    expect(await c.get('k', slow)).toBe(2);
+    expect(await c.get('k', slow)).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  it('while the bus is disconnected every read checks the counter; a reconnection trusts nothing from before', async () => {
+    const { c, state, load } = await setup();
+    expect(await c.get('k', load)).toBe(1);
+    state.connected = false;
+    await bump();
+    expect(await c.get('k', load)).toBe(2);
+    await bump();
+    expect(await c.get('k', load)).toBe(3);
+    state.connected = true;
+    expect(await c.get('k', load)).toBe(3); // checked and confirmed again
+    await bump();
+    expect(await c.get('k', load)).toBe(3); // from memory again
+  });
+
+  it('a confirmation holds only its maximum age', async () => {
+    const { c, load } = await setup(50);
+    expect(await c.get('k', load)).toBe(1);
+    await bump();
+    expect(await c.get('k', load)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await c.get('k', load)).toBe(2);
   });
 });

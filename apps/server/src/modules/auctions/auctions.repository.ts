@@ -196,6 +196,20 @@ export const auctionsRepository = {
   },
 
   /**
+   * What a bid changes about a product without moving the `catalog` counter (its race rows:
+   * highest bid, bid count, stamp, end), as one string: a product page is current while this and
+   * the counter stand still.
+   */
+  async raceVersion(db: Database, productId: number): Promise<string> {
+    const { rows } = await sql<{ version: string | null }>`
+      select string_agg(concat_ws(',', auction_id, highest_bid, bid_count, race_stamp, end_time), ';'
+                        order by auction_id) as version
+      from auction_products where product_id = ${productId}
+    `.execute(db);
+    return rows[0]?.version ?? '';
+  },
+
+  /**
    * The product's owner and takedown (who may see it), and its auction: its current one, else
    * the latest it was in (null for none). Undefined for an unknown product.
    */

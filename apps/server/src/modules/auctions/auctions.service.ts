@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrl, imageUrls } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
-import { createReadCache } from '../../platform/read-cache.ts';
+import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { PagePreloads } from '../../platform/static.ts';
 import { bidHistory } from '../bids/bids.service.ts';
 import {
@@ -92,8 +92,9 @@ function toAuctionProduct(row: RaceRow, auction: Auction): AuctionProduct {
 
 /**
  * The public list of running auctions, per page, shared by every service of one app: served
- * while the `auction_list` change counter stands still, and each page at most until the next
- * running auction ends (it leaves the list then, with no write) or a minute.
+ * while the `auction_list` change counter stands still (from memory while the event bus vouches
+ * for it), and each page at most until the next running auction ends (it leaves the list then,
+ * with no write) or a minute.
  */
 const activeListCaches = new WeakMap<AppContext, ReturnType<typeof createActiveListCache>>();
 const LIST_CACHE_MAX_MS = 60_000;
@@ -103,6 +104,7 @@ function createActiveListCache(ctx: AppContext) {
     db: ctx.db,
     clock: ctx.clock,
     counter: 'auction_list',
+    freshness: readFreshness(ctx),
   });
 }
 
@@ -111,6 +113,38 @@ export function activeListCache(ctx: AppContext) {
   if (!cache) {
     cache = createActiveListCache(ctx);
     activeListCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** A product auction page as anyone who may see the product sees it, less the server's time. */
+type CachedProductPage = Omit<AuctionProductPage, 'server_time'>;
+const productPageCaches = new WeakMap<AppContext, ReturnType<typeof createProductPageCache>>();
+/** Product pages held in memory per process (the most recently loaded; more clear the lot). */
+const PRODUCT_PAGE_CACHE_ENTRIES = 2_000;
+const PRODUCT_PAGE_CACHE_MAX_MS = 60_000;
+
+/**
+ * Product auction pages: served while the `catalog` counter and the product's race (what every
+ * bid rewrites, which does not move the counter) stand still. A page of a product taken down is
+ * never kept (who may see it depends on the viewer), nor an answer that is an error.
+ */
+function createProductPageCache(ctx: AppContext) {
+  return createReadCache<CachedProductPage | null>({
+    db: ctx.db,
+    clock: ctx.clock,
+    counter: 'catalog',
+    freshness: readFreshness(ctx),
+    keyVersion: (key) => repo.raceVersion(ctx.db, Number(key)),
+    maxEntries: PRODUCT_PAGE_CACHE_ENTRIES,
+  });
+}
+
+function productPageCache(ctx: AppContext) {
+  let cache = productPageCaches.get(ctx);
+  if (!cache) {
+    cache = createProductPageCache(ctx);
+    productPageCaches.set(ctx, cache);
   }
   return cache;
 }
@@ -145,6 +179,7 @@ export function pageHints(ctx: AppContext): PagePreloads {
 export function createAuctionsService(ctx: AppContext) {
   const { db, clock, events } = ctx;
   const activeList = activeListCache(ctx);
+  const productPages = productPageCache(ctx);
 
   async function summaries(rows: Auction[]): Promise<AuctionSummary[]> {
     const products = await repo.cardProducts(
@@ -178,6 +213,50 @@ export function createAuctionsService(ctx: AppContext) {
 
   async function publishAll(notified: Notified) {
     if (notified.length > 0) await publishNotifications(events, notified);
+  }
+
+  /**
+   * The product page. With no viewer (the cached read) null instead of an answer that depends on
+   * who asks or is an error (a product taken down, none at all), which the viewer's read gives.
+   */
+  async function loadProductPage(
+    productId: number,
+    viewerId: number | null,
+  ): Promise<CachedProductPage | null> {
+    const product = await repo.auctionOfProduct(db, productId);
+    if (viewerId === null && (!product || product.taken_down_at || product.auction_id === null)) return null;
+    if (product && viewerId !== null) await assertProductVisible(db, product, viewerId);
+    const auctionId = product?.auction_id ?? null;
+    if (auctionId === null) {
+      // Taken down by an operator: it left its auction, and its page says so (to its owner too).
+      if (product?.taken_down_at) throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
+      throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+    }
+    const auction = await repo.findAuctionById(db, auctionId);
+    if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+    const [rows, owner, bids] = await Promise.all([
+      repo.auctionProducts(db, auctionId, productId),
+      repo.findUser(db, auction.owner_id),
+      bidHistory(db, auctionId, productId),
+    ]);
+    const row = rows[0];
+    if (!row || !owner) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
+    return {
+      auction: {
+        id: auction.id,
+        title: auction.title,
+        status: auction.status,
+        start_time: iso(auction.start_time),
+        is_flash: auction.is_flash,
+      },
+      products: [toAuctionProduct(row, auction)],
+      owner: { id: owner.id, username: owner.username, avatar: owner.avatar },
+      bids,
+      min_offer: toPesos(auction.min_offer),
+      max_offer: toPesos(auction.max_offer),
+      // The product's own end: soft close moves it past the auction's original end.
+      end_time: iso(row.end_time),
+    };
   }
 
   const startedNotice = (a: Auction): NewNotification => ({
@@ -289,42 +368,19 @@ export function createAuctionsService(ctx: AppContext) {
       };
     },
 
-    /** The product auction page: the product's race, its auction, owner and bid history. */
+    /**
+     * The product auction page: the product's race, its auction, owner and bid history. The same
+     * for everyone who may see the product, so kept in memory (see createProductPageCache).
+     */
     async productPage(productId: number, viewerId: number): Promise<AuctionProductPage> {
-      const product = await repo.auctionOfProduct(db, productId);
-      if (product) await assertProductVisible(db, product, viewerId);
-      const auctionId = product?.auction_id ?? null;
-      if (auctionId === null) {
-        // Taken down by an operator: it left its auction, and its page says so (to its owner too).
-        if (product?.taken_down_at) throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
-        throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
-      }
-      const auction = await repo.findAuctionById(db, auctionId);
-      if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
-      const [rows, owner, bids] = await Promise.all([
-        repo.auctionProducts(db, auctionId, productId),
-        repo.findUser(db, auction.owner_id),
-        bidHistory(db, auctionId, productId),
-      ]);
-      const row = rows[0];
-      if (!row || !owner) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
-      return {
-        auction: {
-          id: auction.id,
-          title: auction.title,
-          status: auction.status,
-          start_time: iso(auction.start_time),
-          is_flash: auction.is_flash,
-        },
-        products: [toAuctionProduct(row, auction)],
-        owner: { id: owner.id, username: owner.username, avatar: owner.avatar },
-        bids,
-        min_offer: toPesos(auction.min_offer),
-        max_offer: toPesos(auction.max_offer),
-        // The product's own end: soft close moves it past the auction's original end.
-        end_time: iso(row.end_time),
-        server_time: clock.now().toISOString(),
-      };
+      const cached = await productPages.get(String(productId), async () => ({
+        value: await loadProductPage(productId, null),
+        validUntil: new Date(clock.now().getTime() + PRODUCT_PAGE_CACHE_MAX_MS),
+      }));
+      // Not kept: the viewer decides what is seen, or the answer is an error.
+      const page = cached ?? (await loadProductPage(productId, viewerId));
+      if (!page) throw new Error('product page expected for a visible product');
+      return { ...page, server_time: clock.now().toISOString() };
     },
 
     async totals(userId: number): Promise<UserTotals> {

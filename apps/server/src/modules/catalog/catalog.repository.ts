@@ -106,6 +106,15 @@ export interface ListingRow {
 }
 
 export const catalogRepository = {
+  /** The soonest end after `now` of a listed auction product: browsing drops it then, with no write. */
+  async nextEnd(db: Database, now: Date): Promise<Date | null> {
+    const { rows } = await sql<{ next: Date | string | null }>`
+      select min(end_time) as next from catalog_listing where end_time > ${now}
+    `.execute(db);
+    const next = rows[0]?.next ?? null;
+    return next === null ? null : new Date(next);
+  },
+
   /** How many products the listing holds (no page, no facets). */
   async count(db: Database, filters: ListingFilters, now: Date): Promise<number> {
     const { rows } = await sql<{ count: string | number }>`

@@ -15,7 +15,7 @@ import { createCatalogService } from './catalog.service.ts';
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   const catalog = createCatalogService(ctx, { search: createSearchService(ctx) });
   declareRoute(app, ctx, endpoints.browse, { config: perAddress(limits.search) }, async (request) =>
-    catalog.browse(request.query),
+    catalog.browseCached(request.query),
   );
   declareRoute(app, ctx, endpoints.sold, {}, async (request) =>
     catalog.soldPrices(pathId(request.params.productId)),

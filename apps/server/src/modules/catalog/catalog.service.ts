@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
+import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { SearchService } from '../search/search.service.ts';
 import {
   catalogRepository,
@@ -57,7 +58,43 @@ function decodeCursor(sort: string, text: string): ListingCursor {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
+const browseCaches = new WeakMap<AppContext, ReturnType<typeof createBrowseCache>>();
+// An answer holds up to a page of 100 cards with its facets (tens of KB): a few MB at most.
+const BROWSE_CACHE_ENTRIES = 256;
+/**
+ * Bids change prices and bid counts without moving the `catalog` counter (every process's bids
+ * would queue on it): the event bus announces them, and this bounds how late they show while the
+ * bus is away.
+ */
+const BROWSE_CACHE_MAX_MS = 2_000;
+
+/**
+ * Browse answers, per query: served while the `catalog` counter stands still (from memory while
+ * the event bus vouches for it), each until the next listed auction product ends or
+ * BROWSE_CACHE_MAX_MS.
+ */
+function createBrowseCache(ctx: AppContext) {
+  return createReadCache<BrowseResponse>({
+    db: ctx.db,
+    clock: ctx.clock,
+    counter: 'catalog',
+    freshness: readFreshness(ctx),
+    maxEntries: BROWSE_CACHE_ENTRIES,
+  });
+}
+
+function browseCache(ctx: AppContext) {
+  let cache = browseCaches.get(ctx);
+  if (!cache) {
+    cache = createBrowseCache(ctx);
+    browseCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
 export function createCatalogService(ctx: AppContext, deps: { search: SearchService }) {
+  // Made on first use: the browse benchmark builds this service on a bare database context.
+  let browsed: ReturnType<typeof browseCache> | undefined;
   /** The browse filters as the listing takes them; `q` matched by the search module. */
   const listingFilters = async (query: BrowseFilters): Promise<ListingFilters> => ({
     kind: query.kind,
@@ -120,59 +157,77 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
 
     /**
      * What can be bought now, filtered and sorted, with the number of matches and the facet
-     * counts. `q` is matched by the search module, so browsing finds what search finds.
+     * counts. `q` is matched by the search module, so browsing finds what search finds. Read
+     * from the database every time (what the browse benchmark measures); the route reads
+     * `browseCached`.
      */
-    async browse(query: BrowseQuery): Promise<BrowseResponse> {
-      const now = ctx.clock.now();
-      const cursor = query.after === undefined ? undefined : decodeCursor(query.sort, query.after);
-      const filters = await listingFilters(query);
-      // Independent reads: side by side on PostgreSQL's pool (PGlite takes them in turn).
-      const [rows, summary] = await Promise.all([
-        catalogRepository.page(ctx.db, filters, now, query.sort, query.size, {
-          cursor,
-          offset: (query.page - 1) * query.size,
-        }),
-        catalogRepository.summary(ctx.db, filters, now),
-      ]);
-      const items = rows.slice(0, query.size);
-      const facetOf = (name: 'category' | 'brand' | 'scale') =>
-        summary.facets
-          .filter((f) => f.facet === name && f.id !== null)
-          .map((f) => ({ id: f.id as number, name: f.name ?? '', count: f.count }))
-          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'es'));
-      return {
-        items: items.map((row) => ({
-          product_id: row.id,
-          name: row.name,
-          image: imageUrl(row.image_id, 'thumb'),
-          brand: row.brand,
-          category: row.category,
-          scale: row.scale,
-          ...attributesFromColumns(row),
-          price: toPesos(Number(row.price)),
-          kind: row.kind,
-          auction_id: row.auction_id,
-          end_time: iso(row.end_time),
-          bids_count: Number(row.bids_count),
-          seller_username: row.seller_username,
-        })),
-        meta: {
-          page: query.page,
-          size: query.size,
-          total: summary.total,
-          pages: Math.ceil(summary.total / query.size),
-          next: rows.length > query.size ? encodeCursor(query.sort, items.at(-1)!) : null,
-        },
-        facets: {
-          category: facetOf('category'),
-          brand: facetOf('brand'),
-          scale: facetOf('scale'),
-          condition: summary.facets
-            .filter((f) => f.facet === 'condition' && f.value !== null)
-            .map((f) => ({ value: f.value as ProductCondition, count: f.count }))
-            .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
-        },
-      };
+    browse: (query: BrowseQuery): Promise<BrowseResponse> => browseNow(query, ctx.clock.now()),
+
+    /** `browse`, answered from memory while nothing it shows has changed (see createBrowseCache). */
+    async browseCached(query: BrowseQuery): Promise<BrowseResponse> {
+      browsed ??= browseCache(ctx);
+      return browsed.get(JSON.stringify(query), async () => {
+        const now = ctx.clock.now();
+        const [value, nextEnd] = await Promise.all([
+          browseNow(query, now),
+          catalogRepository.nextEnd(ctx.db, now),
+        ]);
+        const limit = now.getTime() + BROWSE_CACHE_MAX_MS;
+        return { value, validUntil: new Date(Math.min(limit, nextEnd?.getTime() ?? limit)) };
+      });
     },
   };
+
+  /** What can be bought at `now` for the query (uncached). */
+  async function browseNow(query: BrowseQuery, now: Date): Promise<BrowseResponse> {
+    const cursor = query.after === undefined ? undefined : decodeCursor(query.sort, query.after);
+    const filters = await listingFilters(query);
+    // Independent reads: side by side on PostgreSQL's pool (PGlite takes them in turn).
+    const [rows, summary] = await Promise.all([
+      catalogRepository.page(ctx.db, filters, now, query.sort, query.size, {
+        cursor,
+        offset: (query.page - 1) * query.size,
+      }),
+      catalogRepository.summary(ctx.db, filters, now),
+    ]);
+    const items = rows.slice(0, query.size);
+    const facetOf = (name: 'category' | 'brand' | 'scale') =>
+      summary.facets
+        .filter((f) => f.facet === name && f.id !== null)
+        .map((f) => ({ id: f.id as number, name: f.name ?? '', count: f.count }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'es'));
+    return {
+      items: items.map((row) => ({
+        product_id: row.id,
+        name: row.name,
+        image: imageUrl(row.image_id, 'thumb'),
+        brand: row.brand,
+        category: row.category,
+        scale: row.scale,
+        ...attributesFromColumns(row),
+        price: toPesos(Number(row.price)),
+        kind: row.kind,
+        auction_id: row.auction_id,
+        end_time: iso(row.end_time),
+        bids_count: Number(row.bids_count),
+        seller_username: row.seller_username,
+      })),
+      meta: {
+        page: query.page,
+        size: query.size,
+        total: summary.total,
+        pages: Math.ceil(summary.total / query.size),
+        next: rows.length > query.size ? encodeCursor(query.sort, items.at(-1)!) : null,
+      },
+      facets: {
+        category: facetOf('category'),
+        brand: facetOf('brand'),
+        scale: facetOf('scale'),
+        condition: summary.facets
+          .filter((f) => f.facet === 'condition' && f.value !== null)
+          .map((f) => ({ value: f.value as ProductCondition, count: f.count }))
+          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+      },
+    };
+  }
 }

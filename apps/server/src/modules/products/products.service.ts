@@ -26,6 +26,7 @@ import {
   processImageDataUrl,
 } from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
+import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productLifecycle } from './product-lifecycle.ts';
@@ -94,6 +95,47 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
 const isBuyable = (row: { can_be_bought: boolean; status: string }) =>
   row.can_be_bought && row.status === 'available';
 
+function toBuyResponse(row: ProductRow): ProductBuyResponse {
+  return {
+    product: toPublicProduct(row),
+    owner: {
+      id: row.owner_id,
+      username: row.owner_username,
+      image: row.owner_avatar,
+      avatar: row.owner_avatar,
+    },
+    can_be_bought: isBuyable(row),
+  };
+}
+
+const buyPageCaches = new WeakMap<AppContext, ReturnType<typeof createBuyPageCache>>();
+const BUY_PAGE_CACHE_ENTRIES = 2_000;
+const BUY_PAGE_CACHE_MAX_MS = 60_000;
+
+/**
+ * Buy-now pages, the same for everyone who may see the product: served while the `catalog`
+ * counter stands still (from memory while the event bus vouches for it). A product taken down
+ * (who may see it depends on the viewer) or unknown is kept as null: the viewer's own read answers.
+ */
+function createBuyPageCache(ctx: AppContext) {
+  return createReadCache<ProductBuyResponse | null>({
+    db: ctx.db,
+    clock: ctx.clock,
+    counter: 'catalog',
+    freshness: readFreshness(ctx),
+    maxEntries: BUY_PAGE_CACHE_ENTRIES,
+  });
+}
+
+function buyPageCache(ctx: AppContext) {
+  let cache = buyPageCaches.get(ctx);
+  if (!cache) {
+    cache = createBuyPageCache(ctx);
+    buyPageCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
 export function createProductsService(
   ctx: AppContext,
   deps: { users: UsersService; catalogue: CatalogueService; images?: ImageStore },
@@ -101,6 +143,7 @@ export function createProductsService(
   const { db, clock } = ctx;
   const { users, catalogue } = deps;
   const images = deps.images ?? databaseImageStore;
+  const buyPages = buyPageCache(ctx);
 
   async function requireProduct(id: number): Promise<ProductRow> {
     const row = await productsRepository.findById(db, id);
@@ -220,17 +263,14 @@ export function createProductsService(
 
     /** The buy-now page: the product, its owner and whether it can be bought right now. */
     async getBuy(id: number, viewerId: number | null = null): Promise<ProductBuyResponse> {
-      const row = await requireVisible(id, viewerId);
-      return {
-        product: toPublicProduct(row),
-        owner: {
-          id: row.owner_id,
-          username: row.owner_username,
-          image: row.owner_avatar,
-          avatar: row.owner_avatar,
-        },
-        can_be_bought: isBuyable(row),
-      };
+      const cached = await buyPages.get(String(id), async () => {
+        const row = await productsRepository.findById(db, id);
+        return {
+          value: row && !row.taken_down_at ? toBuyResponse(row) : null,
+          validUntil: new Date(clock.now().getTime() + BUY_PAGE_CACHE_MAX_MS),
+        };
+      });
+      return cached ?? toBuyResponse(await requireVisible(id, viewerId));
     },
 
     async listSimilar(id: number): Promise<PublicProduct[]> {

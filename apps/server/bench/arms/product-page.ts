@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/platform/db.ts';
+import { migrateToLatest } from '../../src/platform/migrate.ts';
+import { hashPassword } from '../../src/platform/passwords.ts';
+import { startCeiling } from '../lib/bare.ts';
+import { BIDDER_PASSWORD, logIn } from '../lib/bid-fixture.ts';
+import { closedLoop } from '../lib/load.ts';
+import { withFreshDatabase } from '../lib/postgres.ts';
+import { freePort, startServer } from '../lib/server.ts';
+import { round } from '../lib/stats.ts';
+import { seed } from '../seed.ts';
+import type { Arm, ArmResult } from '../types.ts';
+
+const CONNECTIONS = 32;
+const PRODUCTS = 20_000;
+/** Running-auction products the readers spread over (a live auction's page is read by many at once). */
+const PAGES = 8;
+
+/**
+ * GET of product auction pages (the read every bidder reloads during a live auction) at 32
+ * connections, logged in, over a 20k-product catalogue, against a bare Fastify server measured
+ * in the same run.
+ */
+async function productPageRun(postgresUrl: string, seconds: number) {
+  return withFreshDatabase(postgresUrl, async (url) => {
+    const { db, close } = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+    let productIds: number[];
+    const email = 'lector@bench.test';
+    try {
+      await migrateToLatest(db);
+      const now = new Date();
+      await seed(db, { products: PRODUCTS, auctions: PRODUCTS / 10, users: 500 }, now);
+      await db
+        .insertInto('users')
+        .values({
+          email,
+          username: 'lector_bench',
+          password_hash: await hashPassword(BIDDER_PASSWORD),
+          name: 'Lector',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const rows = await db
+        .selectFrom('auction_products as ap')
+        .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
+        .select('ap.product_id')
+        .where('a.status', '=', 'active')
+        .where('a.end_time', '>', now)
+        .orderBy('ap.product_id')
+        .limit(PAGES)
+        .execute();
+      productIds = rows.map((r) => r.product_id);
+      if (productIds.length === 0) throw new Error('the seed has no running auction');
+      await sql`vacuum analyze`.execute(db);
+      await sql`checkpoint`.execute(db);
+    } finally {
+      await close();
+    }
+    const server = await startServer({ databaseUrl: url });
+    try {
+      const [token] = await logIn(server.url, [email]);
+      const headers = { authorization: `Bearer ${token}` };
+      let n = 0;
+      const next = () => ({
+        method: 'GET',
+        path: `/api/auctions/get_auction_product_by_id/${productIds[n++ % productIds.length]}`,
+        headers,
+      });
+      await closedLoop({ url: server.url, connections: CONNECTIONS, seconds: 2, next });
+      return await closedLoop({ url: server.url, connections: CONNECTIONS, seconds, next });
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
+export const run: Arm = async (env) => {
+  if (!env.postgresUrl) return [];
+  const seconds = env.quick ? 5 : 15;
+  const port = await freePort();
+  const bare = await startCeiling('bare-fastify', port, `http://127.0.0.1:${port}/`);
+  let ceiling: Awaited<ReturnType<typeof closedLoop>>;
+  try {
+    const next = () => ({ method: 'GET', path: '/' });
+    await closedLoop({ url: bare.url, connections: CONNECTIONS, seconds: 2, next });
+    ceiling = await closedLoop({ url: bare.url, connections: CONNECTIONS, seconds, next });
+  } finally {
+    await bare.stop();
+  }
+  const result = await productPageRun(env.postgresUrl, seconds);
+  const ratio = result.rate / ceiling.rate;
+  const arm: ArmResult = {
+    arm: 'product-page',
+    metric: `GET /api/auctions/get_auction_product_by_id/{id}, ${CONNECTIONS} connections, ${PAGES} pages, 20k products`,
+    value: round(result.rate, 0),
+    unit: 'req/s',
+    ceiling: round(ceiling.rate, 0),
+    ratio: round(ratio),
+    goal: 'ratio >= 0.25 vs bare Fastify, p99 <= 10 ms',
+    met: ratio >= 0.25 && result.p99 <= 10,
+    details: { p50_ms: round(result.p50, 1), p99_ms: round(result.p99, 1), errors: result.errors },
+  };
+  return [arm];
+};
