@@ -22,6 +22,7 @@ import * as claimsTracking from './2026-11-26T0700-claims-tracking.ts';
 import * as mailOutbox from './2026-11-26T1000-mail-outbox.ts';
 import * as savedSearches from './2026-11-26T1100-saved-searches.ts';
 import * as catalogListing from './2026-11-26T1200-catalog-listing.ts';
+import * as listingUpkeepCheap from './2026-11-27T0200-listing-upkeep-cheap.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1000-mail-outbox': mailOutbox,
   '2026-11-26T1100-saved-searches': savedSearches,
   '2026-11-26T1200-catalog-listing': catalogListing,
+  '2026-11-27T0200-listing-upkeep-cheap': listingUpkeepCheap,
 };
 
 export const migrationProvider: MigrationProvider = {
