@@ -23,6 +23,7 @@ import * as mailOutbox from './2026-11-26T1000-mail-outbox.ts';
 import * as savedSearches from './2026-11-26T1100-saved-searches.ts';
 import * as catalogListing from './2026-11-26T1200-catalog-listing.ts';
 import * as listingUpkeepCheap from './2026-11-27T0200-listing-upkeep-cheap.ts';
+import * as searchWordsGist from './2026-11-27T0200-search-words-gist.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1100-saved-searches': savedSearches,
   '2026-11-26T1200-catalog-listing': catalogListing,
   '2026-11-27T0200-listing-upkeep-cheap': listingUpkeepCheap,
+  '2026-11-27T0200-search-words-gist': searchWordsGist,
 };
 
 export const migrationProvider: MigrationProvider = {
