@@ -82,6 +82,17 @@ describe('notification preferences and the unsubscribe page', () => {
     await page.goto(`${baseUrl()}${tampered}`);
     await page.getByRole('alert').filter({ hasText: m.invalidToken }).waitFor();
     await checkPage(page, 'unsubscribe-invalid-390');
+    await expect(page.getByText(m.invalidToken).count()).resolves.toBe(1);
+    await expect(page.getByText(m.unsubscribeFailed).count()).resolves.toBe(0);
+    // The server does not answer: the page's own message, shown once.
+    await page.route(`**${pathname}`, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+        : route.continue(),
+    );
+    await page.goto(`${baseUrl()}${pathname}`);
+    await page.getByRole('alert').filter({ hasText: m.unsubscribeFailed }).waitFor();
+    await expect(page.getByText(m.unsubscribeFailed).count()).resolves.toBe(1);
     await context.close();
     expect((await apiCall('GET', '/api/notification-preferences', token)).body.email.outbid).toBe(true);
   });
@@ -107,5 +118,46 @@ describe('notification preferences and the unsubscribe page', () => {
       await expect(page.getByRole('checkbox', { name: m.labels.outbid }).isChecked()).resolves.toBe(!wasOn);
       await context.close();
     }
+  });
+
+  it('the form shows what the server holds when it changed meanwhile; saving does not undo an unsubscribe', async () => {
+    const token = await apiLogin(demo.seller);
+    const allOn = Object.fromEntries(Object.keys(m.labels).map((type) => [type, true]));
+    expect((await apiCall('PUT', '/api/notification-preferences', token, { email: allOn })).status).toBe(200);
+    const link = unsubscribeLinkTo(server.dataDir, demo.seller);
+    expect(link).toBeTruthy();
+
+    const context = await newContext(browser, DESKTOP);
+    // The page's clock, so "a while later" takes no real time.
+    await context.clock.install();
+    const page = await context.newPage();
+    await loginAs(page, demo.seller);
+    await page.goto(`${baseUrl()}/profile`);
+    const questions = () => page.getByRole('checkbox', { name: m.labels.questions });
+    await questions().waitFor();
+    await expect(questions().isChecked()).resolves.toBe(true);
+
+    // Elsewhere in the app, the person unsubscribes from an e-mail (the mail program's one-click
+    // POST); a while later they come back to the profile, whose answer the app has kept.
+    await page.getByRole('link', { name: 'Coleccionables, ir al inicio' }).first().click();
+    await page.waitForURL(`${baseUrl()}/`);
+    const unsubscribed = await apiCall('POST', new URL(link!).pathname);
+    expect(unsubscribed.status).toBe(200);
+    await page.clock.fastForward(60_000);
+    await page.goBack();
+    await page.waitForURL(/\/profile$/);
+    await questions().waitFor();
+    await expect.poll(() => questions().isChecked(), { timeout: 10_000 }).toBe(false);
+    await expect(page.getByRole('checkbox', { name: m.labels.outbid }).isChecked()).resolves.toBe(true);
+
+    // Saving another change keeps the unsubscribe.
+    await page.getByRole('checkbox', { name: m.labels.outbid }).setChecked(false);
+    await page.getByRole('button', { name: m.save }).click();
+    await page.getByText(m.saved).waitFor();
+    const prefs = (await apiCall('GET', '/api/notification-preferences', token)).body.email;
+    expect(prefs.questions).toBe(false);
+    expect(prefs.outbid).toBe(false);
+    await context.close();
+    expect((await apiCall('PUT', '/api/notification-preferences', token, { email: allOn })).status).toBe(200);
   });
 });

@@ -514,6 +514,8 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
   sent_at: Timestamp | null;
   last_error: string | null;
+  /** Set while the sending job holds the row (read, being sent), cleared when it is put back. */
+  claimed_at: Timestamp | null;
 }
 
 /** An e-mail type a user turned off. */

@@ -32,7 +32,8 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * Sends due outbox rows. Rows are claimed in a short transaction (`FOR UPDATE SKIP LOCKED`, so
- * processes share the work; the claim pushes their next attempt a lease ahead) and sent outside
+ * processes share the work; the claim pushes their next attempt a lease ahead and marks them
+ * held, so no match is added to a digest after it was read) and sent outside
  * it, so no database lock or connection waits on SMTP. A row accepted by the server is marked
  * sent at once and never offered again; a refused one waits longer each time and is given up
  * after 24 hours. Answers how many were sent.
@@ -47,7 +48,8 @@ export function createMailJob(
     async run(now) {
       const rows = await db.transaction().execute(async (trx) => {
         const result = await sql<ClaimedRow>`
-          update mail_outbox set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}, attempts = attempts + 1
+          update mail_outbox
+          set next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}, attempts = attempts + 1, claimed_at = ${now}
           where id in (
             select id from mail_outbox
             where status = 'pending' and next_attempt_at <= ${now}
@@ -77,6 +79,8 @@ export function createMailJob(
             .set({
               status: giveUp ? 'failed' : 'pending',
               next_attempt_at: new Date(now.getTime() + retryDelayMs(row.attempts)),
+              // Put back: a saved-search digest may gather new matches again until it is retried.
+              claimed_at: null,
               last_error: String((err as Error)?.message ?? err).slice(0, 500),
             })
             .where('id', '=', row.id)

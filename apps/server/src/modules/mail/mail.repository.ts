@@ -70,6 +70,8 @@ export const mailRepository = {
         and p.expires_at > ${now}::timestamptz and p.expires_at <= ${now}::timestamptz + interval '24 hours'
         and not exists (select 1 from mail_outbox m where m.dedupe_key = 'payment_reminder:' || p.id)
         and not exists (select 1 from email_opt_outs o where o.user_id = p.buyer_id and o.preference = 'payment_reminder')
+        -- A deleted account's placeholder address receives nothing.
+        and mail_deliverable(u.email)
       on conflict (dedupe_key) where dedupe_key is not null do nothing
     `.execute(db);
     return Number(result.numAffectedRows ?? 0);

@@ -58,7 +58,15 @@ export async function mailRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', async () => transport.close());
 
   // Read from the outbox itself, so every process shows the same queue whichever one sends it.
-  const outbox = () => mailRepository.outboxCounts(ctx.db);
+  // One query per scrape: the registry starts every gauge's collect before awaiting any, so the
+  // three share the query in flight.
+  let counting: ReturnType<typeof mailRepository.outboxCounts> | undefined;
+  const outbox = () => {
+    counting ??= mailRepository.outboxCounts(ctx.db).finally(() => {
+      counting = undefined;
+    });
+    return counting;
+  };
   for (const [name, help, key] of [
     ['mail_outbox_pending', 'E-mails waiting to be sent (queue length).', 'pending'],
     ['mail_outbox_retrying', 'E-mails waiting after a failed attempt (SMTP refused or away).', 'retrying'],

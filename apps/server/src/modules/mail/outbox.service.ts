@@ -22,24 +22,23 @@ export interface DirectMail {
 
 /**
  * Writes e-mails into the outbox inside the caller's transaction: they are sent only if it
- * commits, and the sending job picks them up. An opted-out type is skipped here; a repeated
- * dedupe key is ignored. Answers how many rows were written.
+ * commits, and the sending job picks them up. An opted-out type, an address that must receive
+ * nothing (`mail_deliverable`) and a repeated dedupe key are skipped. Answers how many rows were written.
  */
 export async function enqueueMail(trx: Database, mails: DirectMail[], now: Date): Promise<number> {
   let written = 0;
   for (const mail of mails) {
     const result = await sql`
       insert into mail_outbox (user_id, to_address, kind, preference, data, dedupe_key, next_attempt_at, created_at)
-      select ${mail.userId}::integer,
-             coalesce(${mail.to ?? null}::text, (select email from users where id = ${mail.userId}::integer)),
-             ${mail.kind}, ${mail.preference ?? null}::text,
+      select ${mail.userId}::integer, a.address, ${mail.kind}, ${mail.preference ?? null}::text,
              ${JSON.stringify({ title: mail.title, message: mail.message, link: mail.link })}::jsonb,
              ${mail.dedupeKey ?? null}::text, ${now}::timestamptz, ${now}::timestamptz
-      where (${mail.preference ?? null}::text is null or not exists (
-        select 1 from email_opt_outs o where o.user_id = ${mail.userId}::integer and o.preference = ${mail.preference ?? null}::text
-      ))
-      -- A deleted account's address is a placeholder that must receive nothing.
-      and coalesce(${mail.to ?? null}::text, (select email from users where id = ${mail.userId}::integer)) not like '%.invalid'
+      from (select coalesce(${mail.to ?? null}::text, (select email from users where id = ${mail.userId}::integer)) as address) a
+      -- A deleted account's placeholder address receives nothing.
+      where mail_deliverable(a.address)
+        and (${mail.preference ?? null}::text is null or not exists (
+          select 1 from email_opt_outs o where o.user_id = ${mail.userId}::integer and o.preference = ${mail.preference ?? null}::text
+        ))
       on conflict (dedupe_key) where dedupe_key is not null do nothing
     `.execute(trx);
     written += Number(result.numAffectedRows ?? 0);

@@ -1,5 +1,6 @@
 import { emailPreferenceTypes, preferenceMessages } from '@app/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailRepository } from '../../../src/modules/mail/mail.repository.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
@@ -184,6 +185,20 @@ describe('e-mail preferences, one-click unsubscribe and SMTP outages', { timeout
       .executeTakeFirstOrThrow();
     expect(sent.status).toBe('sent');
     expect(await pending()).toBe(0);
+  });
+
+  it('a scrape of /metrics counts the queue with one query for its three figures', async () => {
+    const counts = vi.spyOn(mailRepository, 'outboxCounts');
+    try {
+      const metrics = await fetch(`${t.url}/metrics`).then((r) => r.text());
+      for (const name of ['mail_outbox_pending', 'mail_outbox_retrying', 'mail_outbox_failed'])
+        expect(metrics).toMatch(new RegExp(`^${name}\\{[^}]*\\} \\d+$`, 'm'));
+      expect(counts).toHaveBeenCalledTimes(1);
+      await fetch(`${t.url}/metrics`).then((r) => r.text());
+      expect(counts).toHaveBeenCalledTimes(2);
+    } finally {
+      counts.mockRestore();
+    }
   });
 
   it('a rolled-back event sends nothing', async () => {

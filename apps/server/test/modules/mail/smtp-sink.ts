@@ -8,6 +8,8 @@ import { SMTPServer } from 'smtp-server';
  */
 export async function startSmtpSink() {
   const received: ParsedMail[] = [];
+  /** Runs on each message before the server accepts it: the sender is still waiting on it. */
+  const hooks: { beforeAccept?: (mail: ParsedMail) => Promise<void> } = {};
   let server: SMTPServer | undefined;
   let port = 0;
 
@@ -18,7 +20,8 @@ export async function startSmtpSink() {
       logger: false,
       onData(stream, _session, callback) {
         simpleParser(stream)
-          .then((mail) => {
+          .then(async (mail) => {
+            await hooks.beforeAccept?.(mail);
             received.push(mail);
             callback();
           })
@@ -35,6 +38,7 @@ export async function startSmtpSink() {
   await listen();
   return {
     received,
+    hooks,
     get url() {
       return `smtp://127.0.0.1:${port}`;
     },

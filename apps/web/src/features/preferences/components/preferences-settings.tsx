@@ -31,7 +31,6 @@ export function PreferencesSettings() {
           </div>
         </div>
       ) : (
-        // Mounted once: the saved answer is its starting point, the choices then stay the person's.
         <PreferencesForm saved={query.data} />
       )}
     </section>
@@ -41,6 +40,14 @@ export function PreferencesSettings() {
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const save = useSavePreferences();
   const [email, setEmail] = useState(saved.email);
+  // What the server holds changed (an e-mail's unsubscribe link, another tab, the answer to a
+  // save): the boxes show it, so saving never writes back the copy the form started from. A
+  // refetch that brings the same answer keeps its reference, and with it the person's edits.
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setEmail(saved.email);
+  }
   const toggle = (type: EmailPreferenceType, on: boolean) => {
     save.reset();
     setEmail((current) => ({ ...current, [type]: on }));

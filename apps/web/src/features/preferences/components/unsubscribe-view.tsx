@@ -21,11 +21,11 @@ export function UnsubscribeView({ token, preferencesHref }: { token: string; pre
     mutate(token);
   }, [token, mutate]);
 
+  // One message: the server's reason, else that the link did not work.
   if (unsubscribe.isError)
     return (
       <div className="stack">
         <Alert kind="error">{errorMessage(unsubscribe.error, m.unsubscribeFailed)}</Alert>
-        <p>{m.unsubscribeFailed}</p>
         <div>
           <LinkButton to={preferencesHref}>{m.managePreferences}</LinkButton>
         </div>
