@@ -134,12 +134,9 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
       if (target.taken_down_at) throw notFound('PRODUCT_TAKEN_DOWN', adminMessages.productTakenDown);
       const now = ctx.clock.now();
       const since = new Date(now.getTime() - SOLD_WINDOW_DAYS * DAY_MS);
-      const [rows, stats] = await Promise.all([
-        soldRepository.sales(ctx.db, target, since, now, SOLD_ITEMS_LIMIT),
-        soldRepository.stats(ctx.db, target, since, now),
-      ]);
+      const { sales, stats } = await soldRepository.sold(ctx.db, target, since, now, SOLD_ITEMS_LIMIT);
       return {
-        items: rows.map((row) => ({
+        items: sales.map((row) => ({
           name: row.name,
           image: imageUrl(row.image_id, 'thumb'),
           price: wholePesos(row.amount) as number,

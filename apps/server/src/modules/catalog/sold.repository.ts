@@ -10,11 +10,12 @@ export const SOLD_NAME_SIMILARITY = 0.3;
 
 export interface SoldTarget {
   id: number;
-  name: string;
   category_id: number;
   brand_id: number;
   scale_id: number | null;
   taken_down_at: Date | string | null;
+  /** The name as product_search keeps it, normalized (lower case, no accents). */
+  search_name: string;
 }
 
 export interface SoldRow {
@@ -32,52 +33,55 @@ export interface SoldStatsRow {
   max: string | number | null;
 }
 
-/**
- * Paid sales of products like `target` between `since` and `until`. A sale is paid when its
- * payment is confirmed (auction wins and buy-now purchases alike); the product itself and
- * taken-down products never count. The category and brand narrow the rows through their indexes
- * before the name comparison runs on the few left.
- */
-function matches(target: SoldTarget, since: Date, until: Date) {
-  return sql`
-    from payments pay
-    join products p on p.id = pay.product_id
-    where pay.status = 'confirmed'
-      and pay.confirmed_at > ${since} and pay.confirmed_at <= ${until}
-      and p.category_id = ${target.category_id} and p.brand_id = ${target.brand_id}
-      ${target.scale_id === null ? sql`` : sql`and p.scale_id = ${target.scale_id}`}
-      and p.id <> ${target.id} and p.taken_down_at is null
-      and similarity(search_normalize(p.name), search_normalize(${target.name})) >= ${SOLD_NAME_SIMILARITY}`;
-}
-
 export const soldRepository = {
   async findTarget(db: Database, id: number): Promise<SoldTarget | undefined> {
     return db
-      .selectFrom('products')
-      .select(['id', 'name', 'category_id', 'brand_id', 'scale_id', 'taken_down_at'])
-      .where('id', '=', id)
+      .selectFrom('products as p')
+      .innerJoin('product_search as ps', 'ps.product_id', 'p.id')
+      .select(['p.id', 'p.category_id', 'p.brand_id', 'p.scale_id', 'p.taken_down_at', 'ps.search_name'])
+      .where('p.id', '=', id)
       .executeTakeFirst();
   },
 
-  /** The newest `limit` matching sales, newest first. */
-  async sales(db: Database, target: SoldTarget, since: Date, until: Date, limit: number): Promise<SoldRow[]> {
-    const { rows } = await sql<SoldRow>`
-      select p.name, p.image_id, pay.amount, pay.confirmed_at as sold_at, pay.kind
-      ${matches(target, since, until)}
-      order by pay.confirmed_at desc, pay.id desc
-      limit ${limit}
-    `.execute(db);
-    return rows;
-  },
-
-  /** Count, median, lowest and highest price (centavos) over every matching sale. */
-  async stats(db: Database, target: SoldTarget, since: Date, until: Date): Promise<SoldStatsRow> {
-    const { rows } = await sql<SoldStatsRow>`
+  /**
+   * Paid sales of products like `target` between `since` and `until`, in one pass: the newest
+   * `limit` (newest first) and the count, median, lowest and highest price (centavos) over all of
+   * them. A sale is paid when its payment is confirmed (auction wins and buy-now purchases alike);
+   * the product itself and taken-down products never count. The category and brand narrow the
+   * rows through their indexes before the names, normalized once in product_search, are compared
+   * on the few left.
+   */
+  async sold(
+    db: Database,
+    target: SoldTarget,
+    since: Date,
+    until: Date,
+    limit: number,
+  ): Promise<{ sales: SoldRow[]; stats: SoldStatsRow }> {
+    const { rows } = await sql<SoldStatsRow & { sales: SoldRow[] }>`
+      with matched as materialized (
+        select pay.id, p.name, p.image_id, pay.amount, pay.confirmed_at, pay.kind
+        from payments pay
+        join products p on p.id = pay.product_id
+        join product_search ps on ps.product_id = p.id
+        where pay.status = 'confirmed'
+          and pay.confirmed_at > ${since} and pay.confirmed_at <= ${until}
+          and p.category_id = ${target.category_id} and p.brand_id = ${target.brand_id}
+          ${target.scale_id === null ? sql`` : sql`and p.scale_id = ${target.scale_id}`}
+          and p.id <> ${target.id} and p.taken_down_at is null
+          and similarity(ps.search_name, ${target.search_name}) >= ${SOLD_NAME_SIMILARITY}
+      )
       select count(*) as count,
-             percentile_cont(0.5) within group (order by pay.amount) as median,
-             min(pay.amount) as min, max(pay.amount) as max
-      ${matches(target, since, until)}
+             percentile_cont(0.5) within group (order by amount) as median,
+             min(amount) as min, max(amount) as max,
+             (select coalesce(json_agg(json_build_object('name', n.name, 'image_id', n.image_id,
+                                                         'amount', n.amount, 'sold_at', n.confirmed_at,
+                                                         'kind', n.kind)
+                                       order by n.confirmed_at desc, n.id desc), '[]')
+                from (select * from matched order by confirmed_at desc, id desc limit ${limit}) n) as sales
+      from matched
     `.execute(db);
-    return rows[0]!;
+    const { sales, ...stats } = rows[0]!;
+    return { sales, stats };
   },
 };

@@ -10,6 +10,9 @@ export const seoRepository = {
     return db
       .selectFrom('products as p')
       .leftJoin('auctions as a', 'a.id', 'p.auction_id')
+      .leftJoin('auction_products as ap', (join) =>
+        join.onRef('ap.auction_id', '=', 'p.auction_id').onRef('ap.product_id', '=', 'p.id'),
+      )
       .select([
         'p.id',
         'p.name',
@@ -21,14 +24,12 @@ export const seoRepository = {
         'p.base_price',
         'p.taken_down_at',
         'a.status as auction_status',
-        sql<boolean>`coalesce(a.status = 'active' and a.end_time > ${now}, false)`.as('auction_live'),
-        (eb) =>
-          eb
-            .selectFrom('bids as b')
-            .select((b) => b.fn.max('b.amount').as('amount'))
-            .whereRef('b.product_id', '=', 'p.id')
-            .whereRef('b.auction_id', '=', 'p.auction_id')
-            .as('highest_bid'),
+        // A soft close moves the product's own end past the auction's first end.
+        sql<boolean>`coalesce(a.status = 'active' and coalesce(ap.end_time, a.end_time) > ${now}, false)`.as(
+          'auction_live',
+        ),
+        // Written by every accepted bid, on the product's row of its auction.
+        'ap.highest_bid',
       ])
       .where('p.id', '=', productId)
       .executeTakeFirst();
@@ -40,24 +41,18 @@ export const seoRepository = {
     return row !== undefined;
   },
 
-  /** Every live listing: products in running auctions and buy-now products on sale. */
-  liveListings(db: Database, now: Date) {
-    return db
-      .selectFrom('products as p')
-      .leftJoin('auctions as a', 'a.id', 'p.auction_id')
-      .select([
-        'p.id',
-        'p.updated_at',
-        sql<boolean>`coalesce(a.status = 'active' and a.end_time > ${now}, false)`.as('auction_live'),
-      ])
-      .where('p.taken_down_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('a.status', '=', 'active'), eb('a.end_time', '>', now)]),
-          eb.and([eb('p.can_be_bought', '=', true), eb('p.status', '=', 'available')]),
-        ]),
-      )
-      .orderBy('p.id')
-      .execute();
+  /**
+   * Every live listing, from catalog_listing (what browsing lists, kept by triggers): buy-now
+   * products on sale and products of running auctions before their own end (after a soft close
+   * on a sibling, a product's end comes before its auction's). Taken-down products and suspended
+   * sellers' are never there.
+   */
+  async liveListings(db: Database, now: Date) {
+    const { rows } = await sql<{ id: number; updated_at: Date | string; auction_live: boolean }>`
+      select p.id, p.updated_at, l.kind = 'auction' as auction_live
+        from catalog_listing l join products p on p.id = l.product_id
+       where l.kind = 'buy_now' or l.end_time > ${now}
+       order by l.product_id`.execute(db);
+    return rows;
   },
 };

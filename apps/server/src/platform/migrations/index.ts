@@ -23,6 +23,8 @@ import * as mailOutbox from './2026-11-26T1000-mail-outbox.ts';
 import * as savedSearches from './2026-11-26T1100-saved-searches.ts';
 import * as catalogListing from './2026-11-26T1200-catalog-listing.ts';
 import * as mailHotPath from './2026-11-27T0100-mail-hot-path.ts';
+import * as listingUpkeepCheap from './2026-11-27T0200-listing-upkeep-cheap.ts';
+import * as searchWordsGist from './2026-11-27T0200-search-words-gist.ts';
 import * as catalogVersion from './2026-11-27T0300-catalog-version.ts';
 
 /**
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T1100-saved-searches': savedSearches,
   '2026-11-26T1200-catalog-listing': catalogListing,
   '2026-11-27T0100-mail-hot-path': mailHotPath,
+  '2026-11-27T0200-listing-upkeep-cheap': listingUpkeepCheap,
+  '2026-11-27T0200-search-words-gist': searchWordsGist,
   '2026-11-27T0300-catalog-version': catalogVersion,
 };
 

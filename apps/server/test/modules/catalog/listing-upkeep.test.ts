@@ -76,6 +76,84 @@ describe('catalog_listing follows every write', () => {
     expect(await actual()).toEqual(await expected());
   });
 
+  it("a late bid (soft close) moves its product's end in the listing, not its siblings'", async () => {
+    const now = t.ctx.clock.now();
+    const end = new Date(now.getTime() + 30_000);
+    const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, {
+      now,
+      productCount: 3,
+      startTime: new Date(now.getTime() - 3600_000),
+      endTime: end,
+    });
+    const [late, sibling] = [products[0]!.id, products[1]!.id];
+    const res = await t.request('POST', '/api/bids/create-bid', {
+      token: buyer.token,
+      body: { amount: 1500, auction_id: auction.id, product_id: late },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(new Date(res.body.end_time).getTime()).toBeGreaterThan(end.getTime());
+    expect(await listed(late)).toMatchObject({
+      end_time: new Date(res.body.end_time).toISOString(),
+      bids_count: 1,
+    });
+    expect(await listed(sibling)).toMatchObject({ end_time: end.toISOString(), bids_count: 0 });
+    expect(await actual()).toEqual(await expected());
+
+    // An auction's end that moves alone reaches the products without an end of their own.
+    const other = await insertAuction(t.ctx.db, seller.user.id, { now, productCount: 2 });
+    const own = new Date(now.getTime() + 5 * 3600_000);
+    await t.ctx.db
+      .updateTable('auction_products')
+      .set({ end_time: own })
+      .where('product_id', '=', other.products[0]!.id)
+      .execute();
+    const later = new Date(now.getTime() + 48 * 3600_000);
+    await t.ctx.db
+      .updateTable('auctions')
+      .set({ end_time: later })
+      .where('id', '=', other.auction.id)
+      .execute();
+    expect(await listed(other.products[0]!.id)).toMatchObject({ end_time: own.toISOString() });
+    expect(await listed(other.products[1]!.id)).toMatchObject({ end_time: later.toISOString() });
+    expect(await actual()).toEqual(await expected());
+  });
+
+  it('a write that changes nothing listed leaves the listing row as it was', async () => {
+    const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      productCount: 1,
+    });
+    const id = products[0]!.id;
+    const res = await t.request('POST', '/api/bids/create-bid', {
+      token: buyer.token,
+      body: { amount: 2500, auction_id: auction.id, product_id: id },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const buyNow = await insertBuyNowProduct(t.ctx.db, seller.user.id, 30_000_00, 'Funko Pop Quieto');
+    // A row's xmin names the transaction that wrote its version: unchanged, nothing was written.
+    const versions = async () =>
+      (
+        await sql<{ product_id: number; xmin: string }>`
+          select product_id, xmin::text as xmin from catalog_listing
+           where product_id in (${id}, ${buyNow.id}) order by product_id`.execute(t.ctx.db)
+      ).rows;
+    const before = await versions();
+    expect(before).toHaveLength(2);
+    // Columns set to their own values, and a base price that the highest bid hides.
+    await sql`update auction_products set highest_bid = highest_bid, bid_count = bid_count, end_time = end_time
+               where product_id = ${id}`.execute(t.ctx.db);
+    await sql`update auctions set end_time = end_time, status = status where id = ${auction.id}`.execute(
+      t.ctx.db,
+    );
+    await sql`update products set sell_price = sell_price, status = status where id = ${buyNow.id}`.execute(
+      t.ctx.db,
+    );
+    await t.ctx.db.updateTable('products').set({ base_price: 1_00 }).where('id', '=', id).execute();
+    expect(await versions()).toEqual(before);
+    expect(await listed(id)).toMatchObject({ price: 2500_00, bids_count: 1 });
+    expect(await actual()).toEqual(await expected());
+  });
+
   it('a paid purchase, a take-down and a price edit change the listing at once', async () => {
     const { product: sold } = await insertPaidBuyNowSale(t, seller, buyer, 44_000, 'Funko Pop Vendido');
     expect(await listed(sold.id)).toBeNull();

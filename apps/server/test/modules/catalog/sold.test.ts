@@ -1,4 +1,4 @@
-import { adminMessages, productMessages } from '@app/contracts';
+import { adminMessages, productMessages, SOLD_ITEMS_LIMIT } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWonItem } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
@@ -166,6 +166,24 @@ describe('GET /api/catalog/sold/{productId}', () => {
       expect.objectContaining({ name: 'Funko Pop Goku Super Saiyajin', price: 77_000, kind: 'buy_now' }),
     ]);
     expect(res.body.stats).toEqual({ count: 1, median: 77_000, min: 77_000, max: 77_000 });
+  });
+
+  it('lists the newest SOLD_ITEMS_LIMIT sales and states the stats over all of them', async () => {
+    const prices = Array.from({ length: SOLD_ITEMS_LIMIT + 2 }, (_, i) => 10_000 + i * 1_000);
+    // The oldest sale is the cheapest: it and the next one fall off the list, not off the stats.
+    for (const [i, pesos] of prices.entries())
+      await sale({ name: `Toyota Supra MK4 ${i}`, pesos, daysAgo: 200 - i });
+    const asked = await insertProduct(t.ctx.db, seller.user.id, {
+      name: 'Toyota Supra MK4',
+      brand_id: target.brand_id,
+      scale_id: target.scale_id,
+    });
+    const res = await sold(asked.id);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(SOLD_ITEMS_LIMIT);
+    expect(res.body.items[0].price).toBe(prices.at(-1));
+    expect(res.body.items.at(-1).price).toBe(prices[2]);
+    expect(res.body.stats).toMatchObject({ count: prices.length, min: prices[0], max: prices.at(-1) });
   });
 
   it('answers an empty list and null stats when nothing similar sold', async () => {

@@ -71,6 +71,12 @@ describe('pages that describe themselves', () => {
         })),
       )
       .execute();
+    // As an accepted bid does, the product's row of its auction keeps the highest bid.
+    await db
+      .updateTable('auction_products')
+      .set({ highest_bid: 95_000_00, bid_count: 2 })
+      .where('product_id', '=', live.id)
+      .execute();
     hostile = products[1]!;
     await db
       .updateTable('products')

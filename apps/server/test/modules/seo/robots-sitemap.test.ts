@@ -34,6 +34,8 @@ describe('robots.txt and the sitemap', () => {
   let takenDown: number;
   let sold: number;
   let ended: number;
+  let endedOwn: number;
+  let extended: number;
 
   beforeAll(async () => {
     t = await startTestApp({ env: { PUBLIC_URL } });
@@ -43,6 +45,15 @@ describe('robots.txt and the sitemap', () => {
     live = (await insertAuction(db, seller.id, { now, productCount: 1 })).products[0]!.id;
     ended = (await insertAuction(db, seller.id, { now, status: 'ended', productCount: 1 })).products[0]!.id;
     buyNow = (await insertBuyNowProduct(db, seller.id, 10_000_00, 'Funko & <Goku>')).id;
+    // After a soft close on one product, its sibling's own end (the auction's first end) may pass
+    // while the auction, ending with the extended product, still runs.
+    const pair = await insertAuction(db, seller.id, { now, productCount: 2 });
+    [endedOwn, extended] = [pair.products[0]!.id, pair.products[1]!.id];
+    await db
+      .updateTable('auction_products')
+      .set({ end_time: new Date(now.getTime() - 60_000) })
+      .where('product_id', '=', endedOwn)
+      .execute();
     takenDown = (await insertBuyNowProduct(db, seller.id)).id;
     sold = (await insertBuyNowProduct(db, seller.id)).id;
     await db
@@ -80,7 +91,7 @@ describe('robots.txt and the sitemap', () => {
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 
-  it('sitemap.xml lists the landing pages and live listings, not taken-down, sold or ended ones', async () => {
+  it('sitemap.xml lists the landing pages and live listings, not taken-down, sold or ended ones (by their own end)', async () => {
     const res = await fetch(`${t.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
@@ -92,9 +103,11 @@ describe('robots.txt and the sitemap', () => {
       '/explorar',
       `/auctions/product/${live}`,
       `/products/buy/${buyNow}`,
+      `/auctions/product/${extended}`,
     ])
       expect(locs).toContain(PUBLIC_URL + path);
-    for (const id of [takenDown, sold, ended]) expect(locs.some((l) => l.endsWith(`/${id}`))).toBe(false);
+    for (const id of [takenDown, sold, ended, endedOwn])
+      expect(locs.some((l) => l.endsWith(`/${id}`))).toBe(false);
     expect(urls.find((u) => u.loc.endsWith(`/products/buy/${buyNow}`))?.lastmod).toBeTruthy();
     for (const loc of locs) expect(loc.startsWith(`${PUBLIC_URL}/`)).toBe(true);
   });

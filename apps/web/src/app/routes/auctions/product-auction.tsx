@@ -10,6 +10,7 @@ import {
 import { BuyNowLink } from '../../../features/products/components/buy-now-link.tsx';
 import { QuestionsSection } from '../../../features/questions/components/questions-section.tsx';
 import { ReportButton } from '../../../features/reports/components/report-button.tsx';
+import { SoldPrices } from '../../../features/sold-prices/components/sold-prices.tsx';
 import { WatchButton } from '../../../features/watchlist/components/watch-button.tsx';
 import { pathId } from '../../../lib/path-id.ts';
 import { QuestionReportButton } from '../../compose/question-report-button.tsx';
@@ -40,6 +41,7 @@ export function Component() {
         renderReport={(p) => (
           <ReportButton targetType="product" targetId={p.id} targetName={p.name} ownerId={p.ownerId} />
         )}
+        renderSoldPrices={(pid) => <SoldPrices productId={pid} />}
       />
       <QuestionsSection
         key={`questions-${id}`}

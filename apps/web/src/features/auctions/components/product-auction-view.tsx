@@ -3,7 +3,6 @@ import { type ReactNode, useDeferredValue, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
-import { SoldPrices } from '../../../components/sold-prices/sold-prices.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -27,6 +26,7 @@ export function ProductAuctionView({
   renderWatch,
   renderNotInAuction,
   renderReport,
+  renderSoldPrices,
 }: {
   productId: string;
   /** The route's heart toggle (Favoritos). */
@@ -38,6 +38,8 @@ export function ProductAuctionView({
   renderNotInAuction?: (productId: number) => ReactNode;
   /** 'Denunciar' for the listing, from the reports feature. */
   renderReport?: (product: { id: number; name: string; ownerId: number }) => ReactNode;
+  /** 'Vendidos recientemente': what similar products sold for, from the sold-prices feature. */
+  renderSoldPrices?: (productId: number) => ReactNode;
 }) {
   const sellerTitleId = useId();
   const query = useAuctionProduct(productId);
@@ -140,7 +142,7 @@ export function ProductAuctionView({
             </Link>
             {renderReport?.({ id: product.id, name: product.name, ownerId: page.owner.id })}
           </section>
-          <SoldPrices productId={product.id} />
+          {renderSoldPrices?.(product.id)}
         </>
       }
     />

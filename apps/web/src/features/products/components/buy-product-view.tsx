@@ -2,7 +2,6 @@ import { productMessages } from '@app/contracts';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
-import { SoldPrices } from '../../../components/sold-prices/sold-prices.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { attributeSpecRows } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -77,12 +76,15 @@ export function BuyProductView({
   id,
   renderWatch,
   renderReport,
+  renderSoldPrices,
 }: {
   id: number;
   /** The watchlist heart, from the watchlist feature (features do not import each other). */
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
   /** 'Denunciar' for the listing, from the reports feature. */
   renderReport?: (product: { id: number; name: string; ownerId: number }) => ReactNode;
+  /** 'Vendidos recientemente': what similar products sold for, from the sold-prices feature. */
+  renderSoldPrices?: (productId: number) => ReactNode;
 }) {
   const titleId = useId();
   const specsTitleId = useId();
@@ -163,7 +165,7 @@ export function BuyProductView({
           {renderReport?.({ id: product.id, name: product.name, ownerId: owner.id })}
         </section>
       </ProductHero>
-      <SoldPrices productId={id} />
+      {renderSoldPrices?.(id)}
       <SimilarProducts id={id} />
     </section>
   );

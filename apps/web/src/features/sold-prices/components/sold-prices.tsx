@@ -1,12 +1,13 @@
-import { catalogMessages, formatCOP, formatLongDate, type SoldPricesResponse } from '@app/contracts';
+import { catalogMessages, formatCOP, type SoldPricesResponse } from '@app/contracts';
 import { useId } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
-import { compactPesos } from '../charts/compact-pesos.ts';
-import { DailyChart } from '../charts/daily-chart.tsx';
-import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
+import { compactPesos } from '../../../components/charts/compact-pesos.ts';
+import { DailyChart } from '../../../components/charts/daily-chart.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSoldPrices } from '../api/sold-prices.ts';
+import { saleDay, saleDayLabel } from './sale-day.ts';
 import styles from './sold-prices.module.css';
-import { useSoldPrices } from './use-sold-prices.ts';
 
 const CHART_HEIGHT = 180;
 const KIND_LABELS = { auction: 'Subasta', buy_now: 'Compra directa' } as const;
@@ -57,8 +58,8 @@ function SoldSkeleton() {
 function SoldSummary({ data }: { data: SoldPricesResponse }) {
   const tableId = useId();
   const { stats, items } = data;
-  // Oldest first, one point per sale, on the day it was paid.
-  const points = [...items].reverse().map((item) => ({ date: item.sold_at.slice(0, 10), value: item.price }));
+  // Oldest first, one point per sale, on the day it was paid (the same day the table names).
+  const points = [...items].reverse().map((item) => ({ date: saleDay(item.sold_at), value: item.price }));
   return (
     <>
       <dl className={styles.stats}>
@@ -108,7 +109,7 @@ function SoldSummary({ data }: { data: SoldPricesResponse }) {
               // Two sales may share name, day and price: the position keeps each row apart.
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is never reordered in place.
               <tr key={index}>
-                <td>{formatLongDate(item.sold_at)}</td>
+                <td>{saleDayLabel(item.sold_at)}</td>
                 <td>{item.name}</td>
                 <td>{KIND_LABELS[item.kind]}</td>
                 <td>{formatCOP(item.price)}</td>

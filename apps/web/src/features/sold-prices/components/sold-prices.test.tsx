@@ -2,6 +2,7 @@ import { catalogMessages } from '@app/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saleDay, saleDayLabel } from './sale-day.ts';
 import { SoldPrices } from './sold-prices.tsx';
 
 describe('SoldPrices (Vendidos recientemente)', () => {
@@ -58,6 +59,22 @@ describe('SoldPrices (Vendidos recientemente)', () => {
     expect(rows[1]!.textContent).toContain('Camaro rojo');
     expect(rows[2]!.textContent).toContain('Subasta');
     expect(screen.getByRole('img', { name: /Precio de venta en el tiempo/ })).toBeTruthy();
+  });
+
+  it("dates a sale by Bogotá's day, in the table and the chart alike, whatever the device's zone", async () => {
+    // 3 a.m. UTC on 2 November is 10 p.m. on 1 November in Bogotá (UTC-5).
+    const late = '2026-11-02T03:00:00.000Z';
+    expect(saleDay(late)).toBe('2026-11-01');
+    expect(saleDayLabel(late)).toBe('1 de noviembre de 2026');
+    expect(saleDay('2026-11-02T05:00:00.000Z')).toBe('2026-11-02');
+    reply(200, {
+      items: [{ name: 'Camaro tardío', image: null, price: 90_000, sold_at: late, kind: 'buy_now' }],
+      stats: { count: 1, median: 90_000, min: 90_000, max: 90_000 },
+    });
+    show();
+    await within(section()).findByText('Precio mediano');
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('1 de noviembre de 2026');
   });
 
   it('says so when nothing similar sold', async () => {

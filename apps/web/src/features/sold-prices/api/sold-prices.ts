@@ -1,7 +1,7 @@
 import { catalogEndpoints } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/catalog/sold/{productId}: what similar products sold for in the last year. */
 export const getSoldPrices = (productId: number) => call(catalogEndpoints.sold, { params: { productId } });
