@@ -1,0 +1,14 @@
+import { CardsClientMessageSchema, CardsServerMessageSchema } from '../auctions/live-cards.schemas.ts';
+
+/**
+ * Live prices for the cards of a list page: one socket per page, subscribed to the products of
+ * the cards in view (several per message), each sending its race as it changes.
+ */
+export const auctionCardsChannel = {
+  path: '/auctions/api/bids/ws/cards',
+  url: () => '/auctions/api/bids/ws/cards',
+  /** What a client sends, any number of times. */
+  client: CardsClientMessageSchema,
+  /** What the server sends. */
+  server: CardsServerMessageSchema,
+} as const;
