@@ -8,6 +8,7 @@ export * from './auctions/auctions.endpoints.ts';
 export * from './auctions/bidding.ts';
 export * from './auctions/bids.endpoints.ts';
 export * from './auctions/live-bids.schemas.ts';
+export * from './auctions/live-cards.messages.ts';
 export * from './auctions/live-cards.schemas.ts';
 export * from './auctions/time-left.ts';
 export * from './catalog/catalog.endpoints.ts';

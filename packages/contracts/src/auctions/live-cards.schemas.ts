@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { CARD_SUBSCRIPTIONS_MAX } from './live-cards.messages.ts';
 
 /*
  * The card prices channel's messages, in a module of their own: the list pages load them after
  * their first paint, and nothing else in the auction module.
  */
-
-/** Products one socket may watch at once (a page's cards in view are far fewer). */
-export const CARD_SUBSCRIPTIONS_MAX = 100;
-
-/** Updates of one product reach a card at most this often; the last of a burst always arrives. */
-export const CARD_UPDATE_INTERVAL_MS = 1000;
 
 /** One product of a running auction, as a card names it. */
 export const CardRefSchema = z.strictObject({
@@ -36,8 +31,8 @@ export type CardsClientMessage = z.infer<typeof CardsClientMessageSchema>;
  */
 export const CardPriceMessageSchema = z.object({
   message: z.literal('card'),
-  auction_id: z.number(),
-  product_id: z.number(),
+  auction_id: z.number().int().min(1),
+  product_id: z.number().int().min(1),
   price: z.number(),
   highest_bid: z.number(),
   bid_count: z.number().int().min(0),

@@ -1,3 +1,4 @@
+import { AUCTION_CARDS_PATH } from '../auctions/live-cards.messages.ts';
 import { CardsClientMessageSchema, CardsServerMessageSchema } from '../auctions/live-cards.schemas.ts';
 
 /**
@@ -5,8 +6,8 @@ import { CardsClientMessageSchema, CardsServerMessageSchema } from '../auctions/
  * the cards in view (several per message), each sending its race as it changes.
  */
 export const auctionCardsChannel = {
-  path: '/auctions/api/bids/ws/cards',
-  url: () => '/auctions/api/bids/ws/cards',
+  path: AUCTION_CARDS_PATH,
+  url: () => AUCTION_CARDS_PATH,
   /** What a client sends, any number of times. */
   client: CardsClientMessageSchema,
   /** What the server sends. */

@@ -221,8 +221,12 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
 
   async function subscribe(watcher: Watcher, refs: CardRef[]) {
     const wanted: CardRef[] = [];
+    // Subscribing again to a product already watched sends its state again (a client back from
+    // sleep asks for what it may have missed).
+    const again = new Set<string>();
     for (const ref of refs) {
       const key = keyOf(ref);
+      if (watcher.keys.has(key)) again.add(key);
       if (watcher.keys.has(key) || wanted.some((w) => keyOf(w) === key)) continue;
       if (watcher.keys.size + wanted.length >= CARD_SUBSCRIPTIONS_MAX) break;
       wanted.push(ref);
@@ -233,10 +237,16 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
       watcher.keys.add(entry.key);
       entry.watchers.add(watcher);
     }
+    for (const key of again) {
+      const entry = entries.get(key);
+      if (entry) joined.push(entry);
+    }
     const found = await Promise.all(joined.map((entry) => entry.ready));
     joined.forEach((entry, i) => {
       if (!found[i]) {
+        if (!entry.watchers.has(watcher)) return;
         watcher.keys.delete(entry.key);
+        entry.watchers.delete(watcher);
         return;
       }
       // Still watched (the socket may have let go meanwhile): the first message is the state now.
