@@ -7,7 +7,7 @@ import { logIn, prepareBidRace } from '../lib/bid-fixture.ts';
 import { settleDisk, withFreshDatabase } from '../lib/postgres.ts';
 import { startServer } from '../lib/server.ts';
 import { percentile, round } from '../lib/stats.ts';
-import type { Arm, ArmResult } from '../types.ts';
+import type { Arm } from '../types.ts';
 
 /** Products on the list; each socket watches CARDS_PER_VIEWER consecutive ones (wrapping). */
 const PRODUCTS = 32;
