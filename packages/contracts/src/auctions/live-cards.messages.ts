@@ -1,5 +1,3 @@
-import type { CardPriceMessage, CardsServerMessage, CardsWatchingMessage } from './live-cards.schemas.ts';
-
 /*
  * The card prices channel without its schemas: the list pages open it on their first screen,
  * where loading zod would cost more than the rest of the channel's code together.
@@ -14,6 +12,18 @@ export const CARD_SUBSCRIPTIONS_MAX = 100;
 /** Updates of one product reach a card at most this often; the last of a burst always arrives. */
 export const CARD_UPDATE_INTERVAL_MS = 1000;
 
+/** A card's state as the server sends it (the schema's type, which checks it is the same). */
+export interface CardPriceReading {
+  message: 'card';
+  auction_id: number;
+  product_id: number;
+  price: number;
+  highest_bid: number;
+  bid_count: number;
+  end_time: string | null;
+}
+export type CardsServerReading = CardPriceReading | { message: 'watching'; count: number; max: number };
+
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
@@ -21,7 +31,7 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInte
  * What the server sent, checked field by field as `CardsServerMessageSchema` does (a test keeps
  * the two in step); null for anything else.
  */
-export function readCardsServerMessage(data: unknown): CardsServerMessage | null {
+export function readCardsServerMessage(data: unknown): CardsServerReading | null {
   if (typeof data !== 'object' || data === null) return null;
   const m = data as Record<string, unknown>;
   if (m.message === 'card') {
@@ -36,11 +46,11 @@ export function readCardsServerMessage(data: unknown): CardsServerMessage | null
       highest_bid: m.highest_bid,
       bid_count: m.bid_count,
       end_time: m.end_time,
-    } satisfies CardPriceMessage;
+    };
   }
   if (m.message === 'watching') {
     if (!isCount(m.count) || !isCount(m.max)) return null;
-    return { message: 'watching', count: m.count, max: m.max } satisfies CardsWatchingMessage;
+    return { message: 'watching', count: m.count, max: m.max };
   }
   return null;
 }

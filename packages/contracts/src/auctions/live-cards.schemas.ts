@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_SUBSCRIPTIONS_MAX } from './live-cards.messages.ts';
+import { CARD_SUBSCRIPTIONS_MAX, type CardsServerReading } from './live-cards.messages.ts';
 
 /*
  * The card prices channel's messages, in a module of their own: the list pages load them after
@@ -56,3 +56,8 @@ export const CardsServerMessageSchema = z.discriminatedUnion('message', [
   CardsWatchingMessageSchema,
 ]);
 export type CardsServerMessage = z.infer<typeof CardsServerMessageSchema>;
+
+// The hand-written reader (for the first screen, without zod) gives exactly this type.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const readerMatchesSchema: Same<CardsServerReading, CardsServerMessage> = true;
+void readerMatchesSchema;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveCard, useLiveLatestEnd } from '../lib/live-cards.ts';
+import { useLiveCard, useLiveLatestEnd } from '../../../lib/live-cards.ts';
 import { needsLogin } from '../lib/login-redirect.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import styles from './auctions.module.css';

@@ -1,6 +1,6 @@
 import { formatCOP } from '@app/contracts';
 import { useRef } from 'react';
-import { useLiveCardState } from '../lib/live-cards.ts';
+import { useLiveCardState } from '../../../lib/live-cards.ts';
 import styles from './auctions.module.css';
 
 /**

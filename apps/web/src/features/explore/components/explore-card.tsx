@@ -4,7 +4,7 @@ import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useLiveCard, useLiveCardState } from '../../auctions/lib/live-cards.ts';
+import { useLiveCard, useLiveCardState } from '../../../lib/live-cards.ts';
 import styles from './explore.module.css';
 
 /** One result: a running auction's product (price so far, time left, bids) or a buy-now product. */

@@ -1,11 +1,11 @@
 import {
   AUCTION_CARDS_PATH,
   CARD_SUBSCRIPTIONS_MAX,
-  type CardPriceMessage,
+  type CardPriceReading,
   type CardsClientMessage,
   readCardsServerMessage,
 } from '@app/contracts';
-import { openLiveSocket } from '../../../lib/ws-client.ts';
+import { openLiveSocket } from './ws-client.ts';
 
 export type CardKey = string;
 export const cardKey = (auctionId: number, productId: number): CardKey => `${auctionId}:${productId}`;
@@ -22,7 +22,7 @@ function refOf(key: CardKey) {
  * unsubscription was answered).
  */
 export function openCardPrices(handlers: {
-  onCard(message: CardPriceMessage): void;
+  onCard(message: CardPriceReading): void;
   onConfirmed(key: CardKey, watching: boolean): void;
   /** After a reconnect or a return to the tab: what is on screen may have missed updates. */
   onResync?(): void;
