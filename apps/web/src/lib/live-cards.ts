@@ -12,6 +12,8 @@ type Socket = ReturnType<typeof import('./live-cards-socket.ts').openCardPrices>
 
 /** How long the socket stays open with no card on the page (a page change reuses it). */
 const IDLE_CLOSE_MS = 5000;
+/** Subscription changes are sent at most this often (the server takes a few messages a second). */
+const FLUSH_MS = 100;
 
 const keyOf = (auctionId: number, productId: number): CardKey => `${auctionId}:${productId}`;
 
@@ -35,6 +37,10 @@ let observer: IntersectionObserver | null = null;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 /** Products wanted before the socket's code has loaded, subscribed once it has. */
 let toWant = new Set<CardKey>();
+/** Changes waiting for the next message to the server. */
+let pendingWant = new Set<CardKey>();
+let pendingUnwant = new Set<CardKey>();
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
 function notify(listeners: Set<() => void> | undefined) {
   if (listeners) for (const listener of listeners) listener();
@@ -70,6 +76,15 @@ function ensureSocket() {
     });
 }
 
+function flush() {
+  flushTimer = undefined;
+  if (!socket) return;
+  if (pendingWant.size > 0) socket.want([...pendingWant]);
+  if (pendingUnwant.size > 0) socket.unwant([...pendingUnwant]);
+  pendingWant = new Set();
+  pendingUnwant = new Set();
+}
+
 function change(keys: CardKey[], delta: 1 | -1) {
   const want: CardKey[] = [];
   const unwant: CardKey[] = [];
@@ -84,8 +99,11 @@ function change(keys: CardKey[], delta: 1 | -1) {
     }
   }
   if (socket) {
-    if (want.length > 0) socket.want(want);
-    if (unwant.length > 0) socket.unwant(unwant);
+    // Sent together at most every FLUSH_MS: scrolling moves many cards in and out of view per
+    // frame, and a key that enters and leaves meanwhile is never sent at all.
+    for (const key of want) if (!pendingUnwant.delete(key)) pendingWant.add(key);
+    for (const key of unwant) if (!pendingWant.delete(key)) pendingUnwant.add(key);
+    flushTimer ??= setTimeout(flush, FLUSH_MS);
     return;
   }
   for (const key of want) toWant.add(key);
@@ -119,6 +137,10 @@ function unobserve(element: Element) {
       if (cards.size > 0) return;
       socket?.close();
       socket = null;
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      pendingWant = new Set();
+      pendingUnwant = new Set();
       confirmed.clear();
       notify(confirmedListeners);
     }, IDLE_CLOSE_MS);
