@@ -79,6 +79,9 @@ describe('card prices channel', () => {
         end_time: auction.end_time!.toISOString(),
       }),
     ]);
+    // Subscribing again (a page back from sleep) sends the state again and watches nothing more.
+    expect((await s.apply({ type: 'subscribe', products: refs(auction.id, [p1]) })).count).toBe(2);
+    expect(s.cards(p1)).toHaveLength(2);
 
     await bid(auction.id, p2, 900);
     await bid(auction.id, p3, 900); // not watched
@@ -92,6 +95,7 @@ describe('card prices channel', () => {
     await bid(auction.id, p1, 1100);
     await s.waitFor((m) => m.message === 'card' && m.product_id === p1 && m.price === 1100);
     expect(s.cards(p2).map((m) => m.price)).toEqual([500, 900]);
+    expect(s.cards(p1).at(-1)).toMatchObject({ price: 1100, bid_count: 2 });
     await s.close();
   });
 
