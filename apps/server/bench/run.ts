@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as bids from './arms/bids.ts';
 import * as browse from './arms/browse.ts';
+import * as cards from './arms/cards.ts';
 import * as fanout from './arms/fanout.ts';
 import * as lighthouse from './arms/lighthouse.ts';
 import * as list from './arms/list.ts';
@@ -30,6 +31,7 @@ const arms: Record<string, { run: Arm; needs?: 'postgres' }> = {
   list: { run: list.run, needs: 'postgres' },
   'product-page': { run: productPage.run, needs: 'postgres' },
   fanout: { run: fanout.run, needs: 'postgres' },
+  cards: { run: cards.run, needs: 'postgres' },
   search: { run: search.run },
   browse: { run: browse.run },
   lighthouse: { run: lighthouse.run },

@@ -7,10 +7,16 @@ export const BIDDER_PASSWORD = 'Bench-Bidder-1!';
 
 /**
  * A fresh database (PostgreSQL at `databaseUrl`, else PGlite in `dataDir`) with one seller, one
- * running auction of one product (no increment rules, ending in a day) and `bidders` bidders.
+ * running auction of one product (or `products`) (no increment rules, ending in a day) and `bidders` bidders.
  * Closed before the server opens it (PGlite allows one process at a time).
  */
-export async function prepareBidRace(options: { databaseUrl?: string; dataDir: string; bidders: number }) {
+export async function prepareBidRace(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  bidders: number;
+  /** Products in the auction (default one). */
+  products?: number;
+}) {
   const { db, close } = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   try {
     await migrateToLatest(db);
@@ -53,8 +59,10 @@ export async function prepareBidRace(options: { databaseUrl?: string; dataDir: s
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const product = await insertAuctionProduct(db, seller.id, auction.id, now);
-    return { auctionId: auction.id, productId: product, emails };
+    const productIds: number[] = [];
+    for (let i = 0; i < (options.products ?? 1); i++)
+      productIds.push(await insertAuctionProduct(db, seller.id, auction.id, now));
+    return { auctionId: auction.id, productId: productIds[0]!, productIds, emails };
   } finally {
     await close();
   }

@@ -9,7 +9,7 @@ export const HEARTBEAT_MS = 25_000;
  * payload object to every local subscriber, so a bid watched by thousands is serialized once.
  */
 const encodings = new WeakMap<object, Buffer>();
-function encoded(message: unknown): Buffer {
+export function encoded(message: unknown): Buffer {
   if (typeof message !== 'object' || message === null) return Buffer.from(JSON.stringify(message));
   let buffer = encodings.get(message);
   if (!buffer) {
@@ -17,6 +17,34 @@ function encoded(message: unknown): Buffer {
     encodings.set(message, buffer);
   }
   return buffer;
+}
+
+/**
+ * Pings the peer every `heartbeatMs` and drops it when it has not answered the previous ping;
+ * any message from it also proves it alive. Returns the timer (cleared when the socket ends).
+ */
+export function keepAlive(socket: WebSocket, heartbeatMs = HEARTBEAT_MS): ReturnType<typeof setInterval> {
+  let alive = true;
+  socket.on('message', () => {
+    alive = true;
+  });
+  socket.on('pong', () => {
+    alive = true;
+  });
+  const heartbeat = setInterval(() => {
+    if (!alive) {
+      socket.terminate();
+      return;
+    }
+    alive = false;
+    try {
+      socket.ping();
+    } catch {
+      socket.terminate();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  return heartbeat;
 }
 
 /**
@@ -41,33 +69,13 @@ export async function serveChannel(
     onError?: (error: unknown) => void;
   } = {},
 ): Promise<void> {
-  let alive = true;
   let closed = false;
   const send = (message: unknown) => {
     if (socket.readyState === socket.OPEN) socket.send(encoded(message), { binary: false });
   };
 
   // Incoming messages are ignored, except that any traffic proves the peer alive.
-  socket.on('message', () => {
-    alive = true;
-  });
-  socket.on('pong', () => {
-    alive = true;
-  });
-
-  const heartbeat = setInterval(() => {
-    if (!alive) {
-      socket.terminate();
-      return;
-    }
-    alive = false;
-    try {
-      socket.ping();
-    } catch {
-      socket.terminate();
-    }
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = keepAlive(socket, options.heartbeatMs);
 
   let unsubscribe: (() => Promise<void>) | undefined;
   let stopResync: (() => void) | undefined;

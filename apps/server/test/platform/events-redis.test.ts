@@ -140,6 +140,50 @@ describe.skipIf(!reachable)('Redis event bus (REDIS_URL)', () => {
     }
   });
 
+  // Two processes on one database: PostgreSQL only (an embedded database has one process).
+  it.skipIf(testDatabaseKind() !== 'postgres')(
+    'a card price socket on one process follows bids taken by another, and lets go when unsubscribed',
+    async () => {
+      const first = await startTestApp({ env: { REDIS_URL: url } });
+      const second = await startTestApp({ env: { REDIS_URL: url }, sharedDatabaseUrl: first.databaseUrl });
+      const seller = await insertUser(first.ctx.db, { is_seller: true });
+      const { token } = await insertUserWithToken(first);
+      const { auction, products } = await insertAuction(first.ctx.db, seller.id, {
+        now: first.ctx.clock.now(),
+      });
+      const [p1, p2] = [products[0]!.id, products[1]!.id];
+      const refs = [p1, p2].map((product_id) => ({ auction_id: auction.id, product_id }));
+      const cards = await openSocket(`${second.url.replace('http', 'ws')}/auctions/api/bids/ws/cards`);
+      const bid = async (productId: number, amount: number) => {
+        const res = await first.request('POST', '/api/bids/create-bid', {
+          token,
+          body: { auction_id: auction.id, product_id: productId, amount },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      };
+      try {
+        cards.socket.send(JSON.stringify({ type: 'subscribe', products: refs }));
+        await cards.waitFor((m) => m.message === 'watching' && m.count === 2);
+        // One Redis subscription per product for the whole process, however many sockets watch.
+        expect(await subscribers(`bids:${auction.id}:${p1}`)).toBe(1);
+        await bid(p1, 1000);
+        await cards.waitFor((m) => m.message === 'card' && m.product_id === p1 && m.price === 1000);
+
+        cards.socket.send(JSON.stringify({ type: 'unsubscribe', products: [refs[0]] }));
+        await cards.waitFor((m) => m.message === 'watching' && m.count === 1);
+        await expect.poll(() => subscribers(`bids:${auction.id}:${p1}`)).toBe(0);
+        await bid(p1, 2000);
+        await bid(p2, 3000);
+        await cards.waitFor((m) => m.message === 'card' && m.product_id === p2 && m.price === 3000);
+        expect(cards.messages.filter((m) => m.message === 'card' && m.price === 2000)).toEqual([]);
+      } finally {
+        cards.close();
+        await second.close();
+        await first.close();
+      }
+    },
+  );
+
   it('sends JSON: what arrives is a plain copy, as with the in-process bus', async () => {
     const got = collector();
     const stop = await b.ctx.events.subscribe('json', (p) => got.handler(p));

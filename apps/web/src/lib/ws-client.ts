@@ -8,6 +8,8 @@
  */
 export interface LiveSocket {
   close(): void;
+  /** Sends `message` as JSON when the socket is open; false when it is not (nothing is queued). */
+  send(message: unknown): boolean;
 }
 
 function wsUrl(path: string): string {
@@ -92,6 +94,11 @@ export function openLiveSocket(
   connect();
 
   return {
+    send(message) {
+      if (socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
     close() {
       stopped = true;
       clearTimeout(timer);

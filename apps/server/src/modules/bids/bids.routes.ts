@@ -12,6 +12,7 @@ import { serveChannel } from '../../platform/live-channel.ts';
 import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createBidsService } from './bids.service.ts';
+import { createCardPrices } from './card-prices.ts';
 
 export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
   const bids = createBidsService(ctx);
@@ -62,6 +63,16 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
         request.log.warn({ err }, 'bid channel subscription failed');
         socket.close(1011, 'unavailable');
       });
+    },
+  );
+
+  // Card prices for list pages: one socket per page, subscribed to the products in view.
+  const cardPrices = createCardPrices(ctx);
+  app.get(
+    liveChannels.auctionCards.path,
+    { websocket: true, config: perAddress(limits.socketConnection) },
+    (socket, request) => {
+      cardPrices.serve(socket, (err) => request.log.warn({ err }, 'card prices channel failed'));
     },
   );
 }

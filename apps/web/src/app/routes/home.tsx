@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { TabList } from '../../components/ui/tabs.tsx';
 import { AuctionListView } from '../../features/auctions/components/auction-list-view.tsx';
-import { MarketplaceGrid } from '../../features/products/components/marketplace-grid.tsx';
-import { WatchButton } from '../../features/watchlist/components/watch-button.tsx';
+
+// The hidden tab's code (its grid, watch buttons, mutations) stays off the first page's budget.
+const HomeMarketplace = lazy(() => import('./home-marketplace.tsx'));
 
 type Tab = 'auctions' | 'marketplace';
 
@@ -32,7 +34,9 @@ export function Component() {
         {tab === 'auctions' ? (
           <AuctionListView />
         ) : (
-          <MarketplaceGrid renderWatch={(p) => <WatchButton productId={p.id} name={p.name} />} />
+          <Suspense fallback={<Spinner label="Cargando productos..." />}>
+            <HomeMarketplace />
+          </Suspense>
         )}
       </div>
     </section>

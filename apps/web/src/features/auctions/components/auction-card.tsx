@@ -1,8 +1,9 @@
-import { type AuctionSummary, formatTimeLeft } from '@app/contracts';
+import { AUCTION_CARD_IMAGES, type AuctionSummary, formatTimeLeft } from '@app/contracts';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useLiveCard, useLiveLatestEnd } from '../../../lib/live-cards.ts';
 import { needsLogin } from '../lib/login-redirect.ts';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import styles from './auctions.module.css';
@@ -25,13 +26,28 @@ export function AuctionCard({
   const navigate = useNavigate();
   const target = paths.auctionProducts.getHref(auction.id);
   const count = auction.product_count;
+  // A running auction's cards follow the prices of the products they show while in view.
+  const running = auction.status === 'active';
+  const shownIds = running ? auction.products.slice(0, AUCTION_CARD_IMAGES).map((p) => p.id) : [];
+  const live = useLiveCard(shownIds.map((productId) => ({ auctionId: auction.id, productId })));
+  const endTime = useLiveLatestEnd(auction.id, shownIds, auction.end_time);
   const view = () => {
     if (needsLogin(target)) navigate(paths.login.getHref());
     else navigate(target);
   };
   return (
-    <article className={`card ${styles.auctionCard}`} aria-labelledby={`auction-${auction.id}-title`}>
-      <AuctionImageGrid products={auction.products} total={count} priority={priority} />
+    <article
+      ref={live.ref}
+      className={`card ${styles.auctionCard}`}
+      aria-labelledby={`auction-${auction.id}-title`}
+      data-live={running ? (live.watching ? 'on' : 'off') : undefined}
+    >
+      <AuctionImageGrid
+        products={auction.products}
+        total={count}
+        priority={priority}
+        liveAuctionId={running ? auction.id : undefined}
+      />
       <div className={styles.cardBody}>
         <div className={styles.cardTitleRow}>
           <Heading id={`auction-${auction.id}-title`} className={styles.cardTitle}>
@@ -49,7 +65,7 @@ export function AuctionCard({
             <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
             <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          <span>{formatTimeLeft(auction.end_time, now)}</span>
+          <span>{formatTimeLeft(endTime, now)}</span>
         </p>
         {/* The accessible name starts with the visible word (speech users say what they see) and
             adds which auction, since every card has the same button. */}

@@ -1,15 +1,19 @@
 import { AUCTION_CARD_IMAGES, type AuctionCardProduct } from '@app/contracts';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import styles from './auctions.module.css';
+import { LivePriceTag } from './live-price.tsx';
 
 /** Up to AUCTION_CARD_IMAGES product thumbnails; a '+N' overlay on the last one counts the rest. */
 export function AuctionImageGrid({
   products,
   total,
   priority = false,
+  liveAuctionId,
 }: {
   products: AuctionCardProduct[];
   total?: number;
+  /** A running auction's id: each thumbnail shows its product's price, live. */
+  liveAuctionId?: number;
   /** Above the fold: loaded at once and first, not lazily. */
   priority?: boolean;
 }) {
@@ -37,6 +41,9 @@ export function AuctionImageGrid({
               +{extra}
             </span>
           ) : null}
+          {liveAuctionId === undefined ? null : (
+            <LivePriceTag auctionId={liveAuctionId} productId={p.id} name={p.name} />
+          )}
         </div>
       ))}
     </div>

@@ -4,16 +4,29 @@ import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useLiveCard, useLiveCardState } from '../../../lib/live-cards.ts';
 import styles from './explore.module.css';
 
 /** One result: a running auction's product (price so far, time left, bids) or a buy-now product. */
 export function ExploreCard({ item, now }: { item: BrowseItem; now: number }) {
   const auction = item.kind === 'auction';
+  // A running auction's card follows its price, bids and end while in view.
+  const liveId = auction ? item.auction_id : null;
+  const live = useLiveCard(liveId === null ? [] : [{ auctionId: liveId, productId: item.product_id }]);
+  const state = useLiveCardState(liveId, item.product_id);
+  const fresh = state && state.bid_count >= item.bids_count ? state : undefined;
+  const price = fresh?.price ?? item.price;
+  const bids = fresh?.bid_count ?? item.bids_count;
+  const endTime = fresh ? fresh.end_time : item.end_time;
   const href = auction
     ? paths.productAuction.getHref(item.product_id)
     : paths.buyProduct.getHref(item.product_id);
   return (
-    <article className={`card ${styles.card}`}>
+    <article
+      ref={live.ref}
+      className={`card ${styles.card}`}
+      data-live={liveId === null ? undefined : live.watching ? 'on' : 'off'}
+    >
       <SafeImage src={item.image ?? undefined} alt={item.name} className="card-image" />
       <div className={styles.cardBody}>
         <p className={styles.kindRow}>
@@ -30,14 +43,19 @@ export function ExploreCard({ item, now }: { item: BrowseItem; now: number }) {
         <AttributeBadges condition={item.condition} grading={item.grading} />
         <p className={styles.price}>
           <span className="sr-only">
-            {auction ? (item.bids_count > 0 ? 'Puja actual: ' : 'Precio base: ') : 'Precio: '}
+            {auction ? (bids > 0 ? 'Puja actual: ' : 'Precio base: ') : 'Precio: '}
           </span>
-          {formatCOP(item.price)}
+          <span
+            key={price}
+            className={price === item.price ? undefined : styles.priceChanged}
+            data-testid="card-price"
+          >
+            {formatCOP(price)}
+          </span>
         </p>
         {auction ? (
           <p className={styles.cardMeta}>
-            {item.bids_count} {item.bids_count === 1 ? 'puja' : 'pujas'} ·{' '}
-            {formatTimeLeft(item.end_time, now)}
+            {bids} {bids === 1 ? 'puja' : 'pujas'} · {formatTimeLeft(endTime, now)}
           </p>
         ) : null}
       </div>
