@@ -6,6 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageFilesOf } from './page-files.ts';
+import type { PageRender, RenderedPage } from './server-render.ts';
 
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
@@ -61,6 +62,54 @@ function headWithin(heads: PageHeads | undefined, pathname: string, request: Fas
   return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * How long a page waits for its server render (its API reads included): past it, or when the
+ * render fails, the page goes out as the plain shell and the app renders it in the browser, as
+ * without a server render. Never an error page because of the render.
+ */
+const RENDER_WAIT_MS = 1500;
+
+function renderWithin(render: PageRender | undefined, url: string, request: FastifyRequest) {
+  if (!render) return Promise.resolve(undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      request.log.warn({ url }, 'page render too slow: plain shell');
+      resolve(undefined);
+    }, RENDER_WAIT_MS);
+  });
+  const rendered = render(url, request).catch((err: unknown) => {
+    request.log.warn({ err, url }, 'page render failed: plain shell');
+    return undefined;
+  });
+  return Promise.race([rendered, late]).finally(() => clearTimeout(timer));
+}
+
+/** index.html's root element, whose placeholder a server render replaces. */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
+
+/** index.html's app stylesheet, preloaded only (applied by the app once it runs). */
+const DEFERRED_STYLE = /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-style>/g;
+
+// In a script element: nothing in the JSON may close it or start a comment.
+const scriptSafeJson = (json: string) =>
+  json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * index.html carrying a page's server render: its HTML in the root element, its state beside it
+ * (src/app/server-render-state.ts: the element's id), and the app's stylesheets applied at once
+ * (the rendered page is the app's, styled by them, not index.html's placeholder).
+ */
+function withRenderedPage(html: string, page: RenderedPage) {
+  return html
+    .replace(DEFERRED_STYLE, (_, crossorigin = '', href: string) => `<link rel="stylesheet"${crossorigin} href="${href}">`)
+    .replace(
+      ROOT_ELEMENT,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="server-render-state">${scriptSafeJson(page.state)}</script>`,
+    );
+}
+
 /** index.html's generic title and description, which a page's own head replaces. */
 const GENERIC_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]*>\s*/];
 
@@ -110,7 +159,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir?: string; preloads?: PagePreloads; heads?: PageHeads } = {},
+  options: { distDir?: string; preloads?: PagePreloads; heads?: PageHeads; render?: PageRender } = {},
 ): Promise<boolean> {
   const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
@@ -143,9 +192,11 @@ export async function registerWebApp(
       return reply.sendFile(path.relative(distDir, file));
     }
     reply.header('cache-control', 'no-cache');
-    const [hints, head] = await Promise.all([
+    const [hints, head, rendered] = await Promise.all([
       options.preloads ? options.preloads(url).catch((): PageHints => ({})) : ({} as PageHints),
       headWithin(options.heads, url, request),
+      // With the query: a page's view (/explorar's filters, /auctions?search=) is in it.
+      renderWithin(options.render, request.url, request),
     ]);
     const files = pageFiles(url);
     const images = [...(hints.images ?? []), ...(hints.lead ? [hints.lead.src] : [])];
@@ -159,14 +210,17 @@ export async function registerWebApp(
       ),
       // The app links its chunks' stylesheets with `crossorigin`: a preload without it is not
       // reused and the stylesheet is downloaded twice.
-      ...(files?.styles ?? []).map(
-        (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
+      // A rendered page shows at once with its own styles: they are applied, not only preloaded.
+      ...(files?.styles ?? []).map((href) =>
+        rendered
+          ? `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`
+          : `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
       ),
       ...(files?.scripts ?? []).map(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
       ),
     ];
-    if (links.length === 0 && !head) return reply.type('text/html').sendFile('index.html');
+    if (links.length === 0 && !head && !rendered) return reply.type('text/html').sendFile('index.html');
     let html = indexHtml;
     if (head) {
       for (const tag of GENERIC_HEAD) html = html.replace(tag, '');
@@ -175,7 +229,8 @@ export async function registerWebApp(
     // Replacer functions: a `$` in a product's name is not a replacement pattern.
     html = html.replace('</head>', () => `${head?.html ?? ''}${links.join('')}</head>`);
     const { lead } = hints;
-    if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
+    if (rendered) html = withRenderedPage(html, rendered);
+    else if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
     return sendPage(request, reply, html);
   });
   return true;
