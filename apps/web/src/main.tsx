@@ -41,7 +41,13 @@ if (hydrating) {
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   syncServerClock(new Date(served.now).toISOString(), performance.timeOrigin + (navigation?.responseStart ?? 0));
   // The page's code first: hydrating through its lazy chunk would hold the page's HTML inert longer.
-  void preloadPage(pathname).then(() => hydrateRoot(root, app(served.now)));
+  void preloadPage(pathname).then(() =>
+    hydrateRoot(root, app(served.now), {
+      // React recovers by rendering in the browser; said aloud, so that a difference between
+      // the two renders is seen (the browser tests fail on it).
+      onRecoverableError: (error) => console.error('hydration failed, rendered in the browser instead:', error),
+    }),
+  );
 } else {
   // The first page's data is asked for before anything renders (the render below is sliced).
   prefetchPageData(queryClient, pathname);
