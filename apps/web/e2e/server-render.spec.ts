@@ -10,8 +10,10 @@ function textOf(html: string): string {
     .replace(/<script[\s\S]*?<\/script>/g, ' ')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_, name: string) =>
-      ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' })[name]!,
+    .replace(
+      /&(amp|lt|gt|quot|#x27|#39|nbsp);/g,
+      (_, name: string) =>
+        ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' })[name]!,
     )
     .replace(/\s+/g, ' ');
 }
@@ -94,13 +96,16 @@ describe('the landing pages rendered on the server', () => {
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
           if (document.readyState === 'interactive')
-            (window as unknown as { serverMain: Element | null }).serverMain = document.getElementById('main');
+            (window as unknown as { serverMain: Element | null }).serverMain =
+              document.getElementById('main');
         });
       });
       await page.goto(`${baseUrl()}${landing.path}`, { waitUntil: 'networkidle' });
       const kept = await page.evaluate(() => {
         const serverMain = (window as unknown as { serverMain: Element | null }).serverMain;
-        return serverMain !== null && serverMain === document.getElementById('main') && serverMain.isConnected;
+        return (
+          serverMain !== null && serverMain === document.getElementById('main') && serverMain.isConnected
+        );
       });
       expect(kept, landing.path).toBe(true);
       // Hydrated, not only painted: the header's menu answers.

@@ -60,7 +60,10 @@ setApiTransport((path, init) => {
  * The page at `url` (path and query) as HTML for index.html's root element, with its state; or
  * undefined for a page that is not rendered on the server. `now` is the server's clock.
  */
-export function render(url: string, options: { read: ApiRead; now: number }): Promise<ServerRender | undefined> {
+export function render(
+  url: string,
+  options: { read: ApiRead; now: number },
+): Promise<ServerRender | undefined> {
   const pathname = new URL(url, 'http://localhost').pathname;
   if (!isServerRendered(pathname)) return Promise.resolve(undefined);
   return reads.run(options.read, () => renderPage(url, pathname, options.now));

@@ -39,13 +39,17 @@ if (hydrating) {
   hydrate(queryClient, served.queries);
   // The server's clock from its render's time, as of when its HTML arrived.
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  syncServerClock(new Date(served.now).toISOString(), performance.timeOrigin + (navigation?.responseStart ?? 0));
+  syncServerClock(
+    new Date(served.now).toISOString(),
+    performance.timeOrigin + (navigation?.responseStart ?? 0),
+  );
   // The page's code first: hydrating through its lazy chunk would hold the page's HTML inert longer.
   void preloadPage(pathname).then(() =>
     hydrateRoot(root, app(served.now), {
       // React recovers by rendering in the browser; said aloud, so that a difference between
       // the two renders is seen (the browser tests fail on it).
-      onRecoverableError: (error) => console.error('hydration failed, rendered in the browser instead:', error),
+      onRecoverableError: (error) =>
+        console.error('hydration failed, rendered in the browser instead:', error),
     }),
   );
 } else {

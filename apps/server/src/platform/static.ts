@@ -93,7 +93,10 @@ const DEFERRED_STYLE = /<link rel="preload" as="style"( crossorigin)? href="([^"
 
 // In a script element: nothing in the JSON may close it or start a comment.
 const scriptSafeJson = (json: string) =>
-  json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * index.html carrying a page's server render: its HTML in the root element, its state beside it
@@ -102,7 +105,10 @@ const scriptSafeJson = (json: string) =>
  */
 function withRenderedPage(html: string, page: RenderedPage) {
   return html
-    .replace(DEFERRED_STYLE, (_, crossorigin = '', href: string) => `<link rel="stylesheet"${crossorigin} href="${href}">`)
+    .replace(
+      DEFERRED_STYLE,
+      (_, crossorigin = '', href: string) => `<link rel="stylesheet"${crossorigin} href="${href}">`,
+    )
     .replace(
       ROOT_ELEMENT,
       () =>
