@@ -1,15 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { webDistDir } from './static.ts';
-
-/** A page's server render: its HTML (index.html's root element's content) and state (JSON). */
-export interface RenderedPage {
-  html: string;
-  state: string;
-}
-export type PageRender = (url: string, request: FastifyRequest) => Promise<RenderedPage | undefined>;
+import type { FastifyInstance } from 'fastify';
+import { type PageRender, type RenderedPage, webDistDir } from './static.ts';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) exports. */
 interface ServerEntry {

@@ -6,7 +6,6 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageFilesOf } from './page-files.ts';
-import type { PageRender, RenderedPage } from './server-render.ts';
 
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
@@ -61,6 +60,13 @@ function headWithin(heads: PageHeads | undefined, pathname: string, request: Fas
   });
   return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
+
+/** A page's server render (server-render.ts): its HTML for index.html's root element, its state (JSON). */
+export interface RenderedPage {
+  html: string;
+  state: string;
+}
+export type PageRender = (url: string, request: FastifyRequest) => Promise<RenderedPage | undefined>;
 
 /**
  * How long a page waits for its server render (its API reads included): past it, or when the

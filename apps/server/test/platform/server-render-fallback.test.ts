@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRender } from '../../src/platform/server-render.ts';
-import { registerWebApp } from '../../src/platform/static.ts';
+import { type PageRender, registerWebApp } from '../../src/platform/static.ts';
 
 // As the web build writes it: the app's stylesheet only preloaded, the placeholder in the root.
 const shell = `<!doctype html><html><head><title>Genérico</title>
