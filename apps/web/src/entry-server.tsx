@@ -46,6 +46,8 @@ export interface ServerRender {
   html: string;
   /** JSON of ServerRenderState. */
   state: string;
+  /** Where the time went, in ms: rendering (every round) and waiting for the API reads. */
+  timing: { renderMs: number; readMs: number };
 }
 
 // Each render's reads go through its own visitor's `read` (renders run concurrently).
@@ -75,8 +77,11 @@ async function renderPage(url: string, pathname: string, now: number): Promise<S
   // the browser asks again itself.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   await preloadPage(pathname);
-  const page = () =>
-    renderToString(
+  let renderMs = 0;
+  let readMs = 0;
+  const page = () => {
+    const started = performance.now();
+    const html = renderToString(
       <StrictMode>
         <FirstRenderClock now={now}>
           <AppProvider client={client}>
@@ -87,6 +92,9 @@ async function renderPage(url: string, pathname: string, now: number): Promise<S
         </FirstRenderClock>
       </StrictMode>,
     );
+    renderMs += performance.now() - started;
+    return html;
+  };
   const cache = client.getQueryCache();
   const tried = new Set<string>();
   let html = page();
@@ -95,10 +103,12 @@ async function renderPage(url: string, pathname: string, now: number): Promise<S
     const waiting = cache.getAll().filter((q) => q.state.status === 'pending' && !tried.has(q.queryHash));
     if (waiting.length === 0) break;
     for (const query of waiting) tried.add(query.queryHash);
+    const started = performance.now();
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
+    readMs += performance.now() - started;
     for (const query of cache.getAll()) if (query.state.status === 'error') cache.remove(query);
     html = page();
   }
   const state: ServerRenderState = { now, queries: dehydrate(client) };
-  return { html, state: JSON.stringify(state) };
+  return { html, state: JSON.stringify(state), timing: { renderMs, readMs } };
 }

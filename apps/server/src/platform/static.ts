@@ -65,6 +65,8 @@ function headWithin(heads: PageHeads | undefined, pathname: string, request: Fas
 export interface RenderedPage {
   html: string;
   state: string;
+  /** Milliseconds spent rendering and waiting for the render's API reads (sent as Server-Timing). */
+  timing?: { renderMs: number; readMs: number };
 }
 export type PageRender = (url: string, request: FastifyRequest) => Promise<RenderedPage | undefined>;
 
@@ -241,8 +243,15 @@ export async function registerWebApp(
     // Replacer functions: a `$` in a product's name is not a replacement pattern.
     html = html.replace('</head>', () => `${head?.html ?? ''}${links.join('')}</head>`);
     const { lead } = hints;
-    if (rendered) html = withRenderedPage(html, rendered);
-    else if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
+    if (rendered) {
+      html = withRenderedPage(html, rendered);
+      // What the render cost beside its data (the bench reads it; so can a browser's tools).
+      if (rendered.timing)
+        reply.header(
+          'server-timing',
+          `render;dur=${rendered.timing.renderMs.toFixed(1)}, read;dur=${rendered.timing.readMs.toFixed(1)}`,
+        );
+    } else if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
     return sendPage(request, reply, html);
   });
   return true;
