@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageFilesOf } from './page-files.ts';
+import { isAppPageOf, pageFilesOf } from './page-files.ts';
 
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
@@ -179,6 +179,7 @@ export async function registerWebApp(
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const pageFiles = pageFilesOf(distDir);
+  const isAppPage = isAppPageOf(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -234,6 +235,9 @@ export async function registerWebApp(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
       ),
     ];
+    // An address no page of the app answers: the app still runs (it shows its not-found page),
+    // but crawlers and link checkers are told it is not there, instead of a 200 for any address.
+    if (isAppPage && !isAppPage(url)) reply.status(404);
     if (links.length === 0 && !head && !rendered) return reply.type('text/html').sendFile('index.html');
     let html = indexHtml;
     if (head) {
