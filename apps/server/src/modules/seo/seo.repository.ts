@@ -40,6 +40,12 @@ export const seoRepository = {
     return row !== undefined;
   },
 
+  /** The username of user `id` (a /seller/:id address), undefined for none. */
+  async usernameById(db: Database, id: number) {
+    const row = await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst();
+    return row?.username;
+  },
+
   /** Every live listing: products in running auctions and buy-now products on sale. */
   liveListings(db: Database, now: Date) {
     return db
