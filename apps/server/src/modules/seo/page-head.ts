@@ -52,7 +52,11 @@ export const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
 /** The tags that replace index.html's generic title and description. */
 export function headHtml(head: PageHead, origin: string): string {
-  const image = head.image ?? { url: origin + SITE_IMAGE.path, width: SITE_IMAGE.width, height: SITE_IMAGE.height };
+  const image = head.image ?? {
+    url: origin + SITE_IMAGE.path,
+    width: SITE_IMAGE.width,
+    height: SITE_IMAGE.height,
+  };
   const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`;
   const tags = [
