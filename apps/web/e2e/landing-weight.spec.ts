@@ -82,9 +82,12 @@ describe('the first page on a phone', () => {
     expect(applied.lineHeight).toBe('24px');
   });
 
-  it('applies the stylesheets of a server-rendered landing page at once: its HTML is the app’s', async () => {
+  it('writes the stylesheets of a server-rendered landing page into it: its HTML is the app’s, styled at once', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
+    // Written into the page (no trip for it), its link kept disabled for the app's code to find.
+    expect(html).toMatch(
+      /<style>[\s\S]+?<\/style><link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css" disabled>/,
+    );
     expect(html).not.toContain('data-app-style');
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();

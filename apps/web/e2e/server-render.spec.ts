@@ -100,7 +100,13 @@ describe('the landing pages rendered on the server', () => {
               document.getElementById('main');
         });
       });
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
       await page.goto(`${baseUrl()}${landing.path}`, { waitUntil: 'networkidle' });
+      // Its stylesheets came in the HTML: neither the browser nor the app's code fetches them.
+      expect(stylesheets, landing.path).toEqual([]);
       const kept = await page.evaluate(() => {
         const serverMain = (window as unknown as { serverMain: Element | null }).serverMain;
         return (

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,6 +19,8 @@ describe("a page's server render, and the shell when it cannot be had", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dir, 'index.html'), shell);
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets/index.css'), '.page{margin:0}');
     const render: PageRender = async (url) => {
       if (url === '/falla') throw new Error('render broke');
       if (url === '/lenta') return new Promise(() => {});
@@ -37,14 +39,17 @@ describe("a page's server render, and the shell when it cannot be had", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('puts the rendered page in the root, its state beside it, and applies the app stylesheet', async () => {
+  it('puts the rendered page in the root, its state beside it, and the app stylesheet in the page', async () => {
     const res = await app.inject('/auctions?search=ferrari');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(
       '<div id="root"><main id="main"><h1>Subastas</h1><p>/auctions?search=ferrari</p></main></div>',
     );
     expect(res.body).not.toContain('boot-main');
-    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+    // Written into the page; its link kept, disabled (not fetched), for the app's code to find.
+    expect(res.body).toContain(
+      '<style>.page{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index.css" disabled>',
+    );
     expect(res.body).not.toContain('data-app-style');
     const state = /<script type="application\/json" id="server-render-state">([^<]*)<\/script>/.exec(
       res.body,
