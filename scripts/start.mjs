@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
+// The server render's bundle, built with it (a build from before it existed has none).
+const serverEntry = path.join(root, 'apps/web/dist-ssr/entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -24,7 +26,7 @@ const sources = ['apps/web/src', 'apps/web/index.html', 'packages/contracts/src'
 const sourceTime = Math.max(
   ...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
 );
-if (!existsSync(dist) || statSync(dist).mtimeMs < sourceTime) {
+if (!existsSync(dist) || !existsSync(serverEntry) || statSync(dist).mtimeMs < sourceTime) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -8,7 +8,15 @@ import { routePreloads } from './build/route-preloads.ts';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server render's bundle (`vite build --ssr`, see src/entry-server.tsx) needs no copy of public/.
+  publicDir: isSsrBuild ? false : 'public',
+  // The server render bundles React and the rest in, built for production whatever NODE_ENV the
+  // server runs with: React's development build renders several times slower.
+  ...(isSsrBuild && {
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   plugins: [routeOnlyEndpoints(), react(), earlyRequests(), routePreloads(), deferredStyles(), precompress()],
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   // Recharts reads React elements through react-is; the hoisted copy (a test library's, React 17)
@@ -23,4 +31,4 @@ export default defineConfig({
       '/auctions/api': { target: api.replace(/^http/, 'ws'), ws: true },
     },
   },
-});
+}));

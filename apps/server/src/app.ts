@@ -50,6 +50,7 @@ import { registerRateLimits } from './platform/rate-limits.ts';
 import { readFreshness } from './platform/read-cache.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { loadServerRender } from './platform/server-render.ts';
 import { registerWebApp } from './platform/static.ts';
 import { seedDemo } from './seed/index.ts';
 
@@ -283,7 +284,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 
   const heads = await seoRoutes(app, ctx);
-  await registerWebApp(app, { preloads: pageHints(ctx), heads });
+  const render = await loadServerRender(app, () => clock.now());
+  await registerWebApp(app, { preloads: pageHints(ctx), heads, render });
 
   if (config.SEED_DEMO) await seedDemo({ ...ctx, users });
 

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { clientBuild } from './client-build.ts';
 
 /**
  * The app's stylesheet without holding index.html's first paint: its `<link rel="stylesheet">`
@@ -10,7 +11,7 @@ import type { Plugin } from 'vite';
 export function deferredStyles(): Plugin {
   return {
     name: 'deferred-styles',
-    apply: 'build',
+    apply: clientBuild,
     transformIndexHtml: {
       order: 'post',
       handler: (html) =>

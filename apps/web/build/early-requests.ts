@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { clientBuild } from './client-build.ts';
 
 const ENTRY_NAME = 'early-requests';
 const ENTRY_FILE = 'src/boot/early-requests-entry.ts';
@@ -13,7 +14,7 @@ const ENTRY_FILE = 'src/boot/early-requests-entry.ts';
 export function earlyRequests(): Plugin {
   return {
     name: 'early-requests',
-    apply: 'build',
+    apply: clientBuild,
     config(config) {
       const root = path.resolve(config.root ?? process.cwd());
       return {

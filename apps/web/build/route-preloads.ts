@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
+import { clientBuild } from './client-build.ts';
 
 /** What the server names in index.html for an address matching `path`. */
 export interface RoutePreload {
@@ -31,7 +32,7 @@ export function routePreloads(): Plugin {
   let root = '';
   return {
     name: 'route-preloads',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       root = config.root;
     },

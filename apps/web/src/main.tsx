@@ -1,33 +1,68 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { type ReactNode, StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { applyAppStyles } from './app/app-styles.ts';
+import { FirstRenderClock } from './app/first-render-clock.tsx';
 import { prefetchPageData } from './app/prefetch-page-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes, preloadPage } from './app/router.tsx';
+import { readServerRenderState } from './app/server-render-state.ts';
+import { authStorage } from './lib/auth-storage.ts';
 import { leadPainted, rememberBootLead } from './lib/boot-lead.ts';
 import { createQueryClient } from './lib/react-query.ts';
+import { syncServerClock } from './lib/server-clock.ts';
 import './styles/app.css';
 
 const queryClient = createQueryClient();
-// The first page's data is asked for before anything renders (the render below is sliced).
-prefetchPageData(queryClient, window.location.pathname);
-rememberBootLead(document, window.location.pathname);
+const root = document.getElementById('root')!;
+const pathname = window.location.pathname;
+// The server rendered this page as a visitor without a session sees it: with none here too, the
+// app takes over that HTML (hydration) with the answers it was rendered with. A visitor with a
+// session sees their own page (its header, their prices), rendered here as without a server render.
+const served = readServerRenderState(document);
+const hydrating = served !== null && authStorage.getToken() === null;
 
-// The first render as a transition: React renders it in slices and lets the browser paint and
-// answer input in between, instead of holding the main thread for the whole app at once. It
-// waits for the app's stylesheet (index.html paints its placeholder without it), the page's code
-// and the placeholder's lead image.
-void Promise.all([applyAppStyles(), preloadPage(window.location.pathname), leadPainted()]).then(() =>
-  startTransition(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <AppProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProvider>
-      </StrictMode>,
-    );
-  }),
+const app = (now?: number): ReactNode => (
+  <StrictMode>
+    <FirstRenderClock now={now}>
+      <AppProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProvider>
+    </FirstRenderClock>
+  </StrictMode>
 );
+
+if (hydrating) {
+  hydrate(queryClient, served.queries);
+  // The server's clock from its render's time, as of when its HTML arrived.
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  syncServerClock(
+    new Date(served.now).toISOString(),
+    performance.timeOrigin + (navigation?.responseStart ?? 0),
+  );
+  // The page's code first: hydrating through its lazy chunk would hold the page's HTML inert longer.
+  void preloadPage(pathname).then(() =>
+    hydrateRoot(root, app(served.now), {
+      // React recovers by rendering in the browser; said aloud, so that a difference between
+      // the two renders is seen (the browser tests fail on it).
+      onRecoverableError: (error) =>
+        console.error('hydration failed, rendered in the browser instead:', error),
+    }),
+  );
+} else {
+  // The first page's data is asked for before anything renders (the render below is sliced).
+  prefetchPageData(queryClient, pathname);
+  rememberBootLead(document, pathname);
+  // The first render as a transition: React renders it in slices and lets the browser paint and
+  // answer input in between, instead of holding the main thread for the whole app at once. It
+  // waits for the app's stylesheet (index.html paints its placeholder without it), the page's code
+  // and the placeholder's lead image.
+  void Promise.all([applyAppStyles(), preloadPage(pathname), leadPainted()]).then(() =>
+    startTransition(() => {
+      createRoot(root).render(app());
+    }),
+  );
+}

@@ -1,7 +1,8 @@
 /**
  * The web app on a phone: Lighthouse's mobile performance score (its default: a mid-range phone
- * on slow 4G, simulated from a trace recorded here) on the landing page and on a product's
- * auction page (logged in, as it requires), and the gzip JavaScript the landing route loads.
+ * on slow 4G, simulated from a trace recorded here) on the landing page, /explorar and a product's
+ * auction page (logged out, where it sends to the login, and logged in), the gzip JavaScript the
+ * landing route loads, and what the server render of the landing page costs beside its API read.
  * The real server serves a fresh build of the web app with the demo data. Each page runs three
  * times with the HTTP cache emptied before each, and the median counts: one run's score wobbles
  * by a few points on a busy machine. BENCH_LIGHTHOUSE_DIR=/some/dir keeps the reports.
@@ -14,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../../web/e2e/support/chromium.ts';
+import { closedLoop } from '../lib/load.ts';
 import { startServer } from '../lib/server.ts';
 import { round } from '../lib/stats.ts';
 import type { Arm, ArmResult } from '../types.ts';
@@ -21,6 +23,11 @@ import type { Arm, ArmResult } from '../types.ts';
 const webDir = path.resolve(import.meta.dirname, '../../../web');
 const SCORE_GOAL = 0.95;
 const LANDING_JS_GOAL_KB = 120;
+const TBT_GOAL_MS = 150;
+const LCP_GOAL_MS = 2000;
+// The list arm's load: its connections on its path.
+const LIST_CONNECTIONS = 32;
+const LIST_PATH = '/api/auctions/list?page=1&size=8';
 const DEMO_BUYER = { email: 'comprador@demo.test', password: 'Demo12345!' };
 
 interface Audit {
@@ -90,18 +97,61 @@ async function api<T>(
   return (await res.json()) as T;
 }
 
+/** The page's server render beside the API read it waits for, from its Server-Timing header. */
+async function renderTiming(url: string): Promise<{ renderMs: number; readMs: number } | undefined> {
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  await res.arrayBuffer();
+  const header = res.headers.get('server-timing') ?? '';
+  const renderMs = Number(/render;dur=([\d.]+)/.exec(header)?.[1]);
+  const readMs = Number(/read;dur=([\d.]+)/.exec(header)?.[1]);
+  return Number.isFinite(renderMs) && Number.isFinite(readMs) ? { renderMs, readMs } : undefined;
+}
+
+const medianOf = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/**
+ * The server render's cost against its page's API read under the list arm's load (32 connections
+ * reading the first page of auctions), sampled one page at a time while the load runs.
+ */
+async function renderCost(base: string, seconds: number) {
+  const load = closedLoop({
+    url: base,
+    connections: LIST_CONNECTIONS,
+    seconds,
+    next: () => ({ method: 'GET', path: LIST_PATH }),
+  });
+  const samples: Array<{ renderMs: number; readMs: number }> = [];
+  const end = performance.now() + seconds * 1000 - 200;
+  while (performance.now() < end) {
+    const timing = await renderTiming(`${base}/`);
+    if (timing) samples.push(timing);
+  }
+  const list = await load;
+  return {
+    samples: samples.length,
+    renderMs: medianOf(samples.map((t) => t.renderMs)),
+    readMs: medianOf(samples.map((t) => t.readMs)),
+    listP50: list.p50,
+    listRate: list.rate,
+  };
+}
+
 export const run: Arm = async (env) => {
   const build = spawnSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('the web app did not build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const server = await startServer({ dataDir, demo: true });
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
+  // Debian's Chromium when installed (what CI runs), else the npm-shipped one: said in the results.
+  const chromium = await chromiumExecutable();
   const browser = await puppeteer.launch({
-    executablePath: (await chromiumExecutable('packaged')).path,
+    executablePath: chromium.path,
     headless: true,
     userDataDir,
     args: CHROMIUM_ARGS,
   });
+  const browserName = chromium.source === 'system' ? 'Debian Chromium' : 'npm-shipped Chromium';
   try {
     const { jwt_token: token } = await api<{ jwt_token: string }>(
       server.url,
@@ -124,32 +174,42 @@ export const run: Arm = async (env) => {
       token,
     );
     if (!products[0]) throw new Error('the demo auction has no products');
+    const productUrl = `${server.url}/auctions/product/${products[0].id}`;
 
     const page = await browser.newPage();
     const runs = env.quick ? 1 : 3;
-    const landing: Audit[] = [];
-    for (let i = 0; i < runs; i++) landing.push(await audit(page, `${server.url}/`));
+    const auditRuns = async (url: string) => {
+      const audits: Audit[] = [];
+      for (let i = 0; i < runs; i++) audits.push(await audit(page, url));
+      return audits;
+    };
+    // Logged out first (no session stored): the pages as a visitor from a shared link sees them.
+    const landing = await auditRuns(`${server.url}/`);
+    const explore = await auditRuns(`${server.url}/explorar`);
+    // A product's auction page needs a session: logged out it is the login page it sends to.
+    const productLoggedOut = await auditRuns(productUrl);
     await page.goto(`${server.url}/`);
     // The web app keeps its session token in local storage under this key.
     await page.evaluate(`localStorage.setItem('jwt_token', ${JSON.stringify(token)})`);
-    const productPage: Audit[] = [];
-    for (let i = 0; i < runs; i++)
-      productPage.push(await audit(page, `${server.url}/auctions/product/${products[0].id}`));
+    const productPage = await auditRuns(productUrl);
 
     const results: ArmResult[] = [];
     for (const [name, audits] of [
       ['lighthouse-landing', landing],
+      ['lighthouse-explorar', explore],
+      ['lighthouse-product-auction-logged-out', productLoggedOut],
       ['lighthouse-product-auction', productPage],
     ] as const) {
       const m = median(audits);
       results.push({
         arm: name,
-        metric: 'Lighthouse mobile performance score (median of runs)',
+        metric: `Lighthouse mobile performance score (median of runs), ${browserName}`,
         value: round(m.score),
         unit: 'score',
-        goal: `>= ${SCORE_GOAL}`,
-        met: m.score >= SCORE_GOAL,
+        goal: `>= ${SCORE_GOAL}, TBT <= ${TBT_GOAL_MS} ms, LCP <= ${LCP_GOAL_MS} ms`,
+        met: m.score >= SCORE_GOAL && m.tbtMs <= TBT_GOAL_MS && m.lcpMs <= LCP_GOAL_MS,
         details: {
+          browser: browserName,
           runs: audits.map((a) => round(a.score)).join(' '),
           fcp_ms: Math.round(m.fcpMs),
           lcp_ms: Math.round(m.lcpMs),
@@ -172,6 +232,23 @@ export const run: Arm = async (env) => {
       goal: `<= ${LANDING_JS_GOAL_KB} KB`,
       met: gzipKb <= LANDING_JS_GOAL_KB,
       details: { files: scripts.length },
+    });
+    const cost = await renderCost(server.url, env.quick ? 5 : 15);
+    const ratio = cost.renderMs / cost.readMs;
+    results.push({
+      arm: 'server-render-cost',
+      metric: `server render of / vs its API read (median), under ${LIST_CONNECTIONS} connections on ${LIST_PATH}`,
+      value: round(cost.renderMs, 1),
+      unit: 'ms',
+      ceiling: round(cost.readMs, 1),
+      ratio: round(ratio),
+      goal: 'render <= 1/3 of the read (ratio <= 0.33)',
+      met: ratio <= 1 / 3,
+      details: {
+        samples: cost.samples,
+        list_p50_ms: round(cost.listP50, 1),
+        list_rate: round(cost.listRate, 0),
+      },
     });
     return results;
   } finally {

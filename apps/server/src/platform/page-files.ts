@@ -19,6 +19,21 @@ interface Listed extends PageFiles {
 export function pageFilesOf(distDir: string): (pathname: string) => PageFiles | undefined {
   const file = path.join(distDir, 'route-preloads.json');
   if (!existsSync(file)) return () => undefined;
+  return pageMatcher(file);
+}
+
+/**
+ * Whether an address is one of the app's pages, by the build's list of every page; undefined
+ * when the build has no list (then every address may be one).
+ */
+export function isAppPageOf(distDir: string): ((pathname: string) => boolean) | undefined {
+  const file = path.join(distDir, 'route-preloads.json');
+  if (!existsSync(file)) return undefined;
+  const match = pageMatcher(file);
+  return (pathname) => match(pathname) !== undefined;
+}
+
+function pageMatcher(file: string): (pathname: string) => PageFiles | undefined {
   const pages = (JSON.parse(readFileSync(file, 'utf8')) as Listed[]).map((page) => {
     const segments = page.path.split('/').filter(Boolean);
     return { ...page, segments, fixed: segments.filter((s) => !s.startsWith(':')).length };

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageFilesOf } from './page-files.ts';
+import { isAppPageOf, pageFilesOf } from './page-files.ts';
 
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
@@ -61,6 +61,96 @@ function headWithin(heads: PageHeads | undefined, pathname: string, request: Fas
   return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
 
+/** A page's server render (server-render.ts): its HTML for index.html's root element, its state (JSON). */
+export interface RenderedPage {
+  html: string;
+  state: string;
+  /** Milliseconds spent rendering and waiting for the render's API reads (sent as Server-Timing). */
+  timing?: { renderMs: number; readMs: number };
+}
+export type PageRender = (url: string, request: FastifyRequest) => Promise<RenderedPage | undefined>;
+
+/**
+ * How long a page waits for its server render (its API reads included): past it, or when the
+ * render fails, the page goes out as the plain shell and the app renders it in the browser, as
+ * without a server render. Never an error page because of the render.
+ */
+const RENDER_WAIT_MS = 1500;
+
+function renderWithin(render: PageRender | undefined, url: string, request: FastifyRequest) {
+  if (!render) return Promise.resolve(undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => {
+      request.log.warn({ url }, 'page render too slow: plain shell');
+      resolve(undefined);
+    }, RENDER_WAIT_MS);
+  });
+  const rendered = render(url, request).catch((err: unknown) => {
+    request.log.warn({ err, url }, 'page render failed: plain shell');
+    return undefined;
+  });
+  return Promise.race([rendered, late]).finally(() => clearTimeout(timer));
+}
+
+/** index.html's root element, whose placeholder a server render replaces. */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
+
+/** index.html's app stylesheet, preloaded only (applied by the app once it runs). */
+const DEFERRED_STYLE = /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-style>/g;
+
+// In a script element: nothing in the JSON may close it or start a comment.
+const scriptSafeJson = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * A stylesheet of the build, written into the page (`<style>`) instead of linked: a rendered page
+ * waits for its stylesheets before its first paint, and on a phone's connection each linked one
+ * is another trip after the HTML. They are a few KB. The link stays, `disabled` (never fetched):
+ * the app's code, loading the page's chunk, finds it there and does not fetch the stylesheet again.
+ * A file that cannot be read stays a plain link.
+ */
+function inlineStylesheets(distDir: string) {
+  const read = new Map<string, string | null>();
+  const css = (href: string) => {
+    if (!read.has(href)) {
+      const file = path.join(distDir, path.normalize(href));
+      const ok = /^\/assets\/[\w.-]+\.css$/.test(href) && file.startsWith(distDir) && existsSync(file);
+      const text = ok ? readFileSync(file, 'utf8') : null;
+      // Nothing in it may end the style element early.
+      read.set(href, text && !/<\/style/i.test(text) ? text : null);
+    }
+    return read.get(href) ?? null;
+  };
+  return (href: string, crossorigin: string) => {
+    const text = css(href);
+    const link = `<link rel="stylesheet"${crossorigin} href="${escapeHtml(href)}"`;
+    return text === null ? `${link}>` : `<style>${text}</style>${link} disabled>`;
+  };
+}
+
+/**
+ * index.html carrying a page's server render: its HTML in the root element, its state beside it
+ * (src/app/server-render-state.ts: the element's id), and the app's stylesheet applied at once
+ * (the rendered page is the app's, styled by it, not index.html's placeholder).
+ */
+function withRenderedPage(
+  html: string,
+  page: RenderedPage,
+  stylesheet: (href: string, crossorigin: string) => string,
+) {
+  return html
+    .replace(DEFERRED_STYLE, (_, crossorigin = '', href: string) => stylesheet(href, crossorigin))
+    .replace(
+      ROOT_ELEMENT,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="server-render-state">${scriptSafeJson(page.state)}</script>`,
+    );
+}
+
 /** index.html's generic title and description, which a page's own head replaces. */
 const GENERIC_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]*>\s*/];
 
@@ -110,12 +200,14 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir?: string; preloads?: PagePreloads; heads?: PageHeads } = {},
+  options: { distDir?: string; preloads?: PagePreloads; heads?: PageHeads; render?: PageRender } = {},
 ): Promise<boolean> {
   const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
   const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const pageFiles = pageFilesOf(distDir);
+  const isAppPage = isAppPageOf(distDir);
+  const stylesheet = inlineStylesheets(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -143,9 +235,11 @@ export async function registerWebApp(
       return reply.sendFile(path.relative(distDir, file));
     }
     reply.header('cache-control', 'no-cache');
-    const [hints, head] = await Promise.all([
+    const [hints, head, rendered] = await Promise.all([
       options.preloads ? options.preloads(url).catch((): PageHints => ({})) : ({} as PageHints),
       headWithin(options.heads, url, request),
+      // With the query: a page's view (/explorar's filters, /auctions?search=) is in it.
+      renderWithin(options.render, request.url, request),
     ]);
     const files = pageFiles(url);
     const images = [...(hints.images ?? []), ...(hints.lead ? [hints.lead.src] : [])];
@@ -159,14 +253,20 @@ export async function registerWebApp(
       ),
       // The app links its chunks' stylesheets with `crossorigin`: a preload without it is not
       // reused and the stylesheet is downloaded twice.
-      ...(files?.styles ?? []).map(
-        (href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
+      // A rendered page shows at once with its own styles: they are applied, not only preloaded.
+      ...(files?.styles ?? []).map((href) =>
+        rendered
+          ? stylesheet(href, ' crossorigin')
+          : `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`,
       ),
       ...(files?.scripts ?? []).map(
         (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
       ),
     ];
-    if (links.length === 0 && !head) return reply.type('text/html').sendFile('index.html');
+    // An address no page of the app answers: the app still runs (it shows its not-found page),
+    // but crawlers and link checkers are told it is not there, instead of a 200 for any address.
+    if (isAppPage && !isAppPage(url)) reply.status(404);
+    if (links.length === 0 && !head && !rendered) return reply.type('text/html').sendFile('index.html');
     let html = indexHtml;
     if (head) {
       for (const tag of GENERIC_HEAD) html = html.replace(tag, '');
@@ -175,7 +275,15 @@ export async function registerWebApp(
     // Replacer functions: a `$` in a product's name is not a replacement pattern.
     html = html.replace('</head>', () => `${head?.html ?? ''}${links.join('')}</head>`);
     const { lead } = hints;
-    if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
+    if (rendered) {
+      html = withRenderedPage(html, rendered, stylesheet);
+      // What the render cost beside its data (the bench reads it; so can a browser's tools).
+      if (rendered.timing)
+        reply.header(
+          'server-timing',
+          `render;dur=${rendered.timing.renderMs.toFixed(1)}, read;dur=${rendered.timing.readMs.toFixed(1)}`,
+        );
+    } else if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
     return sendPage(request, reply, html);
   });
   return true;

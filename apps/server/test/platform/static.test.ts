@@ -203,7 +203,12 @@ describe('index.html names the page’s own code', () => {
     expect(detail).toContain('href="/assets/shared.js"');
   });
 
-  it('adds nothing for an address of no listed page', async () => {
+  it('adds nothing for an address of no listed page, and answers it 404 with the app shell', async () => {
     expect(await head('/no/such/page')).toBe('<html><head>');
+    const missing = await app.inject('/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('<html><head></head><body></body></html>');
+    for (const known of ['/', '/products/9', '/products/create/', '/products/9?tab=x'])
+      expect((await app.inject(known)).statusCode, known).toBe(200);
   });
 });

@@ -50,12 +50,21 @@ export async function newContext(browser: Browser, viewport = DESKTOP): Promise<
   return context;
 }
 
-/** A fresh context and page, with the page's uncaught errors collected (a test asserts none). */
+/**
+ * A fresh context and page, with the page's uncaught errors and hydration warnings collected (a
+ * test asserts none).
+ */
 export async function openPage(browser: Browser, viewport = DESKTOP) {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // A server-rendered page whose first render in the browser differs from the server's (React
+  // then throws the HTML away and renders again): a failure like an uncaught error.
+  page.on('console', (message) => {
+    if (/hydrat/i.test(message.text()) && ['error', 'warning'].includes(message.type()))
+      errors.push(message.text());
+  });
   return { context, page, errors };
 }
 

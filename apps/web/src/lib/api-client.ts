@@ -58,6 +58,18 @@ export function newIdempotencyKey(): string {
 }
 
 const TIMEOUT_MS = 10_000;
+
+/**
+ * How a request leaves: the browser's fetch, or, in the server's render of a page (which runs
+ * where there is no origin to resolve `/api/...` against), the server's own handler.
+ */
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** For the server render only: its requests go to the server's own routes. */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
 export const NETWORK_ERROR_MESSAGE =
   'No se pudo conectar con el servidor. Revisa tu conexión e intenta de nuevo.';
 const TIMEOUT_MESSAGE = 'El servidor tardó demasiado en responder. Por favor, intenta de nuevo.';
@@ -118,7 +130,7 @@ async function send<T>(
   let response: Response;
   try {
     response = await (takeEarlyResponse(method, path, token) ??
-      fetch(path, {
+      transport(path, {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),

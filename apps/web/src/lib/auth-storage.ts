@@ -2,10 +2,13 @@
 const TOKEN_KEY = 'jwt_token';
 const REDIRECT_KEY = 'redirect_after_login';
 const listeners = new Set<() => void>();
+// The server's render of a page runs without storage: it renders what a visitor without a
+// session sees.
+const hasStorage = () => typeof localStorage !== 'undefined';
 
 export const authStorage = {
   getToken(): string | null {
-    return localStorage.getItem(TOKEN_KEY);
+    return hasStorage() ? localStorage.getItem(TOKEN_KEY) : null;
   },
   setToken(token: string) {
     localStorage.setItem(TOKEN_KEY, token);
@@ -29,10 +32,10 @@ export const authStorage = {
     };
   },
   getRedirect(): string | null {
-    return localStorage.getItem(REDIRECT_KEY);
+    return hasStorage() ? localStorage.getItem(REDIRECT_KEY) : null;
   },
   setRedirect(path: string) {
-    localStorage.setItem(REDIRECT_KEY, path);
+    if (hasStorage()) localStorage.setItem(REDIRECT_KEY, path);
   },
   clearRedirect() {
     localStorage.removeItem(REDIRECT_KEY);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 
 /**
  * The server's clock as seen from the browser: every response carrying `server_time` corrects the
@@ -20,9 +20,17 @@ export function serverNow(): number {
   return Date.now() + offsetMs;
 }
 
+/**
+ * The time a page's server render showed ("termina en 2 h"), given to the first render in the
+ * browser too: hydration then writes the same texts the server did (no mismatch), and the
+ * countdowns move to the real time right after, in their first effect. Undefined otherwise.
+ */
+export const FirstRenderNow = createContext<number | undefined>(undefined);
+
 /** The corrected time, re-rendering every `intervalMs` (1 s countdown tick) and on every sync. */
 export function useServerNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(serverNow);
+  const firstRenderNow = useContext(FirstRenderNow);
+  const [now, setNow] = useState(() => firstRenderNow ?? serverNow());
   useEffect(() => {
     const update = () => setNow(serverNow());
     listeners.add(update);

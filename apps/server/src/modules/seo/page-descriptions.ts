@@ -13,6 +13,7 @@ const STATIC_PAGES: Record<string, Omit<PageHead, 'canonical'>> = Object.fromEnt
 
 const PRODUCT_PAGE = /^\/(auctions\/product|products\/buy)\/(\d{1,9})\/?$/;
 const PROFILE_PAGE = /^\/(?:public-profile|profile)\/([^/]{1,100})\/?$/;
+const SELLER_PAGE = /^\/seller\/(\d{1,9})\/?$/;
 /** Product pages are read again after this long at most (a new bid moves the price). */
 const PRODUCT_CACHE_MS = 30_000;
 const PRODUCT_CACHE_MAX = 1000;
@@ -60,15 +61,21 @@ export function pageDescriptions(ctx: AppContext) {
     if (fixed) return { ...fixed, canonical: origin + path };
     const productMatch = PRODUCT_PAGE.exec(pathname);
     if (productMatch) return product(productMatch[1]!, Number(productMatch[2]), origin);
+    const sellerMatch = SELLER_PAGE.exec(pathname);
     const profileMatch = PROFILE_PAGE.exec(pathname);
-    if (profileMatch) {
-      let username: string;
-      try {
-        username = decodeURIComponent(profileMatch[1]!);
-      } catch {
-        return undefined;
+    if (sellerMatch || profileMatch) {
+      let username: string | undefined;
+      if (sellerMatch) username = await repo.usernameById(ctx.db, Number(sellerMatch[1]));
+      else {
+        try {
+          username = decodeURIComponent(profileMatch![1]!);
+        } catch {
+          return undefined;
+        }
+        if (!(await repo.usernameExists(ctx.db, username))) return undefined;
       }
-      if (!(await repo.usernameExists(ctx.db, username))) return undefined;
+      if (username === undefined) return undefined;
+      // One canonical address per profile, whichever of its addresses was shared.
       return {
         title: `${username} | Perfil del vendedor`,
         description: shortDescription(`Coleccionables de ${username}: subastas en vivo y compra directa.`),

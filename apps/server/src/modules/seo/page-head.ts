@@ -43,8 +43,20 @@ export function shortDescription(text: string, max = 160) {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 }
 
+/**
+ * The site's own preview image (the web app's public/og-image.png, at the size WhatsApp and
+ * Facebook show large), for a page without an image of its own: a shared link previews with the
+ * brand instead of a bare title.
+ */
+export const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+
 /** The tags that replace index.html's generic title and description. */
-export function headHtml(head: PageHead): string {
+export function headHtml(head: PageHead, origin: string): string {
+  const image = head.image ?? {
+    url: origin + SITE_IMAGE.path,
+    width: SITE_IMAGE.width,
+    height: SITE_IMAGE.height,
+  };
   const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}">`;
   const tags = [
@@ -58,24 +70,20 @@ export function headHtml(head: PageHead): string {
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonical),
-    ...(head.image
-      ? [
-          meta('property', 'og:image', head.image.url),
-          meta('property', 'og:image:width', head.image.width),
-          meta('property', 'og:image:height', head.image.height),
-          meta('property', 'og:image:alt', head.title),
-        ]
-      : []),
+    meta('property', 'og:image', image.url),
+    meta('property', 'og:image:width', image.width),
+    meta('property', 'og:image:height', image.height),
+    meta('property', 'og:image:alt', head.image ? head.title : SITE_NAME),
     ...(head.price !== undefined
       ? [
           meta('property', 'product:price:amount', head.price),
           meta('property', 'product:price:currency', 'COP'),
         ]
       : []),
-    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
-    ...(head.image ? [meta('name', 'twitter:image', head.image.url)] : []),
+    meta('name', 'twitter:image', image.url),
     ...(head.jsonLd ? [`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`] : []),
   ];
   return tags.join('');

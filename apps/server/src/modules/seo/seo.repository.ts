@@ -41,6 +41,12 @@ export const seoRepository = {
     return row !== undefined;
   },
 
+  /** The username of user `id` (a /seller/:id address), undefined for none. */
+  async usernameById(db: Database, id: number) {
+    const row = await db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirst();
+    return row?.username;
+  },
+
   /**
    * Every live listing, from catalog_listing (what browsing lists, kept by triggers): buy-now
    * products on sale and products of running auctions before their own end (after a soft close

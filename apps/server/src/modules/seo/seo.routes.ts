@@ -101,7 +101,8 @@ export async function seoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   const describe = pageDescriptions(ctx);
   return async (pathname, request) => {
-    const head = await describe(pathname, publicOrigin(ctx, request));
-    return head && { html: headHtml(head), status: head.status };
+    const origin = publicOrigin(ctx, request);
+    const head = await describe(pathname, origin);
+    return head && { html: headHtml(head, origin), status: head.status };
   };
 }

@@ -38,6 +38,10 @@ describe('pages that describe themselves', () => {
       path.resolve(import.meta.dirname, '../../../../web/index.html'),
       path.join(dist, 'index.html'),
     );
+    copyFileSync(
+      path.resolve(import.meta.dirname, '../../../../web/public/og-image.png'),
+      path.join(dist, 'og-image.png'),
+    );
     t = await startTestApp({ env: { PUBLIC_URL } });
     const db = t.ctx.db;
     const now = t.ctx.clock.now();
@@ -105,7 +109,9 @@ describe('pages that describe themselves', () => {
     expect(metaContent(html, 'property', 'og:title')).toBe(title);
     expect(metaContent(html, 'property', 'og:url')).toBe(PUBLIC_URL + url);
     expect(metaContent(html, 'property', 'og:type')).toBe('website');
-    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary');
+    // The site's preview image, large, on a page without an image of its own.
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/og-image.png`);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain('<div id="root">');
   });
 
@@ -183,7 +189,14 @@ describe('pages that describe themselves', () => {
       name: 'Funko Pop Goku',
       offers: { price: 80000, priceCurrency: 'COP', availability: 'https://schema.org/InStock' },
     });
-    expect(html).not.toContain('og:image');
+    // No image of its own: the site's preview image, absolute, at its real size.
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${PUBLIC_URL}/og-image.png`);
+    const res = await fetch(`${t.url}/og-image.png`);
+    expect(res.status).toBe(200);
+    const size = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(metaContent(html, 'property', 'og:image:width')).toBe(String(size.width));
+    expect(metaContent(html, 'property', 'og:image:height')).toBe(String(size.height));
+    expect(size.width! / size.height!).toBeCloseTo(1.91, 1);
   });
 
   it('a hostile product name is escaped everywhere and read back whole', async () => {
@@ -199,11 +212,17 @@ describe('pages that describe themselves', () => {
   });
 
   it('a public profile is titled with the seller; an unknown one keeps the generic shell', async () => {
-    const { status, html } = await page('/public-profile/vendedora_seo');
-    expect(status).toBe(200);
-    expect(pageTitle(html)).toBe('vendedora_seo | Perfil del vendedor');
-    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/public-profile/vendedora_seo">`);
-    expect(metaContent(html, 'property', 'og:type')).toBe('profile');
+    // Under each of its addresses, with one canonical one.
+    for (const address of ['/public-profile/vendedora_seo', `/seller/${seller.id}`]) {
+      const { status, html } = await page(address);
+      expect(status, address).toBe(200);
+      expect(pageTitle(html), address).toBe('vendedora_seo | Perfil del vendedor');
+      expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/public-profile/vendedora_seo">`);
+      expect(metaContent(html, 'property', 'og:type'), address).toBe('profile');
+    }
+    expect(pageTitle((await page('/seller/999999')).html)).toBe(
+      'Coleccionables · Subastas y compra directa de juguetes de colección',
+    );
     const unknown = await page('/public-profile/nadie_%3Cb%3E');
     expect(unknown.status).toBe(200);
     expect(pageTitle(unknown.html)).toBe(
