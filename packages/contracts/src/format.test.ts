@@ -82,25 +82,25 @@ describe('dates', () => {
     expect(formatLongDate(value)).toBe(expected);
   });
 
-  it('formatDateTime shows the short date and the local time', () => {
-    const date = new Date(noon);
-    const text = formatDateTime(date);
-    expect(text).toMatch(/^22\/11\/26, /);
-    const hour12 = date.getHours() % 12 || 12;
-    expect(text).toContain(`${hour12}:${String(date.getMinutes()).padStart(2, '0')}`);
-    expect(text).toMatch(/[ap]\. m\.$/);
+  it("formatDateTime shows the short date and Colombia's time (UTC-5), whatever the device's zone", () => {
+    expect(formatDateTime(noon)).toMatch(/^22\/11\/26, 7:00\sa\. m\.$/);
+    // 03:00 UTC on the 23rd is still the 22nd in Bogotá.
+    expect(formatDateTime('2026-11-23T03:00:00Z')).toMatch(/^22\/11\/26, 10:00\sp\. m\.$/);
+  });
+
+  it("formatLongDate names Colombia's day, not UTC's or the device's", () => {
+    expect(formatLongDate('2026-11-23T03:00:00Z')).toBe('22 de noviembre de 2026');
+    expect(formatLongDate('2026-11-23T05:00:00Z')).toBe('23 de noviembre de 2026');
   });
 
   it.each([null, undefined, '', 'garbage'])('formatDateTime(%s) -> N/A', (value) => {
     expect(formatDateTime(value)).toBe('N/A');
   });
 
-  it('formatBidTimestamp: es-ES day, short month, 24 h time', () => {
-    const date = new Date(noon);
-    const hh = String(date.getHours()).padStart(2, '0');
-    const mm = String(date.getMinutes()).padStart(2, '0');
-    expect(formatBidTimestamp(noon)).toBe(`22 nov, ${hh}:${mm}`);
-    expect(formatBidTimestamp(date)).toBe(`22 nov, ${hh}:${mm}`);
+  it("formatBidTimestamp: es-ES day, short month, 24 h time in Colombia's time", () => {
+    expect(formatBidTimestamp(noon)).toBe('22 nov, 07:00');
+    expect(formatBidTimestamp(new Date(noon))).toBe('22 nov, 07:00');
+    expect(formatBidTimestamp('2026-12-01T04:59:00Z')).toBe('30 nov, 23:59');
   });
 
   it.each([null, undefined, '', 'garbage'])('formatBidTimestamp(%s) does not throw and says N/A', (value) => {
@@ -121,6 +121,7 @@ describe('the hand-written formats say what Intl says', () => {
     maximumFractionDigits: 0,
   });
   const intlBidTime = new Intl.DateTimeFormat('es-ES', {
+    timeZone: 'America/Bogota',
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
@@ -174,7 +175,7 @@ describe('the hand-written formats say what Intl says', () => {
         [15, 12, 30],
         [28, 23, 59],
       ] as const) {
-        const date = new Date(2026, month, day, hour, minute);
+        const date = new Date(Date.UTC(2026, month, day, hour, minute));
         expect(formatBidTimestamp(date)).toBe(intlBidTime.format(date));
         expect(formatBidTimestamp(date.toISOString())).toBe(intlBidTime.format(date));
       }

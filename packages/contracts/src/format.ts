@@ -1,6 +1,16 @@
 /** es-CO formatting helpers shared by the web app and server-rendered pages. */
 
 /**
+ * The marketplace's calendar and clock: dates and times are shown in Colombia's time (UTC-5 all
+ * year, no daylight saving), whatever the reader's device or the server is set to. A page the
+ * server renders then shows the same text the browser's first render does (a date formatted in
+ * each one's own zone differs for five hours a day and breaks hydration), and every reader sees
+ * the same day for an auction's end, a sale or a payout.
+ */
+export const MARKET_TIME_ZONE = 'America/Bogota';
+const MARKET_UTC_OFFSET_MS = -5 * 60 * 60 * 1000;
+
+/**
  * Each formatter is built on first use and kept: building an Intl formatter costs far more than
  * formatting with one (a bid history formats a date per row), and a page that never formats a
  * date does not pay for building the date formatter when this module loads.
@@ -33,10 +43,17 @@ function currencyText(
 }
 
 const longDateFormat = once(
-  () => new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric' }),
+  () =>
+    new Intl.DateTimeFormat('es-CO', {
+      timeZone: MARKET_TIME_ZONE,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }),
 );
 const dateTimeFormat = once(
-  () => new Intl.DateTimeFormat('es-CO', { dateStyle: 'short', timeStyle: 'short' }),
+  () =>
+    new Intl.DateTimeFormat('es-CO', { timeZone: MARKET_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' }),
 );
 
 /*
@@ -99,9 +116,11 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return date ? dateTimeFormat().format(date) : 'N/A';
 }
 
-/** Bid timestamps: es-ES short, day, month, hour, minute ("22 nov, 15:05"). */
+/** Bid timestamps in Colombia's time: es-ES short, day, month, hour, minute ("22 nov, 15:05"). */
 export function formatBidTimestamp(value: string | Date | null | undefined): string {
   const date = dateOf(value);
   if (!date) return 'N/A';
-  return `${date.getDate()} ${SHORT_MONTHS_ES[date.getMonth()]}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  // Colombia's wall clock read through the UTC getters (a fixed offset: no Intl needed).
+  const market = new Date(date.getTime() + MARKET_UTC_OFFSET_MS);
+  return `${market.getUTCDate()} ${SHORT_MONTHS_ES[market.getUTCMonth()]}, ${twoDigits(market.getUTCHours())}:${twoDigits(market.getUTCMinutes())}`;
 }
