@@ -9,6 +9,16 @@ export async function insertOperator(t: TestApp, username = 'operadora') {
   return created;
 }
 
+/** The people of the moderation tests: an operator, a seller and two bidders, all logged in. */
+export async function insertModerationCast(t: TestApp) {
+  return {
+    operator: await insertOperator(t, 'operadora_moderacion'),
+    seller: await insertUserWithToken(t, { username: 'vendedor_mod', is_seller: true }),
+    bidderA: await insertUserWithToken(t, { username: 'postor_a' }),
+    bidderB: await insertUserWithToken(t, { username: 'postor_b' }),
+  };
+}
+
 /** Registers a bank account for `sellerId` straight into the table. */
 export async function insertBankAccount(
   t: TestApp,
