@@ -158,4 +158,3 @@ export function createBidsService(ctx: AppContext) {
   };
 }
 
-export type BidsService = ReturnType<typeof createBidsService>;

@@ -73,8 +73,6 @@ export function countOpenClaims(db: Database): Promise<number> {
   return repo.countActive(db);
 }
 
-export type ClaimsService = ReturnType<typeof createClaimsService>;
-
 /**
  * Buyer claims after a sale: opening, the conversation, the seller's refund, escalation and an
  * operator's decision, and the job that makes payouts payable once their claim window passed.

@@ -151,4 +151,3 @@ export function createNotificationsService(ctx: AppContext) {
   };
 }
 
-export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -84,4 +84,3 @@ export function createWatchlistService(ctx: AppContext) {
   };
 }
 
-export type WatchlistService = ReturnType<typeof createWatchlistService>;
