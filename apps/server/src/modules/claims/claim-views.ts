@@ -53,9 +53,8 @@ export function toUserClaim(row: UserClaimRow, userId: number) {
   };
 }
 
-/** A claim in the user's own list, with their part in it and the other party's name. */
-export function toMyClaim(r: UserClaimRow, userId: number): MyClaimsResponse['items'][number] {
-  const role = r.buyer_id === userId ? ('buyer' as const) : ('seller' as const);
+/** What every list of claims shows of one. */
+function listedClaim(r: UserClaimRow | OperatorClaimRow) {
   return {
     id: r.id,
     product_id: r.product_id,
@@ -64,6 +63,14 @@ export function toMyClaim(r: UserClaimRow, userId: number): MyClaimsResponse['it
     status: r.status,
     opened_at: r.opened_at.toISOString(),
     seller_respond_by: r.seller_respond_by.toISOString(),
+  };
+}
+
+/** A claim in the user's own list, with their part in it and the other party's name. */
+export function toMyClaim(r: UserClaimRow, userId: number): MyClaimsResponse['items'][number] {
+  const role = r.buyer_id === userId ? ('buyer' as const) : ('seller' as const);
+  return {
+    ...listedClaim(r),
     role,
     other_username: role === 'buyer' ? r.seller_username : r.buyer_username,
   };
@@ -72,13 +79,7 @@ export function toMyClaim(r: UserClaimRow, userId: number): MyClaimsResponse['it
 /** A claim in the operators' list. */
 export function toAdminClaim(r: OperatorClaimRow): AdminClaimsResponse['items'][number] {
   return {
-    id: r.id,
-    product_id: r.product_id,
-    product_name: r.product_name,
-    reason: r.reason,
-    status: r.status,
-    opened_at: r.opened_at.toISOString(),
-    seller_respond_by: r.seller_respond_by.toISOString(),
+    ...listedClaim(r),
     description: r.description,
     buyer_username: r.buyer_username,
     seller_username: r.seller_username,

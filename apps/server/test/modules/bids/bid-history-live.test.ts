@@ -6,14 +6,8 @@ import type { TestApp } from '../../helpers/build-app.ts';
 import { type BidsUser, bidsHelpers, startBidsApp } from './bids-support.ts';
 
 describe('bids: history, notices, live channel and concurrency', () => {
-  let t: TestApp;
-  let seller: BidsUser;
-  let ana: BidsUser;
-  let beto: BidsUser;
-
-  beforeAll(async () => {
-    ({ t, seller, ana, beto } = await startBidsApp());
-  });
+  let t: TestApp, seller: BidsUser, ana: BidsUser, beto: BidsUser;
+  beforeAll(async () => void ({ t, seller, ana, beto } = await startBidsApp()));
   afterAll(() => t?.close());
 
   const { bid, newAuction, race } = bidsHelpers(() => ({ t, seller }));

@@ -5,22 +5,12 @@ import { insertBuyNowProduct } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertBuyer, insertPaidBuyNowSale, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
-import { insertModerationCast, insertOperator } from './operator-support.ts';
+import type { TestApp } from '../../helpers/build-app.ts';
+import { insertOperator, startModerationApp } from './operator-support.ts';
 
-let t: TestApp;
-let operator: TestUser;
-let seller: TestUser;
-let bidderA: TestUser;
-let bidderB: TestUser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ operator, seller, bidderA, bidderB } = await insertModerationCast(t));
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, operator: TestUser, seller: TestUser, bidderA: TestUser, bidderB: TestUser;
+beforeAll(async () => void ({ t, operator, seller, bidderA, bidderB } = await startModerationApp()));
+afterAll(() => t?.close());
 
 const bid = (who: TestUser, auctionId: number, productId: number, amount: number) =>
   t.request('POST', '/api/bids/create-bid', {

@@ -1,6 +1,6 @@
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 /** A logged-in operator. */
 export async function insertOperator(t: TestApp, username = 'operadora') {
@@ -9,9 +9,11 @@ export async function insertOperator(t: TestApp, username = 'operadora') {
   return created;
 }
 
-/** The people of the moderation tests: an operator, a seller and two bidders, all logged in. */
-export async function insertModerationCast(t: TestApp) {
+/** The app of the moderation tests, with an operator, a seller and two bidders logged in. */
+export async function startModerationApp() {
+  const t = await startTestApp();
   return {
+    t,
     operator: await insertOperator(t, 'operadora_moderacion'),
     seller: await insertUserWithToken(t, { username: 'vendedor_mod', is_seller: true }),
     bidderA: await insertUserWithToken(t, { username: 'postor_a' }),

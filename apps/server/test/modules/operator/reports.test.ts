@@ -3,22 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../factories/products.ts';
 import type { TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
-import { insertModerationCast } from './operator-support.ts';
+import type { TestApp } from '../../helpers/build-app.ts';
+import { startModerationApp } from './operator-support.ts';
 
-let t: TestApp;
-let operator: TestUser;
-let seller: TestUser;
-let bidderA: TestUser;
-let bidderB: TestUser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ operator, seller, bidderA, bidderB } = await insertModerationCast(t));
-});
-afterAll(async () => {
-  await t?.close();
-});
+let t: TestApp, operator: TestUser, seller: TestUser, bidderA: TestUser, bidderB: TestUser;
+beforeAll(async () => void ({ t, operator, seller, bidderA, bidderB } = await startModerationApp()));
+afterAll(() => t?.close());
 
 describe('reports', () => {
   it('any logged-in user reports; one open report per reporter and target, even sent at once', async () => {
