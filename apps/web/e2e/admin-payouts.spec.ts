@@ -13,7 +13,7 @@ import {
   PHONE,
 } from './support/browser.ts';
 import { createProductViaApi } from './support/fixtures.ts';
-import { useOwnServer } from './support/own-server.ts';
+import { withOwnServer } from './support/own-server.ts';
 
 /**
  * Paying sellers from the operator console: a payout is payable once the buyer received the item
@@ -59,7 +59,7 @@ async function deliver(productId: number, sellerToken: string, buyerToken: strin
 }
 
 describe('paying sellers from the operator console', () => {
-  const own = useOwnServer();
+  const own = withOwnServer();
 
   it(
     'pays payouts all or nothing, and the seller sees them paid with the transfer reference',

@@ -13,7 +13,7 @@ import {
   newContext,
   PHONE,
 } from './support/browser.ts';
-import { useOwnServer } from './support/own-server.ts';
+import { withOwnServer } from './support/own-server.ts';
 
 /** The unsubscribe link of an e-mail written to `to` (no SMTP_URL: .eml files under DATA_DIR/mail). */
 function unsubscribeLinkTo(dataDir: string, to: string): string | null {
@@ -38,7 +38,7 @@ function unsubscribeLinkTo(dataDir: string, to: string): string | null {
  * flow changes the demo seller's preferences, and its e-mails are read from its data directory.
  */
 describe('notification preferences and the unsubscribe page', () => {
-  const own = useOwnServer();
+  const own = withOwnServer();
 
   it("an e-mail's unsubscribe link turns its type off without a login; a tampered one is refused", async () => {
     // The demo seed asked questions on the seller's listings: the queue holds their e-mails.

@@ -15,14 +15,14 @@ import {
   PHONE,
   screenshot,
 } from './support/browser.ts';
-import { useOwnServer } from './support/own-server.ts';
+import { withOwnServer } from './support/own-server.ts';
 
 /**
  * Deleting an account is for good: this file runs its own server (built app, demo data) so the
  * demo accounts the other browser tests log in with stay untouched on the shared one.
  */
 describe('personal data in the account settings', () => {
-  const own = useOwnServer();
+  const own = withOwnServer();
 
   it("'Descargar mis datos' saves the JSON file of everything about the user", async () => {
     const context = await newContext(own.browser, DESKTOP);

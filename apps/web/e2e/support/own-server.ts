@@ -8,7 +8,7 @@ import { startServer, type TestServer } from './server.ts';
  * auctions, preferences): its own server (built app, demo data) and browser, started before the
  * file's tests and stopped after them. Read `browser` and `server` inside tests, not before.
  */
-export function useOwnServer(): { readonly browser: Browser; readonly server: TestServer } {
+export function withOwnServer(): { readonly browser: Browser; readonly server: TestServer } {
   const own = {} as { browser: Browser; server: TestServer };
   beforeAll(async () => {
     own.server = await startServer();

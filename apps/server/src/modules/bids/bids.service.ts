@@ -157,4 +157,3 @@ export function createBidsService(ctx: AppContext) {
     },
   };
 }
-

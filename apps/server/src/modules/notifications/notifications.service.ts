@@ -150,4 +150,3 @@ export function createNotificationsService(ctx: AppContext) {
     },
   };
 }
-

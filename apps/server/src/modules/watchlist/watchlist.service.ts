@@ -83,4 +83,3 @@ export function createWatchlistService(ctx: AppContext) {
     },
   };
 }
-
