@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
@@ -8,14 +8,12 @@ import {
   DESKTOP,
   demo,
   downloadedText,
-  launchBrowser,
   loginAs,
   newContext,
   PHONE,
-  useServer,
 } from './support/browser.ts';
 import { createProductViaApi } from './support/fixtures.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { withOwnServer } from './support/own-server.ts';
 
 /**
  * Paying sellers from the operator console: a payout is payable once the buyer received the item
@@ -61,18 +59,7 @@ async function deliver(productId: number, sellerToken: string, buyerToken: strin
 }
 
 describe('paying sellers from the operator console', () => {
-  let browser: Browser;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer();
-    useServer(server.url);
-    browser = await launchBrowser();
-  }, 300_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const own = withOwnServer();
 
   it(
     'pays payouts all or nothing, and the seller sees them paid with the transfer reference',
@@ -80,8 +67,8 @@ describe('paying sellers from the operator console', () => {
       const sellerToken = await apiLogin(demo.seller);
       const first = `Hot Wheels Bone Shaker ${run}`;
       const second = `Matchbox Land Rover ${run}`;
-      const a = await sellAndPay(browser, sellerToken, demo.buyer, first);
-      const b = await sellAndPay(browser, sellerToken, demo.collector, second);
+      const a = await sellAndPay(own.browser, sellerToken, demo.buyer, first);
+      const b = await sellAndPay(own.browser, sellerToken, demo.collector, second);
       await deliver(a.productId, sellerToken, a.buyerToken);
       await deliver(b.productId, sellerToken, b.buyerToken);
       // Nobody claims within the window: both payouts become payable.
@@ -92,7 +79,7 @@ describe('paying sellers from the operator console', () => {
       // Sessions last 7 days: the ones opened before the clock moved have ended.
       const operatorToken = await apiLogin(demo.operator);
 
-      const context = await newContext(browser, DESKTOP);
+      const context = await newContext(own.browser, DESKTOP);
       const page = await context.newPage();
       await loginAs(page, demo.operator);
       await page.goto(`${baseUrl()}/admin?tab=pagos`);
@@ -156,7 +143,7 @@ describe('paying sellers from the operator console', () => {
       await context.close();
 
       // The seller's page: 'Pagado' with the date and the reference.
-      const sellerContext = await newContext(browser, PHONE);
+      const sellerContext = await newContext(own.browser, PHONE);
       const seller = await sellerContext.newPage();
       await loginAs(seller, demo.seller);
       await seller.goto(`${baseUrl()}/seller/payments`);

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { preferenceMessages as m } from '@app/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
@@ -10,13 +9,11 @@ import {
   checkPage,
   DESKTOP,
   demo,
-  launchBrowser,
   loginAs,
   newContext,
   PHONE,
-  useServer,
 } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { withOwnServer } from './support/own-server.ts';
 
 /** The unsubscribe link of an e-mail written to `to` (no SMTP_URL: .eml files under DATA_DIR/mail). */
 function unsubscribeLinkTo(dataDir: string, to: string): string | null {
@@ -41,29 +38,17 @@ function unsubscribeLinkTo(dataDir: string, to: string): string | null {
  * flow changes the demo seller's preferences, and its e-mails are read from its data directory.
  */
 describe('notification preferences and the unsubscribe page', () => {
-  let browser: Browser;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer();
-    useServer(server.url);
-    browser = await launchBrowser();
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const own = withOwnServer();
 
   it("an e-mail's unsubscribe link turns its type off without a login; a tampered one is refused", async () => {
     // The demo seed asked questions on the seller's listings: the queue holds their e-mails.
     expect((await apiCall('POST', '/api/test/clock', undefined, { advance_seconds: 1 })).status).toBe(200);
-    const link = unsubscribeLinkTo(server.dataDir, demo.seller);
+    const link = unsubscribeLinkTo(own.server.dataDir, demo.seller);
     expect(link, 'an e-mail with List-Unsubscribe to the demo seller').toBeTruthy();
     const pathname = new URL(link!).pathname;
 
     for (const viewport of [PHONE, DESKTOP]) {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(own.browser, viewport);
       const page = await context.newPage();
       await page.goto(`${baseUrl()}${pathname}`);
       await page.getByText(m.unsubscribed(m.labels.questions)).waitFor();
@@ -76,7 +61,7 @@ describe('notification preferences and the unsubscribe page', () => {
     expect(prefs.body.email.questions).toBe(false);
     expect(prefs.body.email.outbid).toBe(true);
 
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(own.browser, PHONE);
     const page = await context.newPage();
     const tampered = pathname.replace(/\.questions\./, '.outbid.');
     await page.goto(`${baseUrl()}${tampered}`);
@@ -99,7 +84,7 @@ describe('notification preferences and the unsubscribe page', () => {
 
   it("'Preferencias de notificación' on the profile: a labelled checkbox per type, saved, kept on reload", async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(own.browser, viewport);
       const page = await context.newPage();
       await loginAs(page, demo.buyer);
       await page.goto(`${baseUrl()}/profile`);

@@ -1,6 +1,5 @@
 import { personalDataMessages as m } from '@app/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
@@ -11,36 +10,22 @@ import {
   downloadedText,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
   loginAs,
   newContext,
   PHONE,
   screenshot,
-  useServer,
 } from './support/browser.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { withOwnServer } from './support/own-server.ts';
 
 /**
  * Deleting an account is for good: this file runs its own server (built app, demo data) so the
  * demo accounts the other browser tests log in with stay untouched on the shared one.
  */
 describe('personal data in the account settings', () => {
-  let browser: Browser;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startServer();
-    useServer(server.url);
-    browser = await launchBrowser();
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const own = withOwnServer();
 
   it("'Descargar mis datos' saves the JSON file of everything about the user", async () => {
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(own.browser, DESKTOP);
     const page = await context.newPage();
     await loginAs(page, demo.buyer);
     await page.goto(`${baseUrl()}/profile`);
@@ -62,7 +47,7 @@ describe('personal data in the account settings', () => {
   }, 180_000);
 
   it("'Eliminar mi cuenta' shows what is still open, then deletes an account with nothing open and logs out", async () => {
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(own.browser, PHONE);
     const page = await context.newPage();
     // The demo seller has running auctions and sales: refused, with the list.
     await loginAs(page, demo.seller);

@@ -2,9 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { createInProcessEventBus, type EventBus, type EventBusStats } from './events.ts';
-
-/** Channels are prefixed with `{namespace}:` so several apps (or test runs) can share one Redis. */
-export const DEFAULT_REDIS_NAMESPACE = 'coleccionables';
+import { quit, splitNamespace, whenReady } from './redis-connection.ts';
 
 export interface RedisEventBusOptions {
   /** redis:// or rediss:// URL. A `namespace` query parameter overrides the channel namespace. */
@@ -354,48 +352,6 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       log?.warn({ err, channel }, 'redis event bus: unsubscribe failed');
     }
   }
-}
-
-/**
- * Waits (at most `ms`) for a connection that is being made right now, so that a subscription made
- * just after start-up is in place when `subscribe` returns; a connection that is down is not waited for.
- */
-function whenReady(client: Redis, ms: number): Promise<boolean> {
-  if (client.status === 'ready') return Promise.resolve(true);
-  if (client.status !== 'connecting' && client.status !== 'connect') return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (value: boolean) => {
-      clearTimeout(timer);
-      client.off('ready', onReady);
-      resolve(value);
-    };
-    const onReady = () => done(true);
-    const timer = setTimeout(() => done(false), ms);
-    client.once('ready', onReady);
-  });
-}
-
-async function quit(client: Redis): Promise<void> {
-  if (client.status === 'end') return;
-  if (client.status !== 'ready') {
-    client.disconnect();
-    return;
-  }
-  // QUIT on a stalled server would wait for its command timeout; that is as long as closing takes.
-  try {
-    await client.quit();
-  } catch {
-    client.disconnect();
-  }
-}
-
-/** Takes a `namespace` query parameter off the URL (ioredis would not know it). */
-export function splitNamespace(url: string, override?: string): { redisUrl: string; namespace: string } {
-  const parsed = new URL(url);
-  const fromUrl = parsed.searchParams.get('namespace');
-  parsed.searchParams.delete('namespace');
-  const namespace = override ?? (fromUrl || DEFAULT_REDIS_NAMESPACE);
-  return { redisUrl: parsed.toString(), namespace };
 }
 
 /** Redis pub/sub when REDIS_URL is set (several processes), else the in-process bus. */

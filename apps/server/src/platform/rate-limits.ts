@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './errors.ts';
-import { splitNamespace } from './events-redis.ts';
+import { splitNamespace } from './redis-connection.ts';
 
 /**
  * Bursts above what a person does get 429 (Spanish envelope). Per account where an attacker

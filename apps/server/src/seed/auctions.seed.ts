@@ -1,6 +1,6 @@
 import { createAuctionsService } from '../modules/auctions/auctions.service.ts';
 import { createBidsService } from '../modules/bids/bids.service.ts';
-import type { DemoProducts } from './products.seed.ts';
+import type { DemoProducts } from './products.data.ts';
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 

@@ -1,6 +1,6 @@
-import { computeCommission } from '@app/contracts';
 import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
+import { deliveredPaymentRow, paidPayoutRow } from './sale-rows.ts';
 import type { SeedContext } from './seed-context.ts';
 import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
 
@@ -69,42 +69,35 @@ export async function seedOperator(ctx: SeedContext, users: DemoUsers): Promise<
       .executeTakeFirstOrThrow();
     const payment = await trx
       .insertInto('payments')
-      .values({
-        kind: 'buy_now',
-        product_id: product.id,
-        buyer_id: users.coleccionista_demo,
-        seller_id: users.vendedor_demo,
-        amount,
-        status: 'confirmed',
-        provider: config.PAYMENTS_PROVIDER,
-        confirmed_at: soldAt,
-        shipping_status: 'delivered',
-        shipped_at: new Date(soldAt.getTime() + DAY),
-        delivered_at: deliveredAt,
-        expires_at: soldAt,
-        created_at: soldAt,
-        updated_at: deliveredAt,
-      })
+      .values(
+        deliveredPaymentRow({
+          kind: 'buy_now',
+          productId: product.id,
+          buyerId: users.coleccionista_demo,
+          sellerId: users.vendedor_demo,
+          amount,
+          provider: config.PAYMENTS_PROVIDER,
+          paidAt: soldAt,
+          deliveredAt,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { commission, payable } = computeCommission(amount, config.COMMISSION_RATE);
     const payout = await trx
       .insertInto('payouts')
-      .values({
-        seller_id: users.vendedor_demo,
-        payment_id: payment.id,
-        product_id: product.id,
-        product_amount: amount,
-        commission_amount: commission,
-        payment_processor_fee: 0,
-        payable_amount: payable,
-        status: 'paid',
-        payable_since: deliveredAt,
-        paid_at: paidAt,
-        reference,
-        created_at: soldAt,
-        updated_at: paidAt,
-      })
+      .values(
+        paidPayoutRow({
+          sellerId: users.vendedor_demo,
+          paymentId: payment.id,
+          productId: product.id,
+          amount,
+          commissionRate: config.COMMISSION_RATE,
+          createdAt: soldAt,
+          paidOutAt: paidAt,
+          reference,
+          payableSince: deliveredAt,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx

@@ -1,6 +1,6 @@
 import { createBanksService } from '../modules/banks/banks.service.ts';
 import { createShippingAddressesService } from '../modules/shipping/shipping-addresses.service.ts';
-import type { DemoProducts } from './products.seed.ts';
+import type { DemoProducts } from './products.data.ts';
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 

@@ -1,5 +1,5 @@
 import { createQuestionsService } from '../modules/questions/questions.service.ts';
-import type { DemoProducts } from './products.seed.ts';
+import type { DemoProducts } from './products.data.ts';
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 

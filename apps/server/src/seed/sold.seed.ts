@@ -1,5 +1,5 @@
-import { computeCommission } from '@app/contracts';
 import { toCentavos } from '../platform/money.ts';
+import { deliveredPaymentRow, paidPayoutRow } from './sale-rows.ts';
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 
@@ -113,42 +113,35 @@ export async function seedSoldHistory(ctx: SeedContext, users: DemoUsers): Promi
         .executeTakeFirstOrThrow();
       const payment = await trx
         .insertInto('payments')
-        .values({
-          kind: sale.kind,
-          product_id: product.id,
-          buyer_id: users.coleccionista_demo,
-          seller_id: users.tienda_retro,
-          amount,
-          status: 'confirmed',
-          provider: config.PAYMENTS_PROVIDER,
-          confirmed_at: paidAt,
-          shipping_status: 'delivered',
-          shipped_at: new Date(paidAt.getTime() + DAY),
-          delivered_at: deliveredAt,
-          expires_at: paidAt,
-          created_at: paidAt,
-          updated_at: deliveredAt,
-        })
+        .values(
+          deliveredPaymentRow({
+            kind: sale.kind,
+            productId: product.id,
+            buyerId: users.coleccionista_demo,
+            sellerId: users.tienda_retro,
+            amount,
+            provider: config.PAYMENTS_PROVIDER,
+            paidAt,
+            deliveredAt,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
-      const { commission, payable } = computeCommission(amount, config.COMMISSION_RATE);
       const paidOut = new Date(deliveredAt.getTime() + 8 * DAY);
       await trx
         .insertInto('payouts')
-        .values({
-          seller_id: users.tienda_retro,
-          payment_id: payment.id,
-          product_id: product.id,
-          product_amount: amount,
-          commission_amount: commission,
-          payment_processor_fee: 0,
-          payable_amount: payable,
-          status: 'paid',
-          paid_at: paidOut,
-          reference: `DEMO-${payment.id.slice(0, 8)}`,
-          created_at: paidAt,
-          updated_at: paidOut,
-        })
+        .values(
+          paidPayoutRow({
+            sellerId: users.tienda_retro,
+            paymentId: payment.id,
+            productId: product.id,
+            amount,
+            commissionRate: config.COMMISSION_RATE,
+            createdAt: paidAt,
+            paidOutAt: paidOut,
+            reference: `DEMO-${payment.id.slice(0, 8)}`,
+          }),
+        )
         .execute();
     }
   });

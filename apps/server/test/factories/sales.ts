@@ -58,3 +58,29 @@ export async function advanceAndRelogin(t: TestApp, seconds: number, users: Test
   await t.advanceClock(seconds);
   for (const u of users) u.token = await t.login(u.user.email, TEST_PASSWORD);
 }
+
+/**
+ * Bids on a product's race as they would stand after it: in the order given (amounts in pesos),
+ * a second apart, starting an hour before `now`.
+ */
+export async function insertPastBids(
+  t: TestApp,
+  race: { auction: { id: number }; product: { id: number } },
+  bids: Array<[TestUser, number]>,
+  now: Date,
+) {
+  let at = now.getTime() - 3600_000;
+  for (const [user, pesos] of bids) {
+    at += 1000;
+    await t.ctx.db
+      .insertInto('bids')
+      .values({
+        auction_id: race.auction.id,
+        product_id: race.product.id,
+        user_id: user.user.id,
+        amount: pesos * 100,
+        created_at: new Date(at),
+      })
+      .execute();
+  }
+}

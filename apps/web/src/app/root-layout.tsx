@@ -6,8 +6,8 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useUnreadCount } from '../features/notifications/api/use-unread-count.ts';
-import { profileQuery } from '../features/users/api/get-profile.ts';
 import { applyPageMeta, routeMeta } from '../lib/page-meta.ts';
+import { profileQuery } from '../lib/profile-query.ts';
 import { useIsLoggedIn } from '../lib/use-auth.ts';
 
 const HEADERLESS = new Set(['/login', '/register']);

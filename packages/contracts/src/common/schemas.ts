@@ -40,16 +40,6 @@ export function requiredText(message: string, max = 255) {
     .max(max, { error: `Máximo ${max} caracteres`, abort: true });
 }
 
-/** Optional text: trimmed; empty string becomes null. */
-export function optionalText(max = 255) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: `Máximo ${max} caracteres`, abort: true })
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
-
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 

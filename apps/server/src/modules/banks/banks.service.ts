@@ -41,8 +41,6 @@ function toAccountDto(row: AccountRow): BankAccount {
   };
 }
 
-export type BanksService = ReturnType<typeof createBanksService>;
-
 /** Banks, document types and the seller's single bank account (where payouts go). */
 export function createBanksService(ctx: AppContext, users: UsersService) {
   const { db, clock, events } = ctx;

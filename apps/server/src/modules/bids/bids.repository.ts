@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Bid } from '@app/contracts';
 import { type CompiledQuery, sql } from 'kysely';
 import type { BriefTransaction } from '../../platform/brief-transaction.ts';
@@ -31,6 +32,9 @@ export interface DecisionWrite {
   race: { highest: number | null; leaderId: number | null; bidCount: number };
   notices: NotificationInsert[];
 }
+
+/** A new race stamp: random, so no two writers ever write the same one (see the migration). */
+export const newStamp = () => randomInt(1, 2 ** 48);
 
 export function toBidDto(row: BidRow): Bid {
   return {
@@ -236,5 +240,54 @@ export const bidsRepository = {
       .select(['id', 'title', 'owner_id', 'status', 'start_time', 'end_time', 'min_offer', 'max_offer'])
       .where('id', '=', auctionId)
       .executeTakeFirst();
+  },
+
+  /**
+   * Removes a product's race for good, locked first as a decision locks it: its bids, ceilings
+   * and race row go. Answers the users who had bid, or null when there was no such race.
+   */
+  async removeRace(trx: Database, auctionId: number, productId: number): Promise<number[] | null> {
+    const race = await trx
+      .selectFrom('auction_products')
+      .select('auction_id')
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!race) return null;
+    const bidders = await trx
+      .deleteFrom('bids')
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .returning('user_id')
+      .execute();
+    await trx
+      .deleteFrom('bid_ceilings')
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .execute();
+    await trx
+      .deleteFrom('auction_products')
+      .where('auction_id', '=', auctionId)
+      .where('product_id', '=', productId)
+      .execute();
+    return bidders.map((b) => b.user_id);
+  },
+
+  /** Deletes a user's ceilings and gives each race that held one a new stamp. */
+  async dropCeilings(trx: Database, userId: number): Promise<void> {
+    const dropped = await trx
+      .deleteFrom('bid_ceilings')
+      .where('user_id', '=', userId)
+      .returning(['auction_id', 'product_id'])
+      .execute();
+    for (const { auction_id, product_id } of dropped) {
+      await trx
+        .updateTable('auction_products')
+        .set({ race_stamp: newStamp() })
+        .where('auction_id', '=', auction_id)
+        .where('product_id', '=', product_id)
+        .execute();
+    }
   },
 };

@@ -4,7 +4,6 @@ import {
   type Claim,
   type ClaimContext,
   type ClaimOutcome,
-  type ClaimRole,
   type ClaimStatus,
   canEscalate,
   claimEligibility,
@@ -28,17 +27,18 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { recordOperatorAction } from '../operator/operator.service.ts';
-import { recordRefund } from '../payments/refunds.service.ts';
-import { isOperator } from '../users/users.service.ts';
+import { lockClaimAndSale, refundIn, roleIn } from './claim-steps.ts';
+import {
+  claimNotFound,
+  toAdminClaim,
+  toClaim,
+  toClaimMessage,
+  toMyClaim,
+  toUserClaim,
+} from './claim-views.ts';
 import { claimsRepository as repo } from './claims.repository.ts';
+import { releaseDuePayouts } from './payout-release.ts';
 
-const DAY_MS = 24 * 3600 * 1000;
-const RELEASE_BATCH = 50;
-
-type ClaimRow = NonNullable<Awaited<ReturnType<typeof repo.lockClaim>>>;
-type SaleRow = Awaited<ReturnType<typeof repo.lockSale>>;
-
-const claimNotFound = () => notFound('CLAIM_NOT_FOUND', messages.notFound);
 const isActive = (status: ClaimStatus) => (ACTIVE_CLAIM_STATUSES as readonly string[]).includes(status);
 
 /** The latest claim of each sale, for the purchases and sales lists. */
@@ -60,21 +60,8 @@ export async function listUserClaims(db: Database, userId: number) {
     const { rows } = await repo.listForUser(db, userId, 100, page * 100);
     for (const row of rows) {
       claims.push({
-        id: row.id,
-        role: row.buyer_id === userId ? ('buyer' as const) : ('seller' as const),
-        product_id: row.product_id,
-        product_name: row.product_name,
-        reason: row.reason,
-        description: row.description,
-        status: row.status,
-        opened_at: row.opened_at.toISOString(),
-        resolved_at: row.resolved_at?.toISOString() ?? null,
-        messages: (await repo.listMessages(db, row.id)).map((m) => ({
-          author_role: m.author_role,
-          username: m.username,
-          text: m.text,
-          created_at: m.created_at.toISOString(),
-        })),
+        ...toUserClaim(row, userId),
+        messages: (await repo.listMessages(db, row.id)).map(toClaimMessage),
       });
     }
     if (rows.length < 100) return claims;
@@ -86,8 +73,6 @@ export function countOpenClaims(db: Database): Promise<number> {
   return repo.countActive(db);
 }
 
-export type ClaimsService = ReturnType<typeof createClaimsService>;
-
 /**
  * Buyer claims after a sale: opening, the conversation, the seller's refund, escalation and an
  * operator's decision, and the job that makes payouts payable once their claim window passed.
@@ -96,87 +81,7 @@ export function createClaimsService(ctx: AppContext) {
   const { db, clock, events, config } = ctx;
   const windowDays = config.CLAIM_WINDOW_DAYS;
 
-  async function toClaim(d: Database, id: number): Promise<Claim> {
-    const row = await repo.findClaim(d, id);
-    if (!row) throw claimNotFound();
-    const rows = await repo.listMessages(d, id);
-    return {
-      id: row.id,
-      product_id: row.product_id,
-      product_name: row.product_name,
-      reason: row.reason,
-      description: row.description,
-      status: row.status,
-      opened_at: row.opened_at.toISOString(),
-      seller_respond_by: row.seller_respond_by.toISOString(),
-      messages: rows.map((m) => ({
-        author_role: m.author_role,
-        username: m.username,
-        text: m.text,
-        created_at: m.created_at.toISOString(),
-      })),
-    };
-  }
-
-  /** The caller's part in a claim; anyone who is neither party nor operator: not found. */
-  async function roleIn(
-    d: Database,
-    claim: { buyer_id: number; seller_id: number },
-    userId: number,
-  ): Promise<ClaimRole> {
-    if (claim.buyer_id === userId) return 'buyer';
-    if (claim.seller_id === userId) return 'seller';
-    if (await isOperator(d, userId)) return 'operator';
-    throw claimNotFound();
-  }
-
-  /** A claim (unlocked read) whose sale and claim rows are then locked in that order. */
-  async function lockClaimAndSale(
-    trx: Database,
-    claimId: number,
-  ): Promise<{ claim: ClaimRow; sale: SaleRow }> {
-    const seen = await repo.findClaim(trx, claimId);
-    if (!seen) throw claimNotFound();
-    const sale = await repo.lockSale(trx, seen.payment_id);
-    const claim = await repo.lockClaim(trx, claimId);
-    if (!claim) throw claimNotFound();
-    return { claim, sale };
-  }
-
   const link = (claimId: number) => `/claims/${claimId}`;
-
-  /**
-   * Gives the buyer the whole payment back through the processor's refund path (a durable
-   * refund record, sent and retried by the refunds job) and cancels the payout, in the caller's
-   * transaction, with the claim and sale rows already locked. A paid payout cannot be cancelled.
-   */
-  async function refundIn(
-    trx: Database,
-    claim: ClaimRow,
-    sale: SaleRow,
-    by: { userId: number; note: string | null },
-    now: Date,
-  ) {
-    const payout = await repo.lockPayout(trx, sale.id);
-    if (payout?.status === 'paid') throw conflict('PAYOUT_ALREADY_PAID', messages.payoutAlreadyPaid);
-    await recordRefund(trx, {
-      payment: { id: sale.id, buyer_id: sale.buyer_id, provider: sale.provider, currency: sale.currency },
-      transactionId: sale.provider_tx_id,
-      amountCentavos: Number(sale.amount),
-      productName: sale.product_name,
-      reason: `Reclamo #${claim.id} reembolsado.`,
-      now,
-      notice: null,
-    });
-    await repo.cancelPayout(trx, sale.id, now);
-    await repo.setStatus(trx, claim.id, {
-      status: 'refunded',
-      resolved_at: now,
-      resolved_by: by.userId,
-      resolution_note: by.note,
-      now,
-    });
-  }
 
   return {
     async open(buyerId: number, input: OpenClaimInput): Promise<Claim> {
@@ -411,20 +316,7 @@ export function createClaimsService(ctx: AppContext) {
     async mine(userId: number, page: number, size: number): Promise<MyClaimsResponse> {
       const { rows, total } = await repo.listForUser(db, userId, size, (page - 1) * size);
       return {
-        items: rows.map((r) => {
-          const role = r.buyer_id === userId ? ('buyer' as const) : ('seller' as const);
-          return {
-            id: r.id,
-            product_id: r.product_id,
-            product_name: r.product_name,
-            reason: r.reason,
-            status: r.status,
-            opened_at: r.opened_at.toISOString(),
-            seller_respond_by: r.seller_respond_by.toISOString(),
-            role,
-            other_username: role === 'buyer' ? r.seller_username : r.buyer_username,
-          };
-        }),
+        items: rows.map((r) => toMyClaim(r, userId)),
         meta: pageMeta(total, page, size),
       };
     },
@@ -437,23 +329,7 @@ export function createClaimsService(ctx: AppContext) {
       const statuses = status === 'active' ? ACTIVE_CLAIM_STATUSES : [status];
       const { rows, total } = await repo.listByStatus(db, statuses, size, (page - 1) * size);
       return {
-        items: rows.map((r) => ({
-          id: r.id,
-          product_id: r.product_id,
-          product_name: r.product_name,
-          reason: r.reason,
-          status: r.status,
-          opened_at: r.opened_at.toISOString(),
-          seller_respond_by: r.seller_respond_by.toISOString(),
-          description: r.description,
-          buyer_username: r.buyer_username,
-          seller_username: r.seller_username,
-          amount: toPesos(Number(r.amount)),
-          currency: r.currency,
-          escalated_at: r.escalated_at?.toISOString() ?? null,
-          resolved_at: r.resolved_at?.toISOString() ?? null,
-          resolution_note: r.resolution_note,
-        })),
+        items: rows.map(toAdminClaim),
         meta: pageMeta(total, page, size),
       };
     },
@@ -462,25 +338,6 @@ export function createClaimsService(ctx: AppContext) {
      * The timed job: payouts of sales delivered more than the claim window ago, with no open
      * claim (and not refunded), become payable; the seller is told.
      */
-    async releaseDuePayouts(now: Date): Promise<number> {
-      const deliveredBefore = new Date(now.getTime() - windowDays * DAY_MS);
-      const created = await db.transaction().execute(async (trx) => {
-        const due = await repo.claimDueReleases(trx, deliveredBefore, RELEASE_BATCH);
-        for (const payout of due) await repo.releasePayout(trx, payout.id, now);
-        return createNotifications(
-          trx,
-          due.map<NewNotification>((p) => ({
-            userId: p.seller_id,
-            type: 'item_delivered',
-            title: 'Pago disponible',
-            message: `Terminó el periodo de reclamos de "${p.product_name}" sin reclamos abiertos. Tu pago ya está disponible.`,
-            link: '/seller/payments',
-          })),
-          now,
-        );
-      });
-      await publishNotifications(events, created);
-      return created.length;
-    },
+    releaseDuePayouts: (now: Date) => releaseDuePayouts(ctx, now),
   };
 }

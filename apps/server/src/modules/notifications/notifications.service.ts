@@ -150,5 +150,3 @@ export function createNotificationsService(ctx: AppContext) {
     },
   };
 }
-
-export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { isUuid } from '../../platform/ids.ts';
+import { verifyBoldSignature } from './bold-signature.ts';
+import type { WebhookReading } from './payment-outcome.ts';
 
 /**
  * The fields of a Bold webhook notification the server acts on (developers.bold.co/webhook):
@@ -57,5 +60,38 @@ export function buildSaleNotification(input: {
       integration: 'LINK',
     },
     datacontenttype: 'application/json',
+  };
+}
+
+/** A webhook request in Bold's format: its signature over the exact raw body first. */
+export function readBoldWebhook(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secretKey: string,
+): WebhookReading {
+  if (!verifyBoldSignature(rawBody, signature, secretKey)) return { kind: 'unsigned' };
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return { kind: 'malformed' };
+  }
+  const parsed = BoldNotificationSchema.safeParse(json);
+  if (!parsed.success) return { kind: 'malformed' };
+  const n = parsed.data;
+  const reference = n.data.metadata?.reference;
+  return {
+    kind: 'outcome',
+    notificationId: n.id,
+    sandbox: n.is_sandbox === true || n.data.is_sandbox === true,
+    outcome: {
+      eventKey: `bold:${n.id}`,
+      type: n.type,
+      paymentId: isUuid(reference) ? reference.toLowerCase() : null,
+      transactionId: n.data.payment_id ?? n.subject ?? null,
+      paidPesos: n.data.amount?.total ?? null,
+      currency: n.data.amount?.currency ?? null,
+      payload: json,
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { readBoldWebhook } from './bold-notification.ts';
 import type {
   CreatedLink,
   CreateLinkInput,
@@ -102,6 +103,7 @@ export function createBoldProvider(options: BoldOptions): PaymentProvider {
   return {
     name: 'bold',
     webhookSecret: options.secretKey,
+    parseWebhook: (rawBody, signature) => readBoldWebhook(rawBody, signature, options.secretKey),
 
     async createLink(input: CreateLinkInput): Promise<CreatedLink> {
       const seconds = Math.floor(input.expiresAt.getTime() / 1000);

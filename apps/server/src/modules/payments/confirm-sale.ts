@@ -5,22 +5,8 @@ import { toPesos } from '../../platform/money.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
 import { productLifecycle } from '../products/products.service.ts';
 import { defaultAddressForSale } from '../shipping/shipping-addresses.service.ts';
+import type { PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
-
-/** What the processor said about one payment (a notification, or the answer to asking it). */
-export interface PaymentOutcome {
-  /** Idempotency key: Bold's notification id, or the link state we were told. */
-  eventKey: string;
-  type: string;
-  paymentId: string | null;
-  transactionId: string | null;
-  /** Whole COP the processor says it charged, when it says. */
-  paidPesos: number | null;
-  currency: string | null;
-  /** The processor's fee in centavos, when it tells us (Bold's notification does not). */
-  processorFeeCentavos?: number;
-  payload: unknown;
-}
 
 /**
  * The confirm-sale workflow, inside the caller's transaction (which holds the payment's lock):

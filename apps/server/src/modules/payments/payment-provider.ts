@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readBoldWebhook } from './bold-notification.ts';
+import type { WebhookReading } from './payment-outcome.ts';
 
 /** What the checkout needs to charge one payment. */
 export interface CreateLinkInput {
@@ -50,6 +52,8 @@ export interface PaymentProvider {
   readonly name: 'bold' | 'sandbox';
   /** The key notifications are signed with (Bold's scheme, see bold-signature.ts). */
   readonly webhookSecret: string;
+  /** Checks a webhook request's signature and reads it as a neutral outcome. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookReading;
   createLink(input: CreateLinkInput): Promise<CreatedLink>;
   /** Asks the processor for a link's state; null when it has no such query (sandbox). */
   getLinkStatus(linkId: string): Promise<LinkStatus | null>;
@@ -85,6 +89,8 @@ export function createSandboxProvider(webhookSecret: string): PaymentProvider {
   return {
     name: 'sandbox',
     webhookSecret,
+    // The sandbox checkout sends notifications exactly as Bold does.
+    parseWebhook: (rawBody, signature) => readBoldWebhook(rawBody, signature, webhookSecret),
     async createLink(input) {
       const linkId = newSandboxLinkId();
       return { linkId, url: `${input.origin}/sandbox/bold/checkout/${linkId}` };

@@ -82,6 +82,51 @@ export const paymentsRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  async productName(trx: Database, productId: number): Promise<string> {
+    const row = await trx
+      .selectFrom('products')
+      .select('name')
+      .where('id', '=', productId)
+      .executeTakeFirst();
+    return row?.name ?? '';
+  },
+
+  /** The processor voided a charge: the payment's pending refunds (of that charge, when named) are done. */
+  async markRefundsRefunded(trx: Database, paymentId: string, transactionId: string | null, now: Date) {
+    let query = trx
+      .updateTable('refunds')
+      .set({ status: 'refunded', refunded_at: now, updated_at: now })
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'pending');
+    if (transactionId) query = query.where('provider_tx_id', '=', transactionId);
+    await query.execute();
+  },
+
+  /** Holds the payout of a voided sale; false when there was none to hold. */
+  async holdVoidedPayout(trx: Database, paymentId: string, now: Date): Promise<boolean> {
+    const held = await trx
+      .updateTable('payouts')
+      .set({ status: 'held', voided_at: now, updated_at: now })
+      .where('payment_id', '=', paymentId)
+      .where('voided_at', 'is', null)
+      // Money already transferred is not taken back by a status: an operator settles it.
+      .where('status', '!=', 'paid')
+      .executeTakeFirst();
+    return Number(held.numUpdatedRows) > 0;
+  },
+
+  /** Cancels a product's open payments; answers their buyers. */
+  async cancelOpenForProduct(trx: Database, productId: number, note: string, now: Date): Promise<number[]> {
+    const rows = await trx
+      .updateTable('payments')
+      .set({ status: 'cancelled', status_note: note, updated_at: now })
+      .where('product_id', '=', productId)
+      .where('status', 'in', ['pending', 'processing'] satisfies PaymentStatus[])
+      .returning('buyer_id')
+      .execute();
+    return rows.map((r) => r.buyer_id);
+  },
+
   /** The product row a payment sells, locked (always after its payment row: one lock order). */
   lockProduct(trx: Database, productId: number) {
     return trx

@@ -17,8 +17,6 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 /** What deleting an account answers: done, or the open things that keep it. */
 export type DeleteOutcome = { deleted: true } | { deleted: false; open: OpenItem[] };
 
-export type PersonalDataService = ReturnType<typeof createPersonalDataService>;
-
 /** Habeas data: the person's export, and the deletion of their account. */
 export function createPersonalDataService(ctx: AppContext, users: UsersService) {
   const { db, clock } = ctx;

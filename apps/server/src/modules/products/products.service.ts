@@ -34,7 +34,7 @@ import { assertProductVisible } from './product-visibility.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
 
 export { productLifecycle } from './product-lifecycle.ts';
-export { assertProductVisible, canSeeProduct } from './product-visibility.ts';
+export { assertProductVisible } from './product-visibility.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;
@@ -308,5 +308,3 @@ export function createProductsService(
     },
   };
 }
-
-export type ProductsService = ReturnType<typeof createProductsService>;

@@ -83,8 +83,6 @@ export async function questionsOfUser(db: Database, userId: number) {
   }));
 }
 
-export type QuestionsService = ReturnType<typeof createQuestionsService>;
-
 /** Public questions on a listing, answered once by its owner, who may hide them or block askers. */
 export function createQuestionsService(ctx: AppContext) {
   const { db, clock, events } = ctx;

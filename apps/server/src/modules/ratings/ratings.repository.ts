@@ -1,3 +1,4 @@
+import { roundedAverage } from '@app/contracts';
 import type { Database } from '../../platform/db.ts';
 
 export const ratingsRepository = {
@@ -86,5 +87,5 @@ export async function findRatingSummary(
     .executeTakeFirstOrThrow();
   const count = Number(row.count);
   const sum = Number(row.sum ?? 0);
-  return { rating_count: count, rating_average: count > 0 ? Math.round((sum / count) * 10) / 10 : null };
+  return { rating_count: count, rating_average: roundedAverage(sum, count) };
 }

@@ -13,8 +13,6 @@ import { findRatingSummary, ratingsRepository as repo } from './ratings.reposito
 /** A seller's rating count and average, for the profiles the users module serves. */
 export const sellerRatingSummary = findRatingSummary;
 
-export type RatingsService = ReturnType<typeof createRatingsService>;
-
 /** Buyers rate sellers once per delivered purchase; profiles show the list and the average. */
 export function createRatingsService(ctx: AppContext) {
   const { db, clock } = ctx;

@@ -43,8 +43,6 @@ export async function savedSearchesOfUser(db: Database, userId: number) {
   }));
 }
 
-export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;
-
 /** A user's saved Explorar views: kept, listed and deleted by their owner only. */
 export function createSavedSearchesService(ctx: AppContext) {
   const { db, clock } = ctx;

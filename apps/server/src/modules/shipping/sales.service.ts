@@ -35,8 +35,6 @@ function readAddress(value: unknown): SaleShippingAddress | string | null {
   return null;
 }
 
-export type SalesService = ReturnType<typeof createSalesService>;
-
 const AUTO_DELIVERY_MS = AUTO_DELIVERY_DAYS * 24 * 3600 * 1000;
 const DELIVERY_BATCH = 50;
 

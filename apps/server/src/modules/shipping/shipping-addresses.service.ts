@@ -24,8 +24,6 @@ export function toAddressDto(row: AddressRow): ShippingAddress {
   };
 }
 
-export type ShippingAddressesService = ReturnType<typeof createShippingAddressesService>;
-
 /**
  * A user's shipping addresses. Invariant: once a user has any address, exactly one is the
  * default. Every change locks the user's row first, so concurrent changes of one user queue up.

@@ -83,5 +83,3 @@ export function createWatchlistService(ctx: AppContext) {
     },
   };
 }
-
-export type WatchlistService = ReturnType<typeof createWatchlistService>;

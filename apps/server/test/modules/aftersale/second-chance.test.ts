@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertWonItem } from '../../factories/payments.ts';
-import { approvePayment, insertBuyer, type TestUser } from '../../factories/sales.ts';
+import { approvePayment, insertBuyer, insertPastBids, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
@@ -40,20 +40,7 @@ describe('second chance for unpaid wins', () => {
       .where('id', '=', won.product.id)
       .execute();
     const bids = [...others, [winner, 150_000] as [TestUser, number]];
-    let at = now.getTime() - 3600_000;
-    for (const [user, pesos] of bids) {
-      at += 1000;
-      await t.ctx.db
-        .insertInto('bids')
-        .values({
-          auction_id: won.auction.id,
-          product_id: won.product.id,
-          user_id: user.user.id,
-          amount: pesos * 100,
-          created_at: new Date(at),
-        })
-        .execute();
-    }
+    await insertPastBids(t, won, bids, now);
     return won;
   }
 

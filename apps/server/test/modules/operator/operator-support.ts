@@ -1,12 +1,24 @@
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 
 /** A logged-in operator. */
 export async function insertOperator(t: TestApp, username = 'operadora') {
   const created = await insertUserWithToken(t, { username, email: `${username}@test.dev` });
   await t.ctx.db.updateTable('users').set({ is_operator: true }).where('id', '=', created.user.id).execute();
   return created;
+}
+
+/** The app of the moderation tests, with an operator, a seller and two bidders logged in. */
+export async function startModerationApp() {
+  const t = await startTestApp();
+  return {
+    t,
+    operator: await insertOperator(t, 'operadora_moderacion'),
+    seller: await insertUserWithToken(t, { username: 'vendedor_mod', is_seller: true }),
+    bidderA: await insertUserWithToken(t, { username: 'postor_a' }),
+    bidderB: await insertUserWithToken(t, { username: 'postor_b' }),
+  };
 }
 
 /** Registers a bank account for `sellerId` straight into the table. */

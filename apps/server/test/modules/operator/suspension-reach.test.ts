@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasedPasswordHash } from '../../../src/platform/passwords.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertWonItem } from '../../factories/payments.ts';
-import { insertBuyer, type TestUser } from '../../factories/sales.ts';
+import { insertBuyer, insertPastBids, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { insertOperator } from './operator-support.ts';
@@ -109,20 +109,7 @@ describe('second chance', () => {
       [suspended, 140_000],
       [winner, 150_000],
     ];
-    let at = now.getTime() - 3600_000;
-    for (const [user, pesos] of bids) {
-      at += 1000;
-      await t.ctx.db
-        .insertInto('bids')
-        .values({
-          auction_id: won.auction.id,
-          product_id: won.product.id,
-          user_id: user.user.id,
-          amount: pesos * 100,
-          created_at: new Date(at),
-        })
-        .execute();
-    }
+    await insertPastBids(t, won, bids, now);
     expect((await suspend(suspended.user.id)).status).toBe(200);
     await t.ctx.db
       .updateTable('users')

@@ -1,7 +1,7 @@
 import type { PublicQuestion } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ReportButton } from '../../features/reports/components/report-button.tsx';
-import { profileQuery } from '../../features/users/api/get-profile.ts';
+import { profileQuery } from '../../lib/profile-query.ts';
 import { useIsLoggedIn } from '../../lib/use-auth.ts';
 
 /**

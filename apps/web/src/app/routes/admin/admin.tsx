@@ -6,8 +6,8 @@ import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AdminConsole } from '../../../features/admin/components/admin-console.tsx';
-import { useProfile } from '../../../features/users/api/get-profile.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useProfile } from '../../../lib/profile-query.ts';
 
 const PROFILE_LOAD_FAILED = 'No se pudo comprobar tu cuenta. Por favor, intenta nuevamente.';
 const NO_PERMISSION = 'No tienes permiso para ver esta página';

@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { PreferencesSettings } from '../../../features/preferences/components/preferences-settings.tsx';
-import { useProfile } from '../../../features/users/api/get-profile.ts';
 import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-user-totals.ts';
 import { useLogout, useLogoutEverywhere } from '../../../features/users/api/logout.ts';
 import { AccountSettings } from '../../../features/users/components/account-settings.tsx';
@@ -16,6 +15,7 @@ import { LogoutEverywhereModal } from '../../../features/users/components/logout
 import { PersonalDataSettings } from '../../../features/users/components/personal-data-settings.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
+import { useProfile } from '../../../lib/profile-query.ts';
 
 export const PROFILE_LOAD_FAILED = 'Error al cargar el perfil de usuario';
 

@@ -17,9 +17,9 @@ import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx'
 import { MoneyInput } from '../../../components/ui/money-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useProfile } from '../../../lib/profile-query.ts';
 import { serverNow, useServerNow } from '../../../lib/server-clock.ts';
 import { useCurrentUserId } from '../../../lib/use-auth.ts';
-import { useMe } from '../api/get-me.ts';
 import { useMaxBid } from '../api/max-bid.ts';
 import { usePlaceBid } from '../api/place-bid.ts';
 import { raceEnded } from '../lib/race-ended.ts';
@@ -35,7 +35,8 @@ export function LiveBidPanel({ page, productKey }: { page: AuctionProductPage; p
   const now = useServerNow(1000);
   const placeBid = usePlaceBid(productKey);
   const maxBid = useMaxBid(auction.id, product.id);
-  const me = useMe();
+  // The user's name tells when a new bid outbids them.
+  const me = useProfile({ staleTime: 60_000 });
   const userId = useCurrentUserId();
   const [amount, setAmount] = useState('');
   const [maxAmount, setMaxAmount] = useState('');

@@ -1,8 +1,8 @@
 import { type EndpointResponse, type ProfileUpdateInput, usersEndpoints } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { profileQuery } from '../../../lib/profile-query.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { profileQuery } from './get-profile.ts';
 
 export type UpdateProfileResponse = EndpointResponse<typeof usersEndpoints.updateProfile>;
 

@@ -14,7 +14,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { useProfile } from '../../../lib/profile-query.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { useCloseAfterSuccess } from './use-close-after-success.ts';
 import styles from './users.module.css';

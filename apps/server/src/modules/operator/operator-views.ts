@@ -1,0 +1,110 @@
+import type { AdminAuditResponse, AdminPayout, AdminReport, AdminUser } from '@app/contracts';
+import { toPesos } from '../../platform/money.ts';
+import { productLink, questionLabel } from '../questions/questions.service.ts';
+import type { PayoutRow, operatorRepository as repo } from './operator.repository.ts';
+
+type ReportRow = Awaited<ReturnType<typeof repo.listReports>>['rows'][number];
+type AuditRow = Awaited<ReturnType<typeof repo.listAudit>>['rows'][number];
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+export const profileLink = (username: string) => `/public-profile/${encodeURIComponent(username)}`;
+
+export function toAdminPayout(row: PayoutRow): AdminPayout {
+  return {
+    id: row.id,
+    seller_id: row.seller_id,
+    seller_username: row.seller_username,
+    seller_email: row.seller_email,
+    product_id: row.product_id,
+    product_name: row.product_name,
+    amount: toPesos(Number(row.product_amount)),
+    commission: toPesos(Number(row.commission_amount)),
+    payable_amount: toPesos(Number(row.payable_amount)),
+    status: row.status,
+    payable_since: iso(row.payable_since),
+    paid_at: iso(row.paid_at),
+    reference: row.reference,
+    bank:
+      row.account_id === null
+        ? null
+        : {
+            bank_name: row.bank_name ?? '',
+            account_type: row.account_type ?? '',
+            account_number: row.account_number ?? '',
+            holder_name: row.account_name ?? '',
+            document_type: row.account_document_type ?? '',
+            document_number: row.account_document_number ?? '',
+          },
+  };
+}
+
+type AdminUserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserForAdmin>>>;
+
+export function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    is_seller: row.is_seller,
+    is_operator: row.is_operator,
+    status: row.suspended_at ? 'suspended' : 'active',
+    has_password: row.password_hash !== '',
+    created_at: row.created_at.toISOString(),
+    suspended_at: iso(row.suspended_at),
+    suspension_reason: row.suspension_reason,
+    sales_count: Number(row.sales_count ?? 0),
+    purchases_count: Number(row.purchases_count ?? 0),
+  };
+}
+
+/** A report as listed, its target named from the row itself (no query per report). */
+export function toAdminReport(row: ReportRow): AdminReport {
+  let name: string | null = null;
+  let link: string | null = null;
+  if (row.target_type === 'product' && row.product_name !== null && row.product_status !== null) {
+    name = row.product_name;
+    link = productLink(row.target_id, row.product_status);
+  } else if (row.target_type === 'user' && row.target_username !== null) {
+    name = row.target_username;
+    link = profileLink(row.target_username);
+  } else if (
+    row.target_type === 'question' &&
+    row.question_text !== null &&
+    row.question_product_id !== null &&
+    row.question_product_status !== null
+  ) {
+    name = questionLabel(row.question_text);
+    link = productLink(row.question_product_id, row.question_product_status);
+  }
+  return {
+    id: row.id,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    target_name: name,
+    target_link: link,
+    reason: row.reason,
+    comment: row.comment,
+    reporter_username: row.reporter_username,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    resolved_at: iso(row.resolved_at),
+    resolution: row.resolution,
+    resolution_note: row.resolution_note,
+    resolved_by_username: row.resolved_by_username,
+  };
+}
+
+export function toAuditEntry(row: AuditRow): AdminAuditResponse['items'][number] {
+  return {
+    id: row.id,
+    actor_id: row.actor_id,
+    actor_username: row.actor_username,
+    action: row.action as AdminAuditResponse['items'][number]['action'],
+    target_type: row.target_type,
+    target_id: row.target_id,
+    target_label: row.target_label,
+    note: row.note,
+    created_at: row.created_at.toISOString(),
+  };
+}
