@@ -109,10 +109,10 @@ describe('notification preferences and the unsubscribe page', () => {
     const token = await apiLogin(demo.seller);
     const allOn = Object.fromEntries(Object.keys(m.labels).map((type) => [type, true]));
     expect((await apiCall('PUT', '/api/notification-preferences', token, { email: allOn })).status).toBe(200);
-    const link = unsubscribeLinkTo(server.dataDir, demo.seller);
+    const link = unsubscribeLinkTo(own.server.dataDir, demo.seller);
     expect(link).toBeTruthy();
 
-    const context = await newContext(browser, DESKTOP);
+    const context = await newContext(own.browser, DESKTOP);
     // The page's clock, so "a while later" takes no real time.
     await context.clock.install();
     const page = await context.newPage();
