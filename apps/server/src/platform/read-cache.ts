@@ -30,9 +30,14 @@ export function createReadCache<T>(options: {
   freshness?: ReadFreshness;
   /** The key's own part of its version, read with the counter on every check. */
   keyVersion?: (key: string) => Promise<string>;
+  /**
+   * A part of every key's version that the counter does not cover (what bids change in a list),
+   * read with the counter on every check, shared like it.
+   */
+  sharedVersion?: () => Promise<string>;
   maxEntries?: number;
 }) {
-  const { db, clock, counter, freshness, keyVersion } = options;
+  const { db, clock, counter, freshness, keyVersion, sharedVersion } = options;
   const maxEntries = options.maxEntries ?? 256;
   const entries = new Map<string, Entry<T>>();
   const loading = new Map<string, Promise<T>>();
@@ -49,14 +54,16 @@ export function createReadCache<T>(options: {
     return String(row.version);
   });
   const currentKeyVersion = createKeyedFreshRead<string>();
+  const currentSharedVersion = sharedVersion ? createFreshRead(sharedVersion) : undefined;
 
   async function versionOf(key: string): Promise<string> {
-    if (!keyVersion) return currentCounter();
-    const [shared, own] = await Promise.all([
+    if (!keyVersion && !currentSharedVersion) return currentCounter();
+    const [shared, extra, own] = await Promise.all([
       currentCounter(),
-      currentKeyVersion(key, () => keyVersion(key)),
+      currentSharedVersion?.() ?? '',
+      keyVersion ? currentKeyVersion(key, () => keyVersion(key)) : '',
     ]);
-    return `${shared}|${own}`;
+    return `${shared}|${extra}|${own}`;
   }
 
   return {

@@ -153,6 +153,30 @@ describe('reads from memory, fresh after a write through the API', () => {
     expect((await ok(page, operator.token)).product.name).toBe('Funko editado');
   });
 
+  it('browsing: a bid alone through the API moves the price and bid count at once', async () => {
+    const browse = '/api/catalog/browse?kind=auction&size=98';
+    const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      title: 'Solo una puja',
+      productCount: 1,
+    });
+    const id = products[0]!.id;
+    const item = async () =>
+      ((await ok(browse)).items as Array<{ product_id: number; price: number; bids_count: number }>).find(
+        (i) => i.product_id === id,
+      );
+    expect(await item()).toMatchObject({ bids_count: 0 });
+    expect(await item()).toMatchObject({ bids_count: 0 });
+
+    const bid = await t.request('POST', '/api/bids/create-bid', {
+      token: bidder.token,
+      body: { auction_id: auction.id, product_id: id, amount: 320 },
+    });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(201);
+    // Nothing but the bid was written: the browse answer must know of it by itself.
+    expect(await item()).toMatchObject({ price: 320, bids_count: 1 });
+  });
+
   it('browsing: a bid through the API moves the price and bid count at once; a new auction shows', async () => {
     const browse = '/api/catalog/browse?kind=auction&size=100';
     const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, {
