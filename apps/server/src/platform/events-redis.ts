@@ -117,7 +117,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   const ready = new Map<string, Promise<unknown>>();
   let closed = false;
 
-  const queue: { channel: string; message: string; at: number }[] = [];
+  const queue: { channel: string; message: string; at: number; sent?: () => void }[] = [];
   const stats = { published: 0, dropped: 0, queued: 0 };
   let draining = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -137,6 +137,19 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       void drain();
     }, delayMs);
     retryTimer.unref();
+  }
+
+  function enqueue(channel: string, payload: unknown, sent?: () => void) {
+    if (closed) return;
+    queue.push({ channel: prefix + channel, message: JSON.stringify(payload), at: Date.now(), sent });
+    if (queue.length > maxQueued) {
+      const over = queue.length - maxQueued;
+      queue.splice(0, over);
+      drop(over, 'queue full');
+    }
+    stats.queued = queue.length;
+    // Never awaited: the caller's answer does not wait for Redis.
+    void drain();
   }
 
   async function drain(): Promise<void> {
@@ -163,7 +176,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
         );
         const sent = results.findIndex((r) => r.status === 'rejected');
         const done = sent === -1 ? batch.length : sent;
-        queue.splice(0, done);
+        for (const event of queue.splice(0, done)) event.sent?.();
         stats.published += done;
         if (sent !== -1) {
           // Redis failed or stalled: keep the rest, in order, for when it answers again.
@@ -269,16 +282,11 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
 
   return {
     async publish(channel, payload) {
-      if (closed) return;
-      queue.push({ channel: prefix + channel, message: JSON.stringify(payload), at: Date.now() });
-      if (queue.length > maxQueued) {
-        const over = queue.length - maxQueued;
-        queue.splice(0, over);
-        drop(over, 'queue full');
-      }
-      stats.queued = queue.length;
-      // Never awaited: the caller's answer does not wait for Redis.
-      void drain();
+      enqueue(channel, payload);
+    },
+
+    delivered(channel, payload) {
+      return new Promise<void>((resolve) => enqueue(channel, payload, resolve));
     },
 
     async subscribe(channel, handler) {

@@ -163,7 +163,8 @@ export function createReadFreshness(
   const origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
   let epoch = 0;
   let subscribed = false;
-  let announcing = false;
+  // The announcement of this turn's changes, sent on the next turn (one message for them all).
+  let announcing: Promise<void> | null = null;
 
   // Connected: both Redis connections up (the in-process bus always is). Subscribed: our own
   // subscription is in place, so messages reach us.
@@ -210,16 +211,39 @@ export function createReadFreshness(
     /**
      * Something cached may have changed here (a write committed): this process stops trusting
      * its answers at once, the others when the message arrives. Announcements made in one turn
-     * of the event loop go out as one message.
+     * of the event loop go out as one message. Resolves (never rejects) once the message is
+     * published, so a writer can hold its answer until the other processes have been told: a
+     * client whose next read lands on another process then reads its own write.
      */
-    changed() {
+    changed(): Promise<void> {
       epoch += 1;
-      if (announcing) return;
-      announcing = true;
-      setImmediate(() => {
-        announcing = false;
-        events.publish(READ_CACHE_CHANNEL, { from: origin }).catch((err) => options.onError?.(err));
+      if (announcing) return announcing;
+      const sent = new Promise<void>((resolve) => {
+        setImmediate(() => {
+          announcing = null;
+          const message = { from: origin };
+          (
+            events.delivered?.(READ_CACHE_CHANNEL, message) ?? events.publish(READ_CACHE_CHANNEL, message)
+          ).then(
+            () => resolve(),
+            (err) => {
+              options.onError?.(err);
+              resolve();
+            },
+          );
+        });
       });
+      announcing = sent;
+      return sent;
+    },
+
+    /**
+     * Something cached may be older than what this process just read elsewhere (a live channel
+     * greeting that counted more bids than a cached page): stop trusting this process's answers,
+     * with no message, since nothing was written.
+     */
+    doubt() {
+      epoch += 1;
     },
 
     async close() {
