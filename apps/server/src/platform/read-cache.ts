@@ -88,9 +88,14 @@ export function createReadCache<T>(options: {
       if (!pending) {
         pending = load().then(({ value, validUntil }) => {
           const kept = entries.get(key);
-          // Never over an answer whose version was read after this one's.
-          if (!kept || kept.started < started) {
-            if (!kept && entries.size >= maxEntries) entries.clear();
+          // Never over an answer whose version was read after this one's. Nothing to show from
+          // memory (null: an id that does not exist, a page that depends on who asks) is not kept,
+          // so requests for unknown ids cannot push out the answers that are read.
+          if (value === null) {
+            if (kept && kept.started < started) entries.delete(key);
+          } else if (!kept || kept.started < started) {
+            // Full: the oldest answer goes (a Map keeps insertion order), not all of them.
+            if (!kept && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
             entries.set(key, {
               value,
               validUntil: validUntil.getTime(),

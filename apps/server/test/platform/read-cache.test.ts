@@ -41,6 +41,37 @@ describe('read cache under a change counter', () => {
     expect(await c.get('k', slow)).toBe(2);
   });
 
+  it('a full cache lets go of its oldest answer only; nothing to show (null) is not kept', async () => {
+    const c = createReadCache<string | null>({
+      db: t.ctx.db,
+      clock: t.ctx.clock,
+      counter: 'auction_list',
+      maxEntries: 2,
+    });
+    const loads: string[] = [];
+    const load =
+      (key: string, value: string | null = key) =>
+      async () => {
+        loads.push(key);
+        return { value, validUntil: far() };
+      };
+    await c.get('a', load('a'));
+    await c.get('b', load('b'));
+    // Ids that show nothing (such as ids that do not exist) take no place.
+    for (const missing of ['x', 'y', 'z']) expect(await c.get(missing, load(missing, null))).toBeNull();
+    expect(await c.get('x', load('x', null))).toBeNull();
+    await c.get('a', load('a'));
+    await c.get('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'x', 'y', 'z', 'x']);
+    // A third answer pushes out the oldest, 'a', and keeps 'b'.
+    await c.get('c', load('c'));
+    await c.get('b', load('b'));
+    await c.get('c', load('c'));
+    expect(loads.slice(6)).toEqual(['c']);
+    await c.get('a', load('a'));
+    expect(loads.slice(7)).toEqual(['a']);
+  });
+
   it('an answer is not served past the time it said it holds', async () => {
     const c = cache();
     let loads = 0;
