@@ -47,7 +47,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
-import { readFreshness } from './platform/read-cache.ts';
+import { announceChange, readFreshness } from './platform/read-cache.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/static.ts';
@@ -129,25 +129,14 @@ const WRITING_GETS = new Set([
  * and the other processes through the event bus. A write this misses is still seen within the
  * caches' confirmation age (a second), by their change counters.
  */
-/** How long a write's answer waits for its announcement to reach the bus. */
-const ANNOUNCE_WAIT_MS = 100;
-async function announced(sent: Promise<void>): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ANNOUNCE_WAIT_MS);
-  });
-  await Promise.race([sent, late]);
-  clearTimeout(timer);
-}
-
 function announceWrites(app: FastifyInstance, ctx: AppContext) {
   const freshness = readFreshness(ctx);
   app.addHook('onSend', async (request) => {
     const { method } = request;
     if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(request.routeOptions.url ?? '')) {
       // Held until the other processes are told (a client's next read may land on one of
-      // them), but never longer than ANNOUNCE_WAIT_MS: a slow bus must not hold every answer.
-      await announced(freshness.changed());
+      // them), within a bound.
+      await announceChange(freshness);
     }
   });
   const register = ctx.jobs.register.bind(ctx.jobs);

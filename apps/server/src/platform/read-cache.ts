@@ -258,6 +258,22 @@ export function createReadFreshness(
   };
 }
 
+/** How long a write waits for its announcement to reach the bus before going on. */
+export const ANNOUNCE_WAIT_MS = 100;
+
+/**
+ * Announces a change (see `changed`) and waits until the other processes have been told, but
+ * never longer than ANNOUNCE_WAIT_MS: a slow bus must not hold answers or jobs.
+ */
+export async function announceChange(freshness: ReadFreshness): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ANNOUNCE_WAIT_MS);
+  });
+  await Promise.race([freshness.changed(), late]);
+  clearTimeout(timer);
+}
+
 const freshnessOfApps = new WeakMap<AppContext, ReadFreshness>();
 
 /** The app's one `ReadFreshness` (made on first use, on the app's event bus). */

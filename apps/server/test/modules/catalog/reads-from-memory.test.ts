@@ -1,5 +1,7 @@
 import { adminMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channels } from '../../../src/platform/events.ts';
+import { readFreshness } from '../../../src/platform/read-cache.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertBuyNowProduct } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
@@ -72,6 +74,36 @@ describe('reads from memory, fresh after a write through the API', () => {
     expect(activated.status).toBe(200);
     // The counter, checked because of the announcement, shows the direct insert as well.
     expect(await titles()).toEqual(expect.arrayContaining(['Lista por la API', 'Lista directa']));
+  });
+
+  it('a job that starts an auction announces it before the notification goes out', async () => {
+    const list = '/api/auctions/list?page=1&size=50';
+    const starter = await insertUserWithToken(t, { is_seller: true, username: 'vendedora_programada' });
+    await ok(list);
+    await insertAuction(t.ctx.db, starter.user.id, {
+      now: t.ctx.clock.now(),
+      status: 'upcoming',
+      title: 'Empieza sola',
+      startTime: new Date(t.ctx.clock.now().getTime() - 1000),
+    });
+    // Confirmed now: still served from memory unless something is announced.
+    const freshness = readFreshness(t.ctx);
+    const confirmed = freshness.confirm(freshness.begin(), null);
+    expect(freshness.vouches(confirmed)).toBe(true);
+    let vouchedAtNotice: boolean | undefined;
+    let listedAtNotice: Promise<string[]> | undefined;
+    const stop = await t.ctx.events.subscribe(channels.userNotifications(starter.user.id), () => {
+      // A client reloading on the notification: its read must not be answered from memory.
+      vouchedAtNotice ??= freshness.vouches(confirmed);
+      listedAtNotice ??= ok(list).then((body) => body.items.map((a: { title: string }) => a.title));
+    });
+    try {
+      await t.ctx.jobs.runDue();
+    } finally {
+      await stop();
+    }
+    expect(vouchedAtNotice).toBe(false);
+    expect(await listedAtNotice).toContain('Empieza sola');
   });
 
   it('a product auction page: a bid through the API shows at once; a takedown too', async () => {
