@@ -133,7 +133,11 @@ function announceWrites(app: FastifyInstance, ctx: AppContext) {
   const freshness = readFreshness(ctx);
   app.addHook('onSend', async (request) => {
     const { method } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(request.routeOptions.url ?? '')) {
+    const route = request.routeOptions.url;
+    // No route (a 404 for an unknown path) and CORS preflights write nothing: announcing them
+    // would let a flood of such requests keep every cache from answering from memory.
+    if (route === undefined || method === 'OPTIONS') return;
+    if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(route)) {
       // Held until the other processes are told (a client's next read may land on one of
       // them), within a bound.
       await announceChange(freshness);

@@ -106,6 +106,22 @@ describe('reads from memory, fresh after a write through the API', () => {
     expect(await listedAtNotice).toContain('Empieza sola');
   });
 
+  it('requests to no route and preflights are not announced as writes', async () => {
+    const freshness = readFreshness(t.ctx);
+    const confirmed = freshness.confirm(freshness.begin(), null);
+    const nope = await t.request('POST', '/api/nope', { body: {} });
+    expect(nope.status).toBe(404);
+    const preflight = await t.request('OPTIONS', '/api/bids/create-bid', {
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBeLessThan(500);
+    expect(freshness.vouches(confirmed)).toBe(true);
+    // A write through a route still is.
+    const write = await t.request('POST', '/api/bids/create-bid', { body: {} });
+    expect(write.status).toBeGreaterThanOrEqual(400);
+    expect(freshness.vouches(confirmed)).toBe(false);
+  });
+
   it('a product auction page: a bid through the API shows at once; a takedown too', async () => {
     const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, {
       now: t.ctx.clock.now(),
