@@ -298,6 +298,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    // Its subscription ends before the bus does.
+    await readFreshness(ctx).close();
     await events.close();
     await close();
   });

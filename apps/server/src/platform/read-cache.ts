@@ -274,17 +274,19 @@ export async function announceChange(freshness: ReadFreshness): Promise<void> {
   clearTimeout(timer);
 }
 
-const freshnessOfApps = new WeakMap<AppContext, ReadFreshness>();
+// Keyed by the app's event bus, not its context: a copy of the context (`{ ...ctx, more }`) is
+// the same app and must not open a second subscription.
+const freshnessOfApps = new WeakMap<EventBus, ReadFreshness>();
 
 /** The app's one `ReadFreshness` (made on first use, on the app's event bus). */
 export function readFreshness(ctx: AppContext): ReadFreshness {
-  let freshness = freshnessOfApps.get(ctx);
+  let freshness = freshnessOfApps.get(ctx.events);
   if (!freshness) {
     freshness = createReadFreshness(ctx.events, {
       maxAgeMs: ctx.config.READ_CACHE_CONFIRM_MS,
       onError: (err) => ctx.log.warn({ err }, 'read cache: bus message failed'),
     });
-    freshnessOfApps.set(ctx, freshness);
+    freshnessOfApps.set(ctx.events, freshness);
   }
   return freshness;
 }

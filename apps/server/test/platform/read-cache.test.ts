@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEventBus, type EventBus } from '../../src/platform/events.ts';
-import { createReadCache, createReadFreshness, READ_CACHE_CHANNEL } from '../../src/platform/read-cache.ts';
+import {
+  createReadCache,
+  createReadFreshness,
+  READ_CACHE_CHANNEL,
+  readFreshness,
+} from '../../src/platform/read-cache.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
 describe('read cache under a change counter', () => {
@@ -39,6 +44,10 @@ describe('read cache under a change counter', () => {
     expect(await c.get('k', slow)).toBe(1);
     expect(await c.get('k', slow)).toBe(2);
     expect(await c.get('k', slow)).toBe(2);
+  });
+
+  it('a copy of the app context shares its one freshness tracker', () => {
+    expect(readFreshness({ ...t.ctx })).toBe(readFreshness(t.ctx));
   });
 
   it('a full cache lets go of its oldest answer only; nothing to show (null) is not kept', async () => {
