@@ -201,7 +201,10 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   // Told when the subscriptions are back after the subscriber lost its connection.
   const resubscribed = new Set<() => void>();
   let connectedBefore = false;
-  // The subscriber lost its connection since the listeners were last told.
+  // The subscriptions may not all be in place in Redis (the subscriber lost its connection, a
+  // subscription was made while Redis was away, as at start-up, or a SUBSCRIBE failed), so the
+  // listeners are owed a call once they are: messages sent meanwhile never arrived. While it is
+  // due the bus does not count as connected.
   let resyncDue = false;
 
   async function resubscribeAll() {
@@ -213,9 +216,8 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   /** SUBSCRIBE to every channel with local subscribers (again: Redis takes it as often as sent). */
   async function subscribeAll() {
     const names = [...subscriptions.keys()].map((c) => prefix + c);
-    if (names.length === 0) return;
     try {
-      await subscriber.subscribe(...names);
+      if (names.length > 0) await subscriber.subscribe(...names);
       if (!resyncDue) return;
       resyncDue = false;
       for (const listener of [...resubscribed]) {
@@ -226,6 +228,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
         }
       }
     } catch (err) {
+      resyncDue = true;
       log?.warn({ err }, 'redis event bus: resubscribe failed');
       // A dead connection is replaced now; one that does not answer, by the health check. Either
       // way its 'ready' comes back here.
@@ -304,13 +307,19 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       if (local.size === 1) {
         ready.set(
           channel,
-          whenReady(subscriber, commandTimeout).then((isReady) =>
-            isReady
-              ? subscriber.subscribe(prefix + channel).catch((err) => {
-                  log?.warn({ err, channel }, 'redis event bus: subscribe failed, retried on reconnect');
-                })
-              : undefined,
-          ),
+          whenReady(subscriber, commandTimeout).then((isReady) => {
+            if (!isReady) {
+              resyncDue = true;
+              return;
+            }
+            return subscriber.subscribe(prefix + channel).then(
+              () => undefined,
+              (err) => {
+                resyncDue = true;
+                log?.warn({ err, channel }, 'redis event bus: subscribe failed, retried on reconnect');
+              },
+            );
+          }),
         );
       }
       await ready.get(channel);
@@ -346,7 +355,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       return {
         ...stats,
         queued: queue.length,
-        connected: publisher.status === 'ready' && subscriber.status === 'ready',
+        connected: publisher.status === 'ready' && subscriber.status === 'ready' && !resyncDue,
       };
     },
   };
