@@ -24,11 +24,11 @@ describe('mail outbox: a sender past its lease', () => {
         to_address: 'lenta@example.co',
         kind: 'invitation',
         preference: null,
-        data: {
+        data: JSON.stringify({
           title: 'Te invitaron',
           message: 'Elige tu contraseña.',
           link: 'https://x.example/invite/abc',
-        },
+        }),
         dedupe_key: null,
         next_attempt_at: new Date(t.ctx.clock.now().getTime() - 1000),
         sent_at: null,
