@@ -227,9 +227,10 @@ export function createReadFreshness(
         setImmediate(() => {
           announcing = null;
           const message = { from: origin };
-          (
-            events.delivered?.(READ_CACHE_CHANNEL, message) ?? events.publish(READ_CACHE_CHANNEL, message)
-          ).then(
+          // While the bus is away nobody waits for it: the message is queued like any other, and
+          // the other processes check their counters meanwhile anyway.
+          const delivered = connected() ? events.delivered?.(READ_CACHE_CHANNEL, message) : undefined;
+          (delivered ?? events.publish(READ_CACHE_CHANNEL, message)).then(
             () => resolve(),
             (err) => {
               options.onError?.(err);
