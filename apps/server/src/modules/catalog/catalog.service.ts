@@ -72,9 +72,10 @@ const BROWSE_CACHE_MAX_MS = 2_000;
 /**
  * How far back from the newest bid id the bid version counts bids. Bids commit out of id order
  * (two bids at once), so the newest id alone could stand still while an older bid commits; the
- * count of the last ids moves with it. An index range over the primary key: a cheap read.
+ * count of the last ids moves with it. Far more ids than bids can be committing at once (one per
+ * database connection), and an index range over the primary key: a cheap read.
  */
-const BIDS_VERSION_WINDOW = 1_000;
+const BIDS_VERSION_WINDOW = 256;
 
 /** A version that moves with every new bid (a bid rewritten or removed moves the counter). */
 async function bidsVersion(db: Database): Promise<string> {
