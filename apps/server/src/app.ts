@@ -47,7 +47,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
-import { readFreshness } from './platform/read-cache.ts';
+import { announceChange, readFreshness } from './platform/read-cache.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadServerRender } from './platform/server-render.ts';
@@ -134,8 +134,14 @@ function announceWrites(app: FastifyInstance, ctx: AppContext) {
   const freshness = readFreshness(ctx);
   app.addHook('onSend', async (request) => {
     const { method } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(request.routeOptions.url ?? '')) {
-      freshness.changed();
+    const route = request.routeOptions.url;
+    // No route (a 404 for an unknown path) and CORS preflights write nothing: announcing them
+    // would let a flood of such requests keep every cache from answering from memory.
+    if (route === undefined || method === 'OPTIONS') return;
+    if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(route)) {
+      // Held until the other processes are told (a client's next read may land on one of
+      // them), within a bound.
+      await announceChange(freshness);
     }
   });
   const register = ctx.jobs.register.bind(ctx.jobs);
@@ -149,7 +155,7 @@ function announceWrites(app: FastifyInstance, ctx: AppContext) {
           return done;
         } finally {
           // A run that failed may have committed part of its work.
-          if (done > 0) freshness.changed();
+          if (done > 0) void freshness.changed();
         }
       },
     });
@@ -294,6 +300,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    // Its subscription ends before the bus does.
+    await readFreshness(ctx).close();
     await events.close();
     await close();
   });

@@ -115,7 +115,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   const ready = new Map<string, Promise<unknown>>();
   let closed = false;
 
-  const queue: { channel: string; message: string; at: number }[] = [];
+  const queue: { channel: string; message: string; at: number; sent?: () => void }[] = [];
   const stats = { published: 0, dropped: 0, queued: 0 };
   let draining = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -135,6 +135,19 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       void drain();
     }, delayMs);
     retryTimer.unref();
+  }
+
+  function enqueue(channel: string, payload: unknown, sent?: () => void) {
+    if (closed) return;
+    queue.push({ channel: prefix + channel, message: JSON.stringify(payload), at: Date.now(), sent });
+    if (queue.length > maxQueued) {
+      const over = queue.length - maxQueued;
+      queue.splice(0, over);
+      drop(over, 'queue full');
+    }
+    stats.queued = queue.length;
+    // Never awaited: the caller's answer does not wait for Redis.
+    void drain();
   }
 
   async function drain(): Promise<void> {
@@ -161,7 +174,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
         );
         const sent = results.findIndex((r) => r.status === 'rejected');
         const done = sent === -1 ? batch.length : sent;
-        queue.splice(0, done);
+        for (const event of queue.splice(0, done)) event.sent?.();
         stats.published += done;
         if (sent !== -1) {
           // Redis failed or stalled: keep the rest, in order, for when it answers again.
@@ -186,7 +199,10 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   // Told when the subscriptions are back after the subscriber lost its connection.
   const resubscribed = new Set<() => void>();
   let connectedBefore = false;
-  // The subscriber lost its connection since the listeners were last told.
+  // The subscriptions may not all be in place in Redis (the subscriber lost its connection, a
+  // subscription was made while Redis was away, as at start-up, or a SUBSCRIBE failed), so the
+  // listeners are owed a call once they are: messages sent meanwhile never arrived. While it is
+  // due the bus does not count as connected.
   let resyncDue = false;
 
   async function resubscribeAll() {
@@ -198,9 +214,8 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   /** SUBSCRIBE to every channel with local subscribers (again: Redis takes it as often as sent). */
   async function subscribeAll() {
     const names = [...subscriptions.keys()].map((c) => prefix + c);
-    if (names.length === 0) return;
     try {
-      await subscriber.subscribe(...names);
+      if (names.length > 0) await subscriber.subscribe(...names);
       if (!resyncDue) return;
       resyncDue = false;
       for (const listener of [...resubscribed]) {
@@ -211,6 +226,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
         }
       }
     } catch (err) {
+      resyncDue = true;
       log?.warn({ err }, 'redis event bus: resubscribe failed');
       // A dead connection is replaced now; one that does not answer, by the health check. Either
       // way its 'ready' comes back here.
@@ -267,16 +283,11 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
 
   return {
     async publish(channel, payload) {
-      if (closed) return;
-      queue.push({ channel: prefix + channel, message: JSON.stringify(payload), at: Date.now() });
-      if (queue.length > maxQueued) {
-        const over = queue.length - maxQueued;
-        queue.splice(0, over);
-        drop(over, 'queue full');
-      }
-      stats.queued = queue.length;
-      // Never awaited: the caller's answer does not wait for Redis.
-      void drain();
+      enqueue(channel, payload);
+    },
+
+    delivered(channel, payload) {
+      return new Promise<void>((resolve) => enqueue(channel, payload, resolve));
     },
 
     async subscribe(channel, handler) {
@@ -294,13 +305,19 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       if (local.size === 1) {
         ready.set(
           channel,
-          whenReady(subscriber, commandTimeout).then((isReady) =>
-            isReady
-              ? subscriber.subscribe(prefix + channel).catch((err) => {
-                  log?.warn({ err, channel }, 'redis event bus: subscribe failed, retried on reconnect');
-                })
-              : undefined,
-          ),
+          whenReady(subscriber, commandTimeout).then((isReady) => {
+            if (!isReady) {
+              resyncDue = true;
+              return;
+            }
+            return subscriber.subscribe(prefix + channel).then(
+              () => undefined,
+              (err) => {
+                resyncDue = true;
+                log?.warn({ err, channel }, 'redis event bus: subscribe failed, retried on reconnect');
+              },
+            );
+          }),
         );
       }
       await ready.get(channel);
@@ -336,7 +353,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       return {
         ...stats,
         queued: queue.length,
-        connected: publisher.status === 'ready' && subscriber.status === 'ready',
+        connected: publisher.status === 'ready' && subscriber.status === 'ready' && !resyncDue,
       };
     },
   };

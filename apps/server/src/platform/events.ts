@@ -8,6 +8,12 @@ import { EventEmitter } from 'node:events';
  */
 export interface EventBus {
   publish(channel: string, payload: unknown): Promise<void>;
+  /**
+   * Resolves once the event has reached the bus (Redis has handed it to every subscribed
+   * process), never rejects, and may never resolve if the event is given up: wait on it only
+   * with a timeout. (Without it, `publish` is all there is.)
+   */
+  delivered?(channel: string, payload: unknown): Promise<void>;
   /** Returns a function that stops the subscription. */
   subscribe(channel: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -30,9 +30,14 @@ export function createReadCache<T>(options: {
   freshness?: ReadFreshness;
   /** The key's own part of its version, read with the counter on every check. */
   keyVersion?: (key: string) => Promise<string>;
+  /**
+   * A part of every key's version that the counter does not cover (what bids change in a list),
+   * read with the counter on every check, shared like it.
+   */
+  sharedVersion?: () => Promise<string>;
   maxEntries?: number;
 }) {
-  const { db, clock, counter, freshness, keyVersion } = options;
+  const { db, clock, counter, freshness, keyVersion, sharedVersion } = options;
   const maxEntries = options.maxEntries ?? 256;
   const entries = new Map<string, Entry<T>>();
   const loading = new Map<string, Promise<T>>();
@@ -49,14 +54,16 @@ export function createReadCache<T>(options: {
     return String(row.version);
   });
   const currentKeyVersion = createKeyedFreshRead<string>();
+  const currentSharedVersion = sharedVersion ? createFreshRead(sharedVersion) : undefined;
 
   async function versionOf(key: string): Promise<string> {
-    if (!keyVersion) return currentCounter();
-    const [shared, own] = await Promise.all([
+    if (!keyVersion && !currentSharedVersion) return currentCounter();
+    const [shared, extra, own] = await Promise.all([
       currentCounter(),
-      currentKeyVersion(key, () => keyVersion(key)),
+      currentSharedVersion?.() ?? '',
+      keyVersion ? currentKeyVersion(key, () => keyVersion(key)) : '',
     ]);
-    return `${shared}|${own}`;
+    return `${shared}|${extra}|${own}`;
   }
 
   return {
@@ -81,9 +88,14 @@ export function createReadCache<T>(options: {
       if (!pending) {
         pending = load().then(({ value, validUntil }) => {
           const kept = entries.get(key);
-          // Never over an answer whose version was read after this one's.
-          if (!kept || kept.started < started) {
-            if (!kept && entries.size >= maxEntries) entries.clear();
+          // Never over an answer whose version was read after this one's. Nothing to show from
+          // memory (null: an id that does not exist, a page that depends on who asks) is not kept,
+          // so requests for unknown ids cannot push out the answers that are read.
+          if (value === null) {
+            if (kept && kept.started < started) entries.delete(key);
+          } else if (!kept || kept.started < started) {
+            // Full: the oldest answer goes (a Map keeps insertion order), not all of them.
+            if (!kept && entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
             entries.set(key, {
               value,
               validUntil: validUntil.getTime(),
@@ -156,7 +168,8 @@ export function createReadFreshness(
   const origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
   let epoch = 0;
   let subscribed = false;
-  let announcing = false;
+  // The announcement of this turn's changes, sent on the next turn (one message for them all).
+  let announcing: Promise<void> | null = null;
 
   // Connected: both Redis connections up (the in-process bus always is). Subscribed: our own
   // subscription is in place, so messages reach us.
@@ -203,16 +216,40 @@ export function createReadFreshness(
     /**
      * Something cached may have changed here (a write committed): this process stops trusting
      * its answers at once, the others when the message arrives. Announcements made in one turn
-     * of the event loop go out as one message.
+     * of the event loop go out as one message. Resolves (never rejects) once the message is
+     * published, so a writer can hold its answer until the other processes have been told: a
+     * client whose next read lands on another process then reads its own write.
      */
-    changed() {
+    changed(): Promise<void> {
       epoch += 1;
-      if (announcing) return;
-      announcing = true;
-      setImmediate(() => {
-        announcing = false;
-        events.publish(READ_CACHE_CHANNEL, { from: origin }).catch((err) => options.onError?.(err));
+      if (announcing) return announcing;
+      const sent = new Promise<void>((resolve) => {
+        setImmediate(() => {
+          announcing = null;
+          const message = { from: origin };
+          // While the bus is away nobody waits for it: the message is queued like any other, and
+          // the other processes check their counters meanwhile anyway.
+          const delivered = connected() ? events.delivered?.(READ_CACHE_CHANNEL, message) : undefined;
+          (delivered ?? events.publish(READ_CACHE_CHANNEL, message)).then(
+            () => resolve(),
+            (err) => {
+              options.onError?.(err);
+              resolve();
+            },
+          );
+        });
       });
+      announcing = sent;
+      return sent;
+    },
+
+    /**
+     * Something cached may be older than what this process just read elsewhere (a live channel
+     * greeting that counted more bids than a cached page): stop trusting this process's answers,
+     * with no message, since nothing was written.
+     */
+    doubt() {
+      epoch += 1;
     },
 
     async close() {
@@ -222,17 +259,35 @@ export function createReadFreshness(
   };
 }
 
-const freshnessOfApps = new WeakMap<AppContext, ReadFreshness>();
+/** How long a write waits for its announcement to reach the bus before going on. */
+export const ANNOUNCE_WAIT_MS = 100;
+
+/**
+ * Announces a change (see `changed`) and waits until the other processes have been told, but
+ * never longer than ANNOUNCE_WAIT_MS: a slow bus must not hold answers or jobs.
+ */
+export async function announceChange(freshness: ReadFreshness): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ANNOUNCE_WAIT_MS);
+  });
+  await Promise.race([freshness.changed(), late]);
+  clearTimeout(timer);
+}
+
+// Keyed by the app's event bus, not its context: a copy of the context (`{ ...ctx, more }`) is
+// the same app and must not open a second subscription.
+const freshnessOfApps = new WeakMap<EventBus, ReadFreshness>();
 
 /** The app's one `ReadFreshness` (made on first use, on the app's event bus). */
 export function readFreshness(ctx: AppContext): ReadFreshness {
-  let freshness = freshnessOfApps.get(ctx);
+  let freshness = freshnessOfApps.get(ctx.events);
   if (!freshness) {
     freshness = createReadFreshness(ctx.events, {
       maxAgeMs: ctx.config.READ_CACHE_CONFIRM_MS,
       onError: (err) => ctx.log.warn({ err }, 'read cache: bus message failed'),
     });
-    freshnessOfApps.set(ctx, freshness);
+    freshnessOfApps.set(ctx.events, freshness);
   }
   return freshness;
 }

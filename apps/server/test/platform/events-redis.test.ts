@@ -8,6 +8,8 @@ import { insertAuction, openSocket } from '../factories/auctions.ts';
 import { insertUser, insertUserWithToken } from '../factories/users.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 import { testDatabaseKind } from '../helpers/database.ts';
+import { REDIS_TARGET } from '../support/dependencies.ts';
+import { startFaultProxy } from '../support/fault-proxy.ts';
 
 const REDIS = 'redis://127.0.0.1:6379';
 
@@ -326,5 +328,34 @@ describe.skipIf(!reachable || testDatabaseKind() !== 'postgres')('ended sessions
     expect((await me(a)).status).toBe(401);
     // Well inside the cache time: only the event can have told b.
     await expect.poll(async () => (await me(b)).status, { timeout: 2000, interval: 50 }).toBe(401);
+  });
+});
+
+describe.skipIf(!reachable)('Redis event bus started while Redis is away', () => {
+  it('is not connected until its subscriptions are in place, then tells its listeners once', async () => {
+    const proxy = await startFaultProxy(REDIS_TARGET);
+    await proxy.cut();
+    const url = `redis://127.0.0.1:${proxy.port}`;
+    const bus = createRedisEventBus({ url, namespace: `down-${randomUUID()}` });
+    try {
+      const got = collector();
+      let told = 0;
+      bus.onResubscribed?.(() => {
+        told += 1;
+      });
+      await bus.subscribe('c', (p) => got.handler(p));
+      expect(bus.stats().connected).toBe(false);
+
+      await proxy.restore();
+      await expect.poll(() => bus.stats().connected, { timeout: 15_000, interval: 50 }).toBe(true);
+      // Connected means subscribed: the first message after it arrives, and the listeners were
+      // told that anything before it may have been missed.
+      expect(told).toBe(1);
+      await bus.publish('c', { n: 1 });
+      expect(await got.waitFor(1)).toEqual([{ n: 1 }]);
+    } finally {
+      await bus.close();
+      await proxy.close();
+    }
   });
 });

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEventBus, type EventBus } from '../../src/platform/events.ts';
-import { createReadCache, createReadFreshness, READ_CACHE_CHANNEL } from '../../src/platform/read-cache.ts';
+import {
+  createReadCache,
+  createReadFreshness,
+  READ_CACHE_CHANNEL,
+  readFreshness,
+} from '../../src/platform/read-cache.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
 describe('read cache under a change counter', () => {
@@ -39,6 +44,41 @@ describe('read cache under a change counter', () => {
     expect(await c.get('k', slow)).toBe(1);
     expect(await c.get('k', slow)).toBe(2);
     expect(await c.get('k', slow)).toBe(2);
+  });
+
+  it('a copy of the app context shares its one freshness tracker', () => {
+    expect(readFreshness({ ...t.ctx })).toBe(readFreshness(t.ctx));
+  });
+
+  it('a full cache lets go of its oldest answer only; nothing to show (null) is not kept', async () => {
+    const c = createReadCache<string | null>({
+      db: t.ctx.db,
+      clock: t.ctx.clock,
+      counter: 'auction_list',
+      maxEntries: 2,
+    });
+    const loads: string[] = [];
+    const load =
+      (key: string, value: string | null = key) =>
+      async () => {
+        loads.push(key);
+        return { value, validUntil: far() };
+      };
+    await c.get('a', load('a'));
+    await c.get('b', load('b'));
+    // Ids that show nothing (such as ids that do not exist) take no place.
+    for (const missing of ['x', 'y', 'z']) expect(await c.get(missing, load(missing, null))).toBeNull();
+    expect(await c.get('x', load('x', null))).toBeNull();
+    await c.get('a', load('a'));
+    await c.get('b', load('b'));
+    expect(loads).toEqual(['a', 'b', 'x', 'y', 'z', 'x']);
+    // A third answer pushes out the oldest, 'a', and keeps 'b'.
+    await c.get('c', load('c'));
+    await c.get('b', load('b'));
+    await c.get('c', load('c'));
+    expect(loads.slice(6)).toEqual(['c']);
+    await c.get('a', load('a'));
+    expect(loads.slice(7)).toEqual(['a']);
   });
 
   it('an answer is not served past the time it said it holds', async () => {

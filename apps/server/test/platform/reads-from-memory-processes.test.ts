@@ -117,6 +117,19 @@ describe.skipIf(!ready)('reads from memory across processes (PostgreSQL + Redis)
     expect(await seenWithin(() => highest(a, p!), again)).toBeLessThan(BUS_DELAY_MS);
   });
 
+  it('a client reads its own write on the other process right after the answer, without waiting', async () => {
+    const [p] = productIds;
+    // Both pages held in memory, then each write's answer is followed at once by a read on the
+    // other process: the answer left only once the other process had been told.
+    for (let i = 0; i < 6; i++) {
+      const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
+      await highest(reader, p!);
+      await highest(reader, p!);
+      const placed = await bid(writer, p!);
+      expect(await highest(reader, p!)).toBe(placed);
+    }
+  });
+
   for (const fault of ['cut', 'reset'] as const) {
     it(`with Redis ${fault === 'cut' ? 'stopped' : 'unreachable'}, every read checks the counter: fresh at once everywhere; memory again once it is back`, async () => {
       const p = productIds[fault === 'cut' ? 1 : 2]!;

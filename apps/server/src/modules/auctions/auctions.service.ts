@@ -22,7 +22,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrl, imageUrls } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
-import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
+import { announceChange, createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { PagePreloads } from '../../platform/static.ts';
 import { bidHistory } from '../bids/bids.service.ts';
 import {
@@ -216,6 +216,15 @@ export function createAuctionsService(ctx: AppContext) {
   }
 
   /**
+   * A job's pass: what it committed is announced to the read caches before its notifications go
+   * out, so a client that reloads on "started" or "ended" is not answered from memory.
+   */
+  async function announcedPublish(notified: Notified) {
+    await announceChange(readFreshness(ctx));
+    await publishAll(notified);
+  }
+
+  /**
    * The product page. With no viewer (the cached read) null instead of an answer that depends on
    * who asks or is an error (a product taken down, none at all), which the viewer's read gives.
    */
@@ -402,7 +411,7 @@ export function createAuctionsService(ctx: AppContext) {
         });
         if (result === null) return count;
         count += 1;
-        await publishAll(result);
+        await announcedPublish(result);
       }
     },
 
@@ -413,7 +422,7 @@ export function createAuctionsService(ctx: AppContext) {
         const result = await db.transaction().execute((trx) => closeNextDue(trx, now, ctx.config));
         if (result === null) return count;
         count += 1;
-        await publishAll(result);
+        await announcedPublish(result);
       }
     },
   };

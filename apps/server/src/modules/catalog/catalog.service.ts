@@ -11,7 +11,9 @@ import {
   SOLD_WINDOW_DAYS,
   type SoldPricesResponse,
 } from '@app/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
@@ -63,13 +65,29 @@ const browseCaches = new WeakMap<AppContext, ReturnType<typeof createBrowseCache
 const BROWSE_CACHE_ENTRIES = 256;
 /**
  * Bids change prices and bid counts without moving the `catalog` counter (every process's bids
- * would queue on it): the event bus announces them, and this bounds how late they show while the
- * bus is away.
+ * would queue on it): the newest bids are read with the counter instead (see bidsVersion), and
+ * this bounds how late anything the versions miss shows.
  */
 const BROWSE_CACHE_MAX_MS = 2_000;
+/**
+ * How far back from the newest bid id the bid version counts bids. Bids commit out of id order
+ * (two bids at once), so the newest id alone could stand still while an older bid commits; the
+ * count of the last ids moves with it. Far more ids than bids can be committing at once (one per
+ * database connection), and an index range over the primary key: a cheap read.
+ */
+const BIDS_VERSION_WINDOW = 256;
+
+/** A version that moves with every new bid (a bid rewritten or removed moves the counter). */
+async function bidsVersion(db: Database): Promise<string> {
+  const { rows } = await sql<{ top: number | null; recent: string }>`
+    select max(id) as top, count(*) as recent from bids
+     where id > (select coalesce(max(id), 0) - ${BIDS_VERSION_WINDOW} from bids)
+  `.execute(db);
+  return `${rows[0]?.top ?? 0}:${rows[0]?.recent ?? 0}`;
+}
 
 /**
- * Browse answers, per query: served while the `catalog` counter stands still (from memory while
+ * Browse answers, per query: served while the `catalog` counter and the bid version stand still (from memory while
  * the event bus vouches for it), each until the next listed auction product ends or
  * BROWSE_CACHE_MAX_MS.
  */
@@ -78,6 +96,7 @@ function createBrowseCache(ctx: AppContext) {
     db: ctx.db,
     clock: ctx.clock,
     counter: 'catalog',
+    sharedVersion: () => bidsVersion(ctx.db),
     freshness: readFreshness(ctx),
     maxEntries: BROWSE_CACHE_ENTRIES,
   });

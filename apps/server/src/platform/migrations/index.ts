@@ -26,6 +26,7 @@ import * as mailHotPath from './2026-11-27T0100-mail-hot-path.ts';
 import * as listingUpkeepCheap from './2026-11-27T0200-listing-upkeep-cheap.ts';
 import * as searchWordsGist from './2026-11-27T0200-search-words-gist.ts';
 import * as catalogVersion from './2026-11-27T0300-catalog-version.ts';
+import * as catalogListingEnd from './2026-11-27T0700-catalog-listing-end.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0200-listing-upkeep-cheap': listingUpkeepCheap,
   '2026-11-27T0200-search-words-gist': searchWordsGist,
   '2026-11-27T0300-catalog-version': catalogVersion,
+  '2026-11-27T0700-catalog-listing-end': catalogListingEnd,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,7 @@
 import { adminMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channels } from '../../../src/platform/events.ts';
+import { readFreshness } from '../../../src/platform/read-cache.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertBuyNowProduct } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
@@ -72,6 +74,52 @@ describe('reads from memory, fresh after a write through the API', () => {
     expect(activated.status).toBe(200);
     // The counter, checked because of the announcement, shows the direct insert as well.
     expect(await titles()).toEqual(expect.arrayContaining(['Lista por la API', 'Lista directa']));
+  });
+
+  it('a job that starts an auction announces it before the notification goes out', async () => {
+    const list = '/api/auctions/list?page=1&size=50';
+    const starter = await insertUserWithToken(t, { is_seller: true, username: 'vendedora_programada' });
+    await ok(list);
+    await insertAuction(t.ctx.db, starter.user.id, {
+      now: t.ctx.clock.now(),
+      status: 'upcoming',
+      title: 'Empieza sola',
+      startTime: new Date(t.ctx.clock.now().getTime() - 1000),
+    });
+    // Confirmed now: still served from memory unless something is announced.
+    const freshness = readFreshness(t.ctx);
+    const confirmed = freshness.confirm(freshness.begin(), null);
+    expect(freshness.vouches(confirmed)).toBe(true);
+    let vouchedAtNotice: boolean | undefined;
+    let listedAtNotice: Promise<string[]> | undefined;
+    const stop = await t.ctx.events.subscribe(channels.userNotifications(starter.user.id), () => {
+      // A client reloading on the notification: its read must not be answered from memory.
+      vouchedAtNotice ??= freshness.vouches(confirmed);
+      listedAtNotice ??= ok(list).then((body) => body.items.map((a: { title: string }) => a.title));
+    });
+    try {
+      await t.ctx.jobs.runDue();
+    } finally {
+      await stop();
+    }
+    expect(vouchedAtNotice).toBe(false);
+    expect(await listedAtNotice).toContain('Empieza sola');
+  });
+
+  it('requests to no route and preflights are not announced as writes', async () => {
+    const freshness = readFreshness(t.ctx);
+    const confirmed = freshness.confirm(freshness.begin(), null);
+    const nope = await t.request('POST', '/api/nope', { body: {} });
+    expect(nope.status).toBe(404);
+    const preflight = await t.request('OPTIONS', '/api/bids/create-bid', {
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBeLessThan(500);
+    expect(freshness.vouches(confirmed)).toBe(true);
+    // A write through a route still is.
+    const write = await t.request('POST', '/api/bids/create-bid', { body: {} });
+    expect(write.status).toBeGreaterThanOrEqual(400);
+    expect(freshness.vouches(confirmed)).toBe(false);
   });
 
   it('a product auction page: a bid through the API shows at once; a takedown too', async () => {
@@ -151,6 +199,30 @@ describe('reads from memory, fresh after a write through the API', () => {
     }
     expect((await ok(page, seller.token)).product.name).toBe('Funko editado');
     expect((await ok(page, operator.token)).product.name).toBe('Funko editado');
+  });
+
+  it('browsing: a bid alone through the API moves the price and bid count at once', async () => {
+    const browse = '/api/catalog/browse?kind=auction&size=98';
+    const { auction, products } = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      title: 'Solo una puja',
+      productCount: 1,
+    });
+    const id = products[0]!.id;
+    const item = async () =>
+      ((await ok(browse)).items as Array<{ product_id: number; price: number; bids_count: number }>).find(
+        (i) => i.product_id === id,
+      );
+    expect(await item()).toMatchObject({ bids_count: 0 });
+    expect(await item()).toMatchObject({ bids_count: 0 });
+
+    const bid = await t.request('POST', '/api/bids/create-bid', {
+      token: bidder.token,
+      body: { auction_id: auction.id, product_id: id, amount: 320 },
+    });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(201);
+    // Nothing but the bid was written: the browse answer must know of it by itself.
+    expect(await item()).toMatchObject({ price: 320, bids_count: 1 });
   });
 
   it('browsing: a bid through the API moves the price and bid count at once; a new auction shows', async () => {
