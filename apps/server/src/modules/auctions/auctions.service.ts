@@ -3,12 +3,10 @@ import {
   AUCTION_PAGE_SIZE,
   type AuctionListQuery,
   type AuctionListResponse,
-  type AuctionProduct,
   type AuctionProductPage,
   type AuctionProductsResponse,
   type AuctionSummary,
   adminMessages,
-  attributesFromColumns,
   auctionMessages,
   auctionsEndpoints,
   type CreateAuctionInput,
@@ -22,7 +20,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrl, imageUrls } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
-import { announceChange, createReadCache, readFreshness } from '../../platform/read-cache.ts';
+import { announceChange, readFreshness } from '../../platform/read-cache.ts';
 import type { PagePreloads } from '../../platform/static.ts';
 import { bidHistory } from '../bids/bids.service.ts';
 import {
@@ -31,123 +29,20 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { assertProductVisible, productLifecycle } from '../products/products.service.ts';
-import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
+import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
+import {
+  activeListCache,
+  type CachedProductPage,
+  LIST_CACHE_MAX_MS,
+  PRODUCT_PAGE_CACHE_MAX_MS,
+  productPageCache,
+} from './auctions.read-caches.ts';
+import { auctionsRepository as repo } from './auctions.repository.ts';
 import { closeNextDue } from './close-auction.ts';
 
-type Auction = NonNullable<AuctionRow>;
 type Notified = Awaited<ReturnType<typeof createNotifications>>;
 
 const HOUR_MS = 3600 * 1000;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function toSummary(a: Auction, products: AuctionSummary['products']): AuctionSummary {
-  return {
-    id: a.id,
-    title: a.title,
-    status: a.status,
-    owner_id: a.owner_id,
-    min_offer: toPesos(a.min_offer),
-    max_offer: toPesos(a.max_offer),
-    is_flash: a.is_flash,
-    duration: a.duration_hours,
-    start_time: iso(a.start_time),
-    end_time: iso(a.end_time),
-    start_date: iso(a.start_time),
-    end_date: iso(a.end_time),
-    created_at: a.created_at.toISOString(),
-    product_count: products.length,
-    products,
-  };
-}
-
-type RaceRow = Awaited<ReturnType<typeof repo.auctionProducts>>[number];
-
-function toAuctionProduct(row: RaceRow, auction: Auction): AuctionProduct {
-  const highest = row.highest_bid === null ? 0 : toPesos(row.highest_bid);
-  return {
-    id: row.id,
-    auction_id: row.auction_id,
-    name: row.name,
-    description: row.description,
-    ...imageUrls(row.image_id),
-    brand: row.brand,
-    category: row.category,
-    scale: row.scale,
-    ...attributesFromColumns(row),
-    year: row.year,
-    initial_bid: row.base_price === null ? 0 : toPesos(row.base_price),
-    highest_bid: highest,
-    current_bid: highest,
-    bid_count: row.bid_count,
-    min_offer: toPesos(auction.min_offer),
-    max_offer: toPesos(auction.max_offer),
-    reserve_price: toPesos(row.reserve_price),
-    sell_price: row.sell_price === null ? null : toPesos(row.sell_price),
-    can_be_bought: row.can_be_bought,
-    status: row.status,
-    outcome: row.outcome,
-    end_time: iso(row.end_time),
-  };
-}
-
-/**
- * The public list of running auctions, per page, shared by every service of one app: served
- * while the `auction_list` change counter stands still (from memory while the event bus vouches
- * for it), and each page at most until the next running auction ends (it leaves the list then,
- * with no write) or a minute.
- */
-const activeListCaches = new WeakMap<AppContext, ReturnType<typeof createActiveListCache>>();
-const LIST_CACHE_MAX_MS = 60_000;
-
-function createActiveListCache(ctx: AppContext) {
-  return createReadCache<Omit<AuctionListResponse, 'server_time'>>({
-    db: ctx.db,
-    clock: ctx.clock,
-    counter: 'auction_list',
-    freshness: readFreshness(ctx),
-  });
-}
-
-export function activeListCache(ctx: AppContext) {
-  let cache = activeListCaches.get(ctx);
-  if (!cache) {
-    cache = createActiveListCache(ctx);
-    activeListCaches.set(ctx, cache);
-  }
-  return cache;
-}
-
-/** A product auction page as anyone who may see the product sees it, less the server's time. */
-type CachedProductPage = Omit<AuctionProductPage, 'server_time'>;
-const productPageCaches = new WeakMap<AppContext, ReturnType<typeof createProductPageCache>>();
-/** Product pages held in memory per process (the most recently loaded; more clear the lot). */
-const PRODUCT_PAGE_CACHE_ENTRIES = 2_000;
-const PRODUCT_PAGE_CACHE_MAX_MS = 60_000;
-
-/**
- * Product auction pages: served while the `catalog` counter and the product's race (what every
- * bid rewrites, which does not move the counter) stand still. A page of a product taken down is
- * never kept (who may see it depends on the viewer), nor an answer that is an error.
- */
-function createProductPageCache(ctx: AppContext) {
-  return createReadCache<CachedProductPage | null>({
-    db: ctx.db,
-    clock: ctx.clock,
-    counter: 'catalog',
-    freshness: readFreshness(ctx),
-    keyVersion: (key) => repo.raceVersion(ctx.db, Number(key)),
-    maxEntries: PRODUCT_PAGE_CACHE_ENTRIES,
-  });
-}
-
-function productPageCache(ctx: AppContext) {
-  let cache = productPageCaches.get(ctx);
-  if (!cache) {
-    cache = createProductPageCache(ctx);
-    productPageCaches.set(ctx, cache);
-  }
-  return cache;
-}
 
 /**
  * What index.html preloads for a page (see PageHints): a product's auction page

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activeListCache } from '../../../src/modules/auctions/auctions.service.ts';
+import { activeListCache } from '../../../src/modules/auctions/auctions.read-caches.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';

@@ -1,0 +1,63 @@
+import type { AuctionListResponse, AuctionProductPage } from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
+import { auctionsRepository as repo } from './auctions.repository.ts';
+
+/**
+ * The public list of running auctions, per page, shared by every service of one app: served
+ * while the `auction_list` change counter stands still (from memory while the event bus vouches
+ * for it), and each page at most until the next running auction ends (it leaves the list then,
+ * with no write) or a minute.
+ */
+const activeListCaches = new WeakMap<AppContext, ReturnType<typeof createActiveListCache>>();
+export const LIST_CACHE_MAX_MS = 60_000;
+
+function createActiveListCache(ctx: AppContext) {
+  return createReadCache<Omit<AuctionListResponse, 'server_time'>>({
+    db: ctx.db,
+    clock: ctx.clock,
+    counter: 'auction_list',
+    freshness: readFreshness(ctx),
+  });
+}
+
+export function activeListCache(ctx: AppContext) {
+  let cache = activeListCaches.get(ctx);
+  if (!cache) {
+    cache = createActiveListCache(ctx);
+    activeListCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/** A product auction page as anyone who may see the product sees it, less the server's time. */
+export type CachedProductPage = Omit<AuctionProductPage, 'server_time'>;
+const productPageCaches = new WeakMap<AppContext, ReturnType<typeof createProductPageCache>>();
+/** Product pages held in memory per process (the most recently loaded; more clear the lot). */
+const PRODUCT_PAGE_CACHE_ENTRIES = 2_000;
+export const PRODUCT_PAGE_CACHE_MAX_MS = 60_000;
+
+/**
+ * Product auction pages: served while the `catalog` counter and the product's race (what every
+ * bid rewrites, which does not move the counter) stand still. A page of a product taken down is
+ * never kept (who may see it depends on the viewer), nor an answer that is an error.
+ */
+function createProductPageCache(ctx: AppContext) {
+  return createReadCache<CachedProductPage | null>({
+    db: ctx.db,
+    clock: ctx.clock,
+    counter: 'catalog',
+    freshness: readFreshness(ctx),
+    keyVersion: (key) => repo.raceVersion(ctx.db, Number(key)),
+    maxEntries: PRODUCT_PAGE_CACHE_ENTRIES,
+  });
+}
+
+export function productPageCache(ctx: AppContext) {
+  let cache = productPageCaches.get(ctx);
+  if (!cache) {
+    cache = createProductPageCache(ctx);
+    productPageCaches.set(ctx, cache);
+  }
+  return cache;
+}
