@@ -7,6 +7,8 @@ import { EventEmitter } from 'node:events';
  * waits for delivery (it returns at once): a live event must not hold the answer to a request.
  */
 export interface EventBus {
+  /** Every subscriber lives in this process (the in-process bus): nobody else needs telling. */
+  readonly local?: boolean;
   publish(channel: string, payload: unknown): Promise<void>;
   /**
    * Resolves once the event has reached the bus (Redis has handed it to every subscribed
@@ -31,6 +33,7 @@ export function createInProcessEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
+    local: true,
     async publish(channel, payload) {
       // A round trip through JSON so subscribers see exactly what a Redis subscriber would.
       const copy = JSON.parse(JSON.stringify(payload));

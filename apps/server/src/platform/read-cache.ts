@@ -148,6 +148,9 @@ export type ReadFreshness = ReturnType<typeof createReadFreshness>;
 /** The bus channel of "something these caches show may have changed". */
 export const READ_CACHE_CHANNEL = 'read-cache:changed';
 
+/** What `changed` answers when nobody else needs telling (an in-process bus). */
+const ALREADY_TOLD: Promise<void> = Promise.resolve();
+
 /**
  * Whether cached answers may be served without asking the database, for every read cache of one
  * app. An epoch counts the changes this process heard of: its own writes (`changed()`, called
@@ -222,6 +225,9 @@ export function createReadFreshness(
      */
     changed(): Promise<void> {
       epoch += 1;
+      // One process on an in-process bus: its own epoch is everyone's, so there is nothing to
+      // send nor to wait for (a write's answer is not held for a turn of the event loop).
+      if (events.local) return ALREADY_TOLD;
       if (announcing) return announcing;
       const sent = new Promise<void>((resolve) => {
         setImmediate(() => {
@@ -267,11 +273,13 @@ export const ANNOUNCE_WAIT_MS = 100;
  * never longer than ANNOUNCE_WAIT_MS: a slow bus must not hold answers or jobs.
  */
 export async function announceChange(freshness: ReadFreshness): Promise<void> {
+  const told = freshness.changed();
+  if (told === ALREADY_TOLD) return;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, ANNOUNCE_WAIT_MS);
   });
-  await Promise.race([freshness.changed(), late]);
+  await Promise.race([told, late]);
   clearTimeout(timer);
 }
 

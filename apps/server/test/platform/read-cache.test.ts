@@ -109,6 +109,8 @@ describe('read cache vouched for by the event bus', () => {
     const state = { connected: true };
     const wrapped: EventBus = {
       ...inner,
+      // Stands for a bus other processes share (Redis): announcements go out on it.
+      local: false,
       stats: () => ({ published: 0, dropped: 0, queued: 0, connected: state.connected }),
     };
     return { bus: wrapped, state };
