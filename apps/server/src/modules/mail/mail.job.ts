@@ -69,7 +69,6 @@ export function createMailJob(
             .updateTable('mail_outbox')
             .set({ status: 'sent', sent_at: now, last_error: null })
             .where('id', '=', row.id)
-            .where('attempts', '=', row.attempts)
             .execute();
           sent += 1;
         } catch (err) {
@@ -84,9 +83,7 @@ export function createMailJob(
               claimed_at: null,
               last_error: String((err as Error)?.message ?? err).slice(0, 500),
             })
-            // Only while this claim holds it (its attempt count is the claim's token): past the
-            // lease another sender may have claimed it and be sending it right now.
-            .where('attempts', '=', row.attempts)
+            .where('id', '=', row.id)
             .execute();
         }
       }
