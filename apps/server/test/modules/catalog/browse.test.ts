@@ -1,5 +1,6 @@
 import { catalogMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFreshness } from '../../../src/platform/read-cache.ts';
 import { type CatalogueIds, insertProduct } from '../../factories/products.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { seedBrowseCatalog } from './browse-catalog.ts';
@@ -284,6 +285,9 @@ describe('GET /api/catalog/browse', () => {
           const unseen = before.filter((id) => !seen.includes(id) && id !== p.ferrari);
           await db.updateTable('products').set({ status: 'sold' }).where('id', '=', unseen.at(-1)!).execute();
           added.push(-unseen.at(-1)!);
+          // Written straight to the database, as another writer would: announced as the API's
+          // writes are, so browse's answers from memory are checked against the database.
+          await readFreshness(t.ctx).changed();
         }
       } while (after);
       expect(new Set(seen).size, sort).toBe(seen.length);
@@ -300,6 +304,7 @@ describe('GET /api/catalog/browse', () => {
           added.filter((id) => id > 0),
         )
         .execute();
+      await readFreshness(t.ctx).changed();
     }
   });
 
