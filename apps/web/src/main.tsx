@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { applyAppStyles } from './app/app-styles.ts';
@@ -23,6 +23,17 @@ const pathname = window.location.pathname;
 const served = readServerRenderState(document);
 const hydrating = served !== null && authStorage.getToken() === null;
 
+/**
+ * Marks #root (`data-ready`) at the app's first commit: until then a server-rendered page is
+ * HTML only and a tap on it does nothing, so the browser tests wait for the mark before acting.
+ */
+function MarkReady() {
+  useEffect(() => {
+    root.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
 const app = (now?: number): ReactNode => (
   <StrictMode>
     <FirstRenderClock now={now}>
@@ -32,6 +43,7 @@ const app = (now?: number): ReactNode => (
         </BrowserRouter>
       </AppProvider>
     </FirstRenderClock>
+    <MarkReady />
   </StrictMode>
 );
 

@@ -47,7 +47,32 @@ export async function launchBrowser(source?: BrowserSource): Promise<Browser> {
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, locale: 'es-CO', timezoneId: 'America/Bogota' });
   context.setDefaultTimeout(10_000);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitsForTheApp(await newPage());
   return context;
+}
+
+/** The app's document has been taken over by the app (main.tsx marks #root); any other document is. */
+const appReady = () => {
+  const root = document.getElementById('root');
+  return root === null || root.dataset.ready === 'true';
+};
+
+/**
+ * A page whose loads (goto, reload, back, forward) also wait until the app has taken the page
+ * over: a server-rendered page shows its buttons before the app's code runs, and a click then
+ * does nothing, as it would for a person tapping that early.
+ */
+function waitsForTheApp(page: Page): Page {
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const load = (page[method] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await load(...args);
+      await page.waitForFunction(appReady);
+      return response;
+    };
+  }
+  return page;
 }
 
 /**
