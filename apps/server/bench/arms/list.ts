@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/platform/db.ts';
 import { migrateToLatest } from '../../src/platform/migrate.ts';
-import { startCeiling } from '../lib/bare.ts';
-import { closedLoop } from '../lib/load.ts';
+import { bareFastifyRate } from '../lib/bare.ts';
+import { warmLoop } from '../lib/load.ts';
 import { withFreshDatabase } from '../lib/postgres.ts';
-import { freePort, startServer } from '../lib/server.ts';
+import { startServer } from '../lib/server.ts';
 import { round } from '../lib/stats.ts';
 import { seed } from '../seed.ts';
 import type { Arm, ArmResult } from '../types.ts';
@@ -29,13 +29,7 @@ async function listRun(postgresUrl: string, products: number, seconds: number) {
     }
     const server = await startServer({ databaseUrl: url });
     try {
-      await closedLoop({
-        url: server.url,
-        connections: CONNECTIONS,
-        seconds: 2,
-        next: () => ({ method: 'GET', path: PATH }),
-      });
-      return await closedLoop({
+      return await warmLoop({
         url: server.url,
         connections: CONNECTIONS,
         seconds,
@@ -50,25 +44,7 @@ async function listRun(postgresUrl: string, products: number, seconds: number) {
 export const run: Arm = async (env) => {
   if (!env.postgresUrl) return [];
   const seconds = env.quick ? 5 : 15;
-  const port = await freePort();
-  const bare = await startCeiling('bare-fastify', port, `http://127.0.0.1:${port}/`);
-  let ceiling: Awaited<ReturnType<typeof closedLoop>>;
-  try {
-    await closedLoop({
-      url: bare.url,
-      connections: CONNECTIONS,
-      seconds: 2,
-      next: () => ({ method: 'GET', path: '/' }),
-    });
-    ceiling = await closedLoop({
-      url: bare.url,
-      connections: CONNECTIONS,
-      seconds,
-      next: () => ({ method: 'GET', path: '/' }),
-    });
-  } finally {
-    await bare.stop();
-  }
+  const ceiling = await bareFastifyRate(CONNECTIONS, seconds);
   const sizes = env.quick ? [20_000] : [20_000, 200_000];
   const runs = [];
   for (const products of sizes)

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../src/platform/db.ts';
 import { migrateToLatest } from '../../src/platform/migrate.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
-import { startCeiling } from '../lib/bare.ts';
+import { bareFastifyRate } from '../lib/bare.ts';
 import { BIDDER_PASSWORD, logIn } from '../lib/bid-fixture.ts';
-import { closedLoop } from '../lib/load.ts';
+import { warmLoop } from '../lib/load.ts';
 import { withFreshDatabase } from '../lib/postgres.ts';
-import { freePort, startServer } from '../lib/server.ts';
+import { startServer } from '../lib/server.ts';
 import { round } from '../lib/stats.ts';
 import { seed } from '../seed.ts';
 import type { Arm, ArmResult } from '../types.ts';
@@ -67,8 +67,7 @@ async function productPageRun(postgresUrl: string, seconds: number) {
         path: `/api/auctions/get_auction_product_by_id/${productIds[n++ % productIds.length]}`,
         headers,
       });
-      await closedLoop({ url: server.url, connections: CONNECTIONS, seconds: 2, next });
-      return await closedLoop({ url: server.url, connections: CONNECTIONS, seconds, next });
+      return await warmLoop({ url: server.url, connections: CONNECTIONS, seconds, next });
     } finally {
       await server.stop();
     }
@@ -78,16 +77,7 @@ async function productPageRun(postgresUrl: string, seconds: number) {
 export const run: Arm = async (env) => {
   if (!env.postgresUrl) return [];
   const seconds = env.quick ? 5 : 15;
-  const port = await freePort();
-  const bare = await startCeiling('bare-fastify', port, `http://127.0.0.1:${port}/`);
-  let ceiling: Awaited<ReturnType<typeof closedLoop>>;
-  try {
-    const next = () => ({ method: 'GET', path: '/' });
-    await closedLoop({ url: bare.url, connections: CONNECTIONS, seconds: 2, next });
-    ceiling = await closedLoop({ url: bare.url, connections: CONNECTIONS, seconds, next });
-  } finally {
-    await bare.stop();
-  }
+  const ceiling = await bareFastifyRate(CONNECTIONS, seconds);
   const result = await productPageRun(env.postgresUrl, seconds);
   const ratio = result.rate / ceiling.rate;
   const arm: ArmResult = {

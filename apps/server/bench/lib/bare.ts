@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { type RunningServer, stopChild } from './server.ts';
+import { type LoadResult, warmLoop } from './load.ts';
+import { freePort, type RunningServer, stopChild } from './server.ts';
 
 /** Starts one of `bench/ceilings/*.ts` in a process of its own on `port`, once it listens. */
 export async function startCeiling(
@@ -28,4 +29,20 @@ export async function startCeiling(
     }
   }
   return { url, stop: () => stopChild(child) };
+}
+
+/** The read arms' ceiling: a bare Fastify server answering a constant, under the same closed loop. */
+export async function bareFastifyRate(connections: number, seconds: number): Promise<LoadResult> {
+  const port = await freePort();
+  const bare = await startCeiling('bare-fastify', port, `http://127.0.0.1:${port}/`);
+  try {
+    return await warmLoop({
+      url: bare.url,
+      connections,
+      seconds,
+      next: () => ({ method: 'GET', path: '/' }),
+    });
+  } finally {
+    await bare.stop();
+  }
 }

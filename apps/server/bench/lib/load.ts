@@ -82,3 +82,9 @@ export async function closedLoop(options: {
     errors,
   };
 }
+
+/** `closedLoop` after two seconds of the same load, so the measured run starts warm (JIT, caches, pools). */
+export async function warmLoop(options: Parameters<typeof closedLoop>[0]): Promise<LoadResult> {
+  await closedLoop({ ...options, seconds: 2 });
+  return closedLoop(options);
+}
