@@ -132,12 +132,14 @@ const WRITING_GETS = new Set([
  */
 function announceWrites(app: FastifyInstance, ctx: AppContext) {
   const freshness = readFreshness(ctx);
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', async (request, reply) => {
     const { method } = request;
     const route = request.routeOptions.url;
-    // No route (a 404 for an unknown path) and CORS preflights write nothing: announcing them
+    // No route (a 404 for an unknown path), CORS preflights and requests turned away before
+    // their handler ran (no valid session, over a rate limit) write nothing: announcing them
     // would let a flood of such requests keep every cache from answering from memory.
-    if (route === undefined || method === 'OPTIONS') return;
+    if (route === undefined || method === 'OPTIONS' || reply.statusCode === 401 || reply.statusCode === 429)
+      return;
     if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(route)) {
       // Held until the other processes are told (a client's next read may land on one of
       // them), within a bound.

@@ -114,6 +114,15 @@ export function createReadCache<T>(options: {
     },
 
     /** Forgets every answer (tests; the counter makes it unnecessary otherwise). */
+    /**
+     * Stops serving `key` from memory on the bus's word alone: its next read checks the
+     * versions (another process may have changed it before announcing so here).
+     */
+    unconfirm(key: string) {
+      const entry = entries.get(key);
+      if (entry) entry.confirmed = null;
+    },
+
     clear() {
       entries.clear();
     },
@@ -249,15 +258,6 @@ export function createReadFreshness(
       return sent;
     },
 
-    /**
-     * Something cached may be older than what this process just read elsewhere (a live channel
-     * greeting that counted more bids than a cached page): stop trusting this process's answers,
-     * with no message, since nothing was written.
-     */
-    doubt() {
-      epoch += 1;
-    },
-
     async close() {
       stopResubscribed?.();
       await (await unsubscribe.catch(() => null))?.();
@@ -283,19 +283,28 @@ export async function announceChange(freshness: ReadFreshness): Promise<void> {
   clearTimeout(timer);
 }
 
-// Keyed by the app's event bus, not its context: a copy of the context (`{ ...ctx, more }`) is
-// the same app and must not open a second subscription.
-const freshnessOfApps = new WeakMap<EventBus, ReadFreshness>();
+/**
+ * One `make(ctx)` per app, made on first use: an app's caches and its freshness are shared by
+ * every service of it. Keyed by the app's event bus, not its context: a copy of the context
+ * (`{ ...ctx, more }`) is the same app and must not open a second subscription or cache.
+ */
+export function perApp<T>(make: (ctx: AppContext) => T): (ctx: AppContext) => T {
+  const made = new WeakMap<EventBus, T>();
+  return (ctx) => {
+    let value = made.get(ctx.events);
+    if (value === undefined) {
+      value = make(ctx);
+      made.set(ctx.events, value);
+    }
+    return value;
+  };
+}
 
-/** The app's one `ReadFreshness` (made on first use, on the app's event bus). */
-export function readFreshness(ctx: AppContext): ReadFreshness {
-  let freshness = freshnessOfApps.get(ctx.events);
-  if (!freshness) {
-    freshness = createReadFreshness(ctx.events, {
+/** The app's one `ReadFreshness`. */
+export const readFreshness = perApp(
+  (ctx): ReadFreshness =>
+    createReadFreshness(ctx.events, {
       maxAgeMs: ctx.config.READ_CACHE_CONFIRM_MS,
       onError: (err) => ctx.log.warn({ err }, 'read cache: bus message failed'),
-    });
-    freshnessOfApps.set(ctx.events, freshness);
-  }
-  return freshness;
-}
+    }),
+);

@@ -1,6 +1,6 @@
 import type { AuctionListResponse, AuctionProductPage } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
-import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
+import { createReadCache, perApp, readFreshness } from '../../platform/read-cache.ts';
 import { auctionsRepository as repo } from './auctions.repository.ts';
 
 /**
@@ -9,31 +9,20 @@ import { auctionsRepository as repo } from './auctions.repository.ts';
  * for it), and each page at most until the next running auction ends (it leaves the list then,
  * with no write) or a minute.
  */
-const activeListCaches = new WeakMap<AppContext, ReturnType<typeof createActiveListCache>>();
 export const LIST_CACHE_MAX_MS = 60_000;
 
-function createActiveListCache(ctx: AppContext) {
-  return createReadCache<Omit<AuctionListResponse, 'server_time'>>({
+export const activeListCache = perApp((ctx: AppContext) =>
+  createReadCache<Omit<AuctionListResponse, 'server_time'>>({
     db: ctx.db,
     clock: ctx.clock,
     counter: 'auction_list',
     freshness: readFreshness(ctx),
-  });
-}
-
-export function activeListCache(ctx: AppContext) {
-  let cache = activeListCaches.get(ctx);
-  if (!cache) {
-    cache = createActiveListCache(ctx);
-    activeListCaches.set(ctx, cache);
-  }
-  return cache;
-}
+  }),
+);
 
 /** A product auction page as anyone who may see the product sees it, less the server's time. */
 export type CachedProductPage = Omit<AuctionProductPage, 'server_time'>;
-const productPageCaches = new WeakMap<AppContext, ReturnType<typeof createProductPageCache>>();
-/** Product pages held in memory per process (the most recently loaded; more clear the lot). */
+/** Product pages held in memory per process (past it, the oldest goes). */
 const PRODUCT_PAGE_CACHE_ENTRIES = 2_000;
 export const PRODUCT_PAGE_CACHE_MAX_MS = 60_000;
 
@@ -42,22 +31,13 @@ export const PRODUCT_PAGE_CACHE_MAX_MS = 60_000;
  * bid rewrites, which does not move the counter) stand still. A page of a product taken down is
  * never kept (who may see it depends on the viewer), nor an answer that is an error.
  */
-function createProductPageCache(ctx: AppContext) {
-  return createReadCache<CachedProductPage | null>({
+export const productPageCache = perApp((ctx: AppContext) =>
+  createReadCache<CachedProductPage | null>({
     db: ctx.db,
     clock: ctx.clock,
     counter: 'catalog',
     freshness: readFreshness(ctx),
     keyVersion: (key) => repo.raceVersion(ctx.db, Number(key)),
     maxEntries: PRODUCT_PAGE_CACHE_ENTRIES,
-  });
-}
-
-export function productPageCache(ctx: AppContext) {
-  let cache = productPageCaches.get(ctx);
-  if (!cache) {
-    cache = createProductPageCache(ctx);
-    productPageCaches.set(ctx, cache);
-  }
-  return cache;
-}
+  }),
+);

@@ -71,6 +71,15 @@ export function pageHints(ctx: AppContext): PagePreloads {
   };
 }
 
+/**
+ * The product's auction page is checked against the database at its next read instead of served
+ * on the bus's word: a live channel just counted its bids, and another process may have taken
+ * one it has not announced here yet (the client reloads when that count is ahead of its page).
+ */
+export function recheckProductPage(ctx: AppContext, productId: number) {
+  productPageCache(ctx).unconfirm(String(productId));
+}
+
 export function createAuctionsService(ctx: AppContext) {
   const { db, clock, events } = ctx;
   const activeList = activeListCache(ctx);

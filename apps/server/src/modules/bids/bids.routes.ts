@@ -10,8 +10,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { channels } from '../../platform/events.ts';
 import { serveChannel } from '../../platform/live-channel.ts';
 import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
-import { readFreshness } from '../../platform/read-cache.ts';
 import { declareRoute } from '../../platform/routes.ts';
+import { recheckProductPage } from '../auctions/auctions.service.ts';
 import { createBidsService } from './bids.service.ts';
 import { createCardPrices } from './card-prices.ts';
 
@@ -56,9 +56,7 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
       serveChannel(socket, ctx.events, channels.productBids(auctionId, productId), {
         greeting: async () => {
           const bidCount = await bids.bidCount(auctionId, productId);
-          // The page may have been read from memory before a bid another process has not yet
-          // announced here: a client that reloads because this count is ahead gets a fresh page.
-          readFreshness(ctx).doubt();
+          recheckProductPage(ctx, productId);
           return { message: 'subscribed', bid_count: bidCount } satisfies BidsSubscribedMessage;
         },
         onError: (err) => request.log.warn({ err }, 'bid channel failed'),

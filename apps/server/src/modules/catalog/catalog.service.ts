@@ -17,7 +17,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
-import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
+import { createReadCache, perApp, readFreshness } from '../../platform/read-cache.ts';
 import type { SearchService } from '../search/search.service.ts';
 import {
   catalogRepository,
@@ -60,7 +60,6 @@ function decodeCursor(sort: string, text: string): ListingCursor {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-const browseCaches = new WeakMap<AppContext, ReturnType<typeof createBrowseCache>>();
 // An answer holds up to a page of 100 cards with its facets (tens of KB): a few MB at most.
 const BROWSE_CACHE_ENTRIES = 256;
 /**
@@ -91,25 +90,16 @@ async function bidsVersion(db: Database): Promise<string> {
  * the event bus vouches for it), each until the next listed auction product ends or
  * BROWSE_CACHE_MAX_MS.
  */
-function createBrowseCache(ctx: AppContext) {
-  return createReadCache<BrowseResponse>({
+const browseCache = perApp((ctx: AppContext) =>
+  createReadCache<BrowseResponse>({
     db: ctx.db,
     clock: ctx.clock,
     counter: 'catalog',
     sharedVersion: () => bidsVersion(ctx.db),
     freshness: readFreshness(ctx),
     maxEntries: BROWSE_CACHE_ENTRIES,
-  });
-}
-
-function browseCache(ctx: AppContext) {
-  let cache = browseCaches.get(ctx);
-  if (!cache) {
-    cache = createBrowseCache(ctx);
-    browseCaches.set(ctx, cache);
-  }
-  return cache;
-}
+  }),
+);
 
 export function createCatalogService(ctx: AppContext, deps: { search: SearchService }) {
   // Made on first use: the browse benchmark builds this service on a bare database context.
@@ -179,7 +169,7 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
      */
     browse: (query: BrowseQuery): Promise<BrowseResponse> => browseNow(query, ctx.clock.now()),
 
-    /** `browse`, answered from memory while nothing it shows has changed (see createBrowseCache). */
+    /** `browse`, answered from memory while nothing it shows has changed (see browseCache). */
     async browseCached(query: BrowseQuery): Promise<BrowseResponse> {
       browsed ??= browseCache(ctx);
       return browsed.get(JSON.stringify(query), async () => {

@@ -26,7 +26,7 @@ import {
   processImageDataUrl,
 } from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
-import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
+import { createReadCache, perApp, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productLifecycle } from './product-lifecycle.ts';
@@ -108,33 +108,24 @@ function toBuyResponse(row: ProductRow): ProductBuyResponse {
   };
 }
 
-const buyPageCaches = new WeakMap<AppContext, ReturnType<typeof createBuyPageCache>>();
 const BUY_PAGE_CACHE_ENTRIES = 2_000;
 const BUY_PAGE_CACHE_MAX_MS = 60_000;
 
 /**
  * Buy-now pages, the same for everyone who may see the product: served while the `catalog`
  * counter stands still (from memory while the event bus vouches for it). A product taken down
- * (who may see it depends on the viewer) or unknown is kept as null: the viewer's own read answers.
+ * (who may see it depends on the viewer) or unknown is answered as null and not kept: the
+ * viewer's own read answers.
  */
-function createBuyPageCache(ctx: AppContext) {
-  return createReadCache<ProductBuyResponse | null>({
+const buyPageCache = perApp((ctx: AppContext) =>
+  createReadCache<ProductBuyResponse | null>({
     db: ctx.db,
     clock: ctx.clock,
     counter: 'catalog',
     freshness: readFreshness(ctx),
     maxEntries: BUY_PAGE_CACHE_ENTRIES,
-  });
-}
-
-function buyPageCache(ctx: AppContext) {
-  let cache = buyPageCaches.get(ctx);
-  if (!cache) {
-    cache = createBuyPageCache(ctx);
-    buyPageCaches.set(ctx, cache);
-  }
-  return cache;
-}
+  }),
+);
 
 export function createProductsService(
   ctx: AppContext,
