@@ -28,7 +28,7 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { assertProductVisible, productLifecycle } from '../products/products.service.ts';
+import { assertProductVisible, canSeeProduct, productLifecycle } from '../products/products.service.ts';
 import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
 import {
   activeListCache,
@@ -137,8 +137,9 @@ export function createAuctionsService(ctx: AppContext) {
     viewerId: number | null,
   ): Promise<CachedProductPage | null> {
     const product = await repo.auctionOfProduct(db, productId);
-    if (viewerId === null && (!product || product.taken_down_at || product.auction_id === null)) return null;
-    if (product && viewerId !== null) await assertProductVisible(db, product, viewerId);
+    if (viewerId === null) {
+      if (!product || product.auction_id === null || !(await canSeeProduct(db, product, null))) return null;
+    } else if (product) await assertProductVisible(db, product, viewerId);
     const auctionId = product?.auction_id ?? null;
     if (auctionId === null) {
       // Taken down by an operator: it left its auction, and its page says so (to its owner too).

@@ -30,11 +30,11 @@ import { createReadCache, perApp, readFreshness } from '../../platform/read-cach
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productLifecycle } from './product-lifecycle.ts';
-import { assertProductVisible } from './product-visibility.ts';
+import { assertProductVisible, canSeeProduct } from './product-visibility.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
 
 export { productLifecycle } from './product-lifecycle.ts';
-export { assertProductVisible } from './product-visibility.ts';
+export { assertProductVisible, canSeeProduct } from './product-visibility.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;
@@ -257,7 +257,8 @@ export function createProductsService(
       const cached = await buyPages.get(String(id), async () => {
         const row = await productsRepository.findById(db, id);
         return {
-          value: row && !row.taken_down_at ? toBuyResponse(row) : null,
+          // Kept only as anyone sees it: what a viewer who may see more sees is their own read.
+          value: row && (await canSeeProduct(db, row, null)) ? toBuyResponse(row) : null,
           validUntil: new Date(clock.now().getTime() + BUY_PAGE_CACHE_MAX_MS),
         };
       });
