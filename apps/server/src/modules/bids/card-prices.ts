@@ -16,8 +16,12 @@ import { toPesos } from '../../platform/money.ts';
 
 /** A client message longer than this is hostile (the largest real one is about 5 KB). */
 const MESSAGE_BYTES_MAX = 8 * 1024;
-/** Client messages per second a socket may send; scrolling sends a few, a flood closes it. */
-const MESSAGES_PER_SECOND_MAX = 40;
+/**
+ * Client messages per second a socket may send: the web client sends at most ten (its changes
+ * are gathered every 100 ms); more is a flood, which closes the socket (each message may cost a
+ * bus subscription and a database read per product).
+ */
+const MESSAGES_PER_SECOND_MAX = 20;
 /** A socket this far behind in writes skips updates (the next one carries the latest anyway). */
 const BACKLOG_BYTES_MAX = 1024 * 1024;
 
@@ -62,9 +66,8 @@ function newer(current: State | null, next: State): boolean {
  * product per interval: the first bid after a quiet interval goes at once, later ones wait for the
  * interval's end and only the latest is sent, so the last of a burst is never lost.
  */
-export function createCardPrices(ctx: AppContext, options: { intervalMs?: number } = {}) {
+export function createCardPrices(ctx: AppContext) {
   const { db, events } = ctx;
-  const intervalMs = options.intervalMs ?? CARD_UPDATE_INTERVAL_MS;
   const entries = new Map<string, Entry>();
 
   function write(socket: WebSocket, buffer: Buffer) {
@@ -90,7 +93,7 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
     entry.state = state;
     entry.dirty = true;
     if (entry.timer) return;
-    const wait = entry.lastSentAt + intervalMs - performance.now();
+    const wait = entry.lastSentAt + CARD_UPDATE_INTERVAL_MS - performance.now();
     if (wait <= 0) flush(entry);
     else {
       entry.timer = setTimeout(() => flush(entry), wait);
@@ -98,7 +101,11 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
     }
   }
 
-  /** The races of `refs` as committed now (those in no auction are missing from the answer). */
+  /**
+   * The races of `refs` as committed now. Only running auctions' products anyone may see are
+   * answered (the cards list nothing else): the others are missing from the answer, and so are
+   * never subscribed.
+   */
   async function readStates(refs: CardRef[]): Promise<Map<string, State>> {
     const found = new Map<string, State>();
     if (refs.length === 0) return found;
@@ -116,6 +123,8 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
         eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
       ])
       .where(sql<boolean>`(ap.auction_id, ap.product_id) in (${pairs})`)
+      .where('a.status', '=', 'active')
+      .where('p.taken_down_at', 'is', null)
       .execute();
     for (const row of rows) {
       const highest = row.highest_bid === null ? 0 : toPesos(row.highest_bid);
@@ -228,7 +237,7 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
       const key = keyOf(ref);
       if (watcher.keys.has(key)) again.add(key);
       if (watcher.keys.has(key) || wanted.some((w) => keyOf(w) === key)) continue;
-      if (watcher.keys.size + wanted.length >= CARD_SUBSCRIPTIONS_MAX) break;
+      if (watcher.keys.size + wanted.length >= CARD_SUBSCRIPTIONS_MAX) continue;
       wanted.push(ref);
     }
     open(wanted.filter((ref) => !entries.has(keyOf(ref))));
@@ -255,9 +264,8 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
     });
   }
 
-  function unsubscribe(watcher: Watcher, refs: CardRef[]) {
-    for (const ref of refs) {
-      const key = keyOf(ref);
+  function unsubscribe(watcher: Watcher, keys: Iterable<string>) {
+    for (const key of keys) {
       if (!watcher.keys.delete(key)) continue;
       const entry = entries.get(key);
       if (!entry) continue;
@@ -267,9 +275,6 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
   }
 
   return {
-    /** Products watched in this process (for tests and metrics). */
-    watchedProducts: () => entries.size,
-
     /** Serves one socket until it closes. */
     serve(socket: WebSocket, onError: (error: unknown) => void) {
       const watcher: Watcher = { socket, keys: new Set() };
@@ -305,7 +310,7 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
         chain = chain
           .then(async () => {
             if (type === 'subscribe') await subscribe(watcher, products);
-            else unsubscribe(watcher, products);
+            else unsubscribe(watcher, products.map(keyOf));
             if (socket.readyState !== socket.OPEN) return;
             write(
               socket,
@@ -320,13 +325,7 @@ export function createCardPrices(ctx: AppContext, options: { intervalMs?: number
       });
       const cleanup = () => {
         clearInterval(heartbeat);
-        unsubscribe(
-          watcher,
-          [...watcher.keys].map((key) => {
-            const [auction_id, product_id] = key.split(':').map(Number) as [number, number];
-            return { auction_id, product_id };
-          }),
-        );
+        unsubscribe(watcher, [...watcher.keys]);
       };
       socket.on('close', () => {
         // After any subscription still being applied, so nothing it adds is left behind.

@@ -159,6 +159,40 @@ describe('card prices channel', () => {
     // What went beyond the cap sends nothing.
     const beyond = more.at(-1)!;
     expect(s.cards(beyond.product_id)).toEqual([]);
+    // At the cap, a product already watched that comes after one refused still gets its state again.
+    const watched = known[0]!;
+    const before = s.cards(watched.product_id).length;
+    expect((await s.apply({ type: 'subscribe', products: [beyond, watched] })).count).toBe(
+      CARD_SUBSCRIPTIONS_MAX,
+    );
+    await s.waitFor(() => s.cards(watched.product_id).length === before + 1);
+    await s.close();
+  });
+
+  it('takes no product of an auction that is not running, nor one taken down', async () => {
+    const upcoming = await insertAuction(t.ctx.db, seller.user.id, {
+      now: t.ctx.clock.now(),
+      status: 'upcoming',
+      productCount: 1,
+    });
+    const running = await newAuction(2);
+    const [kept, takenDown] = [running.products[0]!.id, running.products[1]!.id];
+    await t.ctx.db
+      .updateTable('products')
+      .set({ taken_down_at: t.ctx.clock.now() })
+      .where('id', '=', takenDown)
+      .execute();
+    const s = await open();
+    const watching = await s.apply({
+      type: 'subscribe',
+      products: [
+        ...refs(upcoming.auction.id, [upcoming.products[0]!.id]),
+        ...refs(running.auction.id, [kept, takenDown]),
+      ],
+    });
+    expect(watching.count).toBe(1);
+    expect(s.cards(kept)).toHaveLength(1);
+    expect(s.cards(takenDown)).toEqual([]);
     await s.close();
   });
 
