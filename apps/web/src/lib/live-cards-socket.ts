@@ -5,10 +5,8 @@ import {
   type CardsClientMessage,
   readCardsServerMessage,
 } from '@app/contracts';
+import { type CardKey, cardKey } from './card-key.ts';
 import { openLiveSocket } from './ws-client.ts';
-
-export type CardKey = string;
-export const cardKey = (auctionId: number, productId: number): CardKey => `${auctionId}:${productId}`;
 
 function refOf(key: CardKey) {
   const [auction_id, product_id] = key.split(':').map(Number) as [number, number];

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { CardKey } from './live-cards-socket.ts';
+import { type CardKey, cardKey } from './card-key.ts';
 
 /** A product's race as its card shows it, live. */
 export interface LiveCardState {
@@ -14,8 +14,6 @@ type Socket = ReturnType<typeof import('./live-cards-socket.ts').openCardPrices>
 const IDLE_CLOSE_MS = 5000;
 /** Subscription changes are sent at most this often (the server takes a few messages a second). */
 const FLUSH_MS = 100;
-
-const keyOf = (auctionId: number, productId: number): CardKey => `${auctionId}:${productId}`;
 
 /**
  * The page's live card prices: one socket for every card, subscribed to the products of the
@@ -35,8 +33,6 @@ let socket: Socket | null = null;
 let loading: Promise<void> | null = null;
 let observer: IntersectionObserver | null = null;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
-/** Products wanted before the socket's code has loaded, subscribed once it has. */
-let toWant = new Set<CardKey>();
 /** Changes waiting for the next message to the server. */
 let pendingWant = new Set<CardKey>();
 let pendingUnwant = new Set<CardKey>();
@@ -55,7 +51,7 @@ function ensureSocket() {
       if (cards.size === 0) return;
       socket = openCardPrices({
         onCard: (message) => {
-          const key = keyOf(message.auction_id, message.product_id);
+          const key = cardKey(message.auction_id, message.product_id);
           const current = states.get(key);
           // The same race seen later never has fewer bids: an older message loses.
           if (current && current.bid_count > message.bid_count) return;
@@ -68,8 +64,8 @@ function ensureSocket() {
           notify(confirmedListeners);
         },
       });
-      socket.want([...toWant]);
-      toWant = new Set();
+      // What came into view while the socket's code loaded.
+      socket.want([...inView.keys()]);
     })
     .catch(() => {
       loading = null;
@@ -106,8 +102,6 @@ function change(keys: CardKey[], delta: 1 | -1) {
     flushTimer ??= setTimeout(flush, FLUSH_MS);
     return;
   }
-  for (const key of want) toWant.add(key);
-  for (const key of unwant) toWant.delete(key);
   if (want.length > 0) ensureSocket();
 }
 
@@ -153,7 +147,7 @@ function unobserve(element: Element) {
  * styles (`data-live`).
  */
 export function useLiveCard(products: Array<{ auctionId: number; productId: number }>) {
-  const joined = products.map((p) => keyOf(p.auctionId, p.productId)).join(',');
+  const joined = products.map((p) => cardKey(p.auctionId, p.productId)).join(',');
   const [element, setElement] = useState<Element | null>(null);
   useEffect(() => {
     if (!element || !joined || typeof IntersectionObserver === 'undefined') return;
@@ -193,7 +187,7 @@ function subscribeConfirmed(listener: () => void) {
 
 /** A product's live state, once its card has been in view (undefined before). */
 export function useLiveCardState(auctionId: number | null, productId: number): LiveCardState | undefined {
-  const key = auctionId === null ? '' : keyOf(auctionId, productId);
+  const key = auctionId === null ? '' : cardKey(auctionId, productId);
   const subscribe = useCallback((listener: () => void) => listenTo([key], listener), [key]);
   return useSyncExternalStore(
     subscribe,
@@ -207,7 +201,7 @@ export function useLiveCardState(auctionId: number | null, productId: number): L
  * past the auction's), as an ISO string; `fallback` until a later one is known.
  */
 export function useLiveLatestEnd(auctionId: number, productIds: number[], fallback: string | null) {
-  const keys = productIds.map((id) => keyOf(auctionId, id)).join(',');
+  const keys = productIds.map((id) => cardKey(auctionId, id)).join(',');
   const subscribe = useCallback(
     (listener: () => void) => listenTo(keys ? keys.split(',') : [], listener),
     [keys],
