@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /** Channels are prefixed with `{namespace}:` so several apps (or test runs) can share one Redis. */
-export const DEFAULT_REDIS_NAMESPACE = 'coleccionables';
+const DEFAULT_REDIS_NAMESPACE = 'coleccionables';
 
 /**
  * Waits (at most `ms`) for a connection that is being made right now, so that a subscription made

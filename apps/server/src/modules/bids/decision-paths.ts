@@ -1,6 +1,6 @@
 import { briefTransaction } from '../../platform/brief-transaction.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { answerDecision, type Decided, type Waiting } from './answer-decision.ts';
+import { answerDecision, type CommittedDecision, type Decided, type Waiting } from './answer-decision.ts';
 import { DECISION_STATEMENT, newStamp, bidsRepository as repo } from './bids.repository.ts';
 import { decideGroup } from './decide-bids.ts';
 import { outbidNotices } from './outbid-notices.ts';
@@ -14,7 +14,7 @@ import { missingRace, rulesOf } from './refusals.ts';
  */
 export function createDecisionPaths(ctx: AppContext, memory: RaceMemory) {
   const { db, pipeline, clock, events, config } = ctx;
-  const answer = (waiting: Waiting[], input: Parameters<typeof answerDecision>[2]) =>
+  const answer = (waiting: Waiting[], input: CommittedDecision) =>
     answerDecision({ events, memory }, waiting, input);
 
   /**

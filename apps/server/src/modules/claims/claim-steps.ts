@@ -6,7 +6,7 @@ import { isOperator } from '../users/users.service.ts';
 import { claimNotFound } from './claim-views.ts';
 import { claimsRepository as repo } from './claims.repository.ts';
 
-export type ClaimRow = NonNullable<Awaited<ReturnType<typeof repo.lockClaim>>>;
+type ClaimRow = NonNullable<Awaited<ReturnType<typeof repo.lockClaim>>>;
 type SaleRow = Awaited<ReturnType<typeof repo.lockSale>>;
 
 /** The caller's part in a claim; anyone who is neither party nor operator: not found. */

@@ -10,7 +10,7 @@ export interface MailContent {
   items?: Array<{ title: string; message: string; link: string | null }>;
 }
 
-export interface RenderedMail {
+interface RenderedMail {
   subject: string;
   html: string;
   text: string;

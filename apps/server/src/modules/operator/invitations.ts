@@ -58,11 +58,14 @@ export function createInvitations(ctx: AppContext, users: UsersService) {
             throw conflict('EMAIL_TAKEN', adminMessages.emailTaken);
           }
           if (taken.length > 0) throw conflict('USERNAME_TAKEN', adminMessages.usernameTaken);
-          const user = {
-            id: await repo.insertInvitedUser(trx, { ...input, isSeller: input.is_seller, now }),
-          };
+          const invitedId = await repo.insertInvitedUser(trx, {
+            email: input.email,
+            username: input.username,
+            isSeller: input.is_seller,
+            now,
+          });
           await repo.insertInvitation(trx, {
-            userId: user.id,
+            userId: invitedId,
             tokenHash: invitationTokenHash(token),
             createdBy: operatorId,
             now,
@@ -70,19 +73,19 @@ export function createInvitations(ctx: AppContext, users: UsersService) {
           });
           await enqueueMail(
             trx,
-            [invitationMail(input.email, user.id, `${origin}/invite/${token}`, expiresAt)],
+            [invitationMail(input.email, invitedId, `${origin}/invite/${token}`, expiresAt)],
             now,
           );
           await recordOperatorAction(trx, {
             actorId: operatorId,
             action: 'invite',
             targetType: 'user',
-            targetId: user.id,
+            targetId: invitedId,
             targetLabel: `${input.username} <${input.email}>`,
             note: input.is_seller ? 'vendedor' : null,
             at: now,
           });
-          return user.id;
+          return invitedId;
         });
         return {
           message: adminMessages.invitationCreated,

@@ -17,7 +17,7 @@ import { recordOperatorAction } from './audit-log.ts';
 import { operatorRepository as repo } from './operator.repository.ts';
 
 /** What the operator's action left to do once its transaction committed. */
-export interface AfterCommit {
+interface AfterCommit {
   notifications: Awaited<ReturnType<typeof createNotifications>>;
   /** Live channels of products taken down. */
   takenDown: Array<{ auctionId: number; productId: number }>;
@@ -130,7 +130,7 @@ export function createModerationSteps(ctx: AppContext, users: UsersService) {
     if (user.id === operatorId) throw conflict('CANNOT_SUSPEND_SELF', adminMessages.cannotSuspendSelf);
     if (user.is_operator) throw conflict('CANNOT_SUSPEND_OPERATOR', adminMessages.cannotSuspendOperator);
     if (user.suspended_at) throw conflict('USER_ALREADY_SUSPENDED', adminMessages.userAlreadySuspended);
-    await repo.setSuspension(trx, userId, { at: now, reason }, now);
+    await repo.setSuspension(trx, userId, reason, now);
     // A suspended account bids no more, not even through the maximum bids it left behind.
     await dropCeilings(trx, userId);
     let takenDown = 0;
@@ -158,5 +158,5 @@ export function createModerationSteps(ctx: AppContext, users: UsersService) {
     return { user, takenDown };
   }
 
-  return { finish, takeDownIn, takeDownChecked, suspendIn };
+  return { finish, takeDownChecked, suspendIn };
 }

@@ -203,25 +203,20 @@ export const operatorRepository = {
       .executeTakeFirst();
   },
 
-  /** The account's products that are not sold (nor already taken down). */
-  /** Suspends an account (`suspension` set) or lifts its suspension (null). */
-  async setSuspension(
-    trx: Database,
-    userId: number,
-    suspension: { at: Date; reason: string } | null,
-    now: Date,
-  ): Promise<void> {
+  /** Suspends an account from `now` with its reason, or lifts its suspension (`reason` null). */
+  async setSuspension(trx: Database, userId: number, reason: string | null, now: Date): Promise<void> {
     await trx
       .updateTable('users')
       .set({
-        suspended_at: suspension?.at ?? null,
-        suspension_reason: suspension?.reason ?? null,
+        suspended_at: reason === null ? null : now,
+        suspension_reason: reason,
         updated_at: now,
       })
       .where('id', '=', userId)
       .execute();
   },
 
+  /** The account's products that are not sold (nor already taken down). */
   async unsoldProductIds(trx: Database, ownerId: number): Promise<number[]> {
     const rows = await trx
       .selectFrom('products')

@@ -70,9 +70,9 @@ export interface PayoutsTable {
   updated_at: Timestamp;
 }
 
-export type PayoutStatus = 'held' | 'payable' | 'paid';
+type PayoutStatus = 'held' | 'payable' | 'paid';
 
-export type RefundStatus = 'pending' | 'refunded' | 'failed';
+type RefundStatus = 'pending' | 'refunded' | 'failed';
 
 /** A charge to give back through the processor, retried until done (migration T0303). */
 export interface RefundsTable {
