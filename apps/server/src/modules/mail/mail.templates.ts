@@ -128,7 +128,7 @@ const mailSource = (
 
 /** MJML's output for one e-mail, straight from its source: what the compiled template must equal. */
 export async function renderMjml(content: MailContent, options: MailOptions): Promise<string> {
-  const fill = fillOf(content, options);
+  const fill = fillOf(partsOf(content, options), options);
   const source = mailSource(
     fill,
     content.message ? `<mj-text>${fill.message}</mj-text>` : '',
@@ -207,20 +207,36 @@ const itemFill = (item: NonNullable<MailContent['items']>[number], baseUrl: stri
   itemMessage: escapeHtml(item.message),
 });
 
-/** The escaped values of one e-mail's places (the digest's entries aside). */
-function fillOf(content: MailContent, options: MailOptions) {
+/** What an e-mail says, before escaping: the HTML and the plain-text part are written from it. */
+function partsOf(content: MailContent, options: MailOptions) {
   const kindCopy = copy[content.kind] ?? { action: 'Abrir' };
-  const heading = content.title ?? kindCopy.subject ?? BRAND;
-  const link = absoluteLink(options.baseUrl, content.link ?? content.items?.[0]?.link);
-  const footer =
+  const why =
     options.preference && options.unsubscribeUrl
-      ? `Recibes este correo porque tienes activados los avisos de ${preferenceMessages.labels[options.preference]}. <a href="${escapeHtml(options.unsubscribeUrl)}" style="color:#52606d">Darme de baja de estos correos</a> · <a href="${escapeHtml(absoluteLink(options.baseUrl, '/profile'))}" style="color:#52606d">Preferencias</a>`
-      : 'Este aviso se envía siempre: es sobre la seguridad de tu cuenta o una invitación.';
+      ? `Recibes este correo porque tienes activados los avisos de ${preferenceMessages.labels[options.preference]}.`
+      : null;
   return {
-    heading: escapeHtml(heading),
-    message: escapeHtml(content.message ?? ''),
-    link: escapeHtml(link),
-    action: escapeHtml(kindCopy.action),
+    subject: kindCopy.subject ?? content.title ?? BRAND,
+    heading: content.title ?? kindCopy.subject ?? BRAND,
+    message: content.message ?? '',
+    link: absoluteLink(options.baseUrl, content.link ?? content.items?.[0]?.link),
+    action: kindCopy.action,
+    why,
+  };
+}
+
+const ALWAYS_SENT = 'Este aviso se envía siempre: es sobre la seguridad de tu cuenta o una invitación.';
+
+/** The escaped values of one e-mail's places (the digest's entries aside). */
+function fillOf(parts: ReturnType<typeof partsOf>, options: MailOptions) {
+  const footer =
+    parts.why && options.unsubscribeUrl
+      ? `${parts.why} <a href="${escapeHtml(options.unsubscribeUrl)}" style="color:#52606d">Darme de baja de estos correos</a> · <a href="${escapeHtml(absoluteLink(options.baseUrl, '/profile'))}" style="color:#52606d">Preferencias</a>`
+      : ALWAYS_SENT;
+  return {
+    heading: escapeHtml(parts.heading),
+    message: escapeHtml(parts.message),
+    link: escapeHtml(parts.link),
+    action: escapeHtml(parts.action),
     footer,
   };
 }
@@ -231,36 +247,33 @@ function fillOf(content: MailContent, options: MailOptions) {
  * the unsubscribe link.
  */
 export async function renderMail(content: MailContent, options: MailOptions): Promise<RenderedMail> {
-  const kindCopy = copy[content.kind] ?? { action: 'Abrir' };
-  const subject = kindCopy.subject ?? content.title ?? BRAND;
-  const heading = content.title ?? kindCopy.subject ?? BRAND;
-  const link = absoluteLink(options.baseUrl, content.link ?? content.items?.[0]?.link);
+  const parts = partsOf(content, options);
   const template = await compiledMail();
-  const fill = fillOf(content, options);
+  const fill = fillOf(parts, options);
   const html = [
     filled(template.beforeMessage, fill),
-    content.message ? filled(template.message, fill) : '',
+    parts.message ? filled(template.message, fill) : '',
     filled(template.beforeItems, fill),
     ...(content.items ?? []).map((item) => filled(template.item, itemFill(item, options.baseUrl))),
     filled(template.rest, fill),
   ].join('');
   const text = [
-    heading,
+    parts.heading,
     '',
-    content.message ?? '',
+    parts.message,
     ...(content.items ?? []).flatMap((item) => [
       `- ${item.title}: ${item.message}`,
       `  ${absoluteLink(options.baseUrl, item.link)}`,
     ]),
     '',
-    `${kindCopy.action}: ${link}`,
+    `${parts.action}: ${parts.link}`,
     '',
     '—',
-    options.preference && options.unsubscribeUrl
-      ? `Recibes este correo porque tienes activados los avisos de ${preferenceMessages.labels[options.preference]}. Para darte de baja: ${options.unsubscribeUrl}`
-      : 'Este aviso se envía siempre: es sobre la seguridad de tu cuenta o una invitación.',
+    parts.why && options.unsubscribeUrl
+      ? `${parts.why} Para darte de baja: ${options.unsubscribeUrl}`
+      : ALWAYS_SENT,
   ]
     .filter((line, i, all) => !(line === '' && all[i - 1] === ''))
     .join('\n');
-  return { subject, html, text };
+  return { subject: parts.subject, html, text };
 }
