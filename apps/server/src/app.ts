@@ -114,20 +114,11 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
   socket.destroy(error);
 }
 
-/** The GET calls that write (a link made, a payment confirmed, an auction started): see announceWrites. */
-const WRITING_GETS = new Set([
-  '/api/auctions/:id/activate',
-  '/api/bold/create/:paymentId',
-  '/api/bold/verify/:paymentId',
-  '/api/bold/buy_product/:productId',
-  '/sandbox/bold/checkout/:linkId',
-]);
-
 /**
  * Answers read from memory (platform/read-cache.ts) are current only while every write is
- * announced: each call that may write (every method but GET and HEAD, and the GET calls above)
- * and each job run that did something tells this process's caches before its answer is sent,
- * and the other processes through the event bus. A write this misses is still seen within the
+ * announced: each call that may write (every method but GET and HEAD, and the GETs whose
+ * declaration says `writes`) and each job run that did something tells this process's caches
+ * before its answer is sent, and the other processes through the event bus. A write this misses is still seen within the
  * caches' confirmation age (a second), by their change counters.
  */
 function announceWrites(app: FastifyInstance, ctx: AppContext) {
@@ -140,7 +131,7 @@ function announceWrites(app: FastifyInstance, ctx: AppContext) {
     // would let a flood of such requests keep every cache from answering from memory.
     if (route === undefined || method === 'OPTIONS' || reply.statusCode === 401 || reply.statusCode === 429)
       return;
-    if ((method !== 'GET' && method !== 'HEAD') || WRITING_GETS.has(route)) {
+    if ((method !== 'GET' && method !== 'HEAD') || request.routeOptions.config.writes) {
       // Held until the other processes are told (a client's next read may land on one of
       // them), within a bound.
       await announceChange(freshness);

@@ -50,6 +50,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes an Idempotency-Key (the API reference documents the header). */
     idempotent?: boolean;
+    /** A GET that changes data (the declaration's `writes`); other methods are taken to write. */
+    writes?: boolean;
   }
 }
 
@@ -107,7 +109,7 @@ export function declareRoute<E extends EndpointDefinition>(
     ...options,
     ...(onRequest ? { onRequest } : {}),
     ...(retries ? { preHandler: retries.preHandler, onSend: retries.onSend } : {}),
-    config: { ...options.config, idempotent },
+    config: { ...options.config, idempotent, writes: endpoint.writes ?? false },
     schema: {
       summary: endpoint.summary,
       ...(codes ? { description: codes } : {}),

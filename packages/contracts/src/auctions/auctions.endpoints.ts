@@ -52,7 +52,7 @@ export const auctionsEndpoints = {
     body: CreateAuctionInputSchema,
     responses: { 201: AuctionChangedSchema, ...errorResponses },
   }),
-  activate: defineEndpoint({ ...activate, method: 'GET' }),
+  activate: defineEndpoint({ ...activate, method: 'GET', writes: true }),
   activatePost: defineEndpoint({ ...activate, method: 'POST' }),
   products: defineEndpoint({
     method: 'GET',

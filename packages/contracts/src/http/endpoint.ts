@@ -42,6 +42,11 @@ export interface EndpointDefinition {
    * one key per user action.
    */
   idempotent?: boolean;
+  /**
+   * A GET that changes something (starts an auction, makes or confirms a payment): kept as GET
+   * for the clients that call it so, but never safe to prefetch or to answer from a cache.
+   */
+  writes?: boolean;
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the client. */

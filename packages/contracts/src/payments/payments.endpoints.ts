@@ -39,11 +39,13 @@ export const paymentsEndpoints = {
     query: ListQuerySchema,
     responses: { 200: z.array(WonAuctionItemSchema), 400: errorResponses[400], 401: errorResponses[401] },
   }),
-  createLink: defineEndpoint({ ...createLink, method: 'GET' }),
+  createLink: defineEndpoint({ ...createLink, method: 'GET', writes: true }),
   createLinkPost: defineEndpoint({ ...createLink, method: 'POST' }),
   verify: defineEndpoint({
     method: 'GET',
     path: '/api/bold/verify/:paymentId',
+    // Asking Bold about an unconfirmed payment may confirm it.
+    writes: true,
     summary: 'The payment as the server knows it (with Bold, an unconfirmed one is asked about)',
     tag: 'payments',
     auth: 'user',
@@ -53,6 +55,7 @@ export const paymentsEndpoints = {
   buyProduct: defineEndpoint({
     method: 'GET',
     path: '/api/bold/buy_product/:productId',
+    writes: true,
     summary: 'Reserves a buy-now product for the buyer and answers its checkout link',
     tag: 'payments',
     auth: 'user',
