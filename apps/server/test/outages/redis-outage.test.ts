@@ -1,18 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAuction, openNotificationsSocket, openSocket, wsUrl } from '../factories/auctions.ts';
-import { insertUser, insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { openNotificationsSocket, openSocket, wsUrl } from '../factories/auctions.ts';
+import { insertUserWithToken } from '../factories/users.ts';
+import type { TestApp } from '../helpers/build-app.ts';
 import { pause, postgresTarget, REDIS_TARGET, reachable, timed } from '../support/dependencies.ts';
-import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import type { FaultProxy } from '../support/fault-proxy.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 
 // Two server processes (two app instances) on one PostgreSQL database, reaching Redis through a
 // proxy that cuts or stalls it. Live events may be late while Redis is away; answers never are.
 const ready = Boolean(postgresTarget()) && (await reachable(REDIS_TARGET));
 
 describe.skipIf(!ready)('Redis outage (two app instances, PostgreSQL + Redis)', () => {
+  let two: TwoProcesses;
   let proxy: FaultProxy;
-  let a: TestApp & { databaseUrl?: string };
+  let a: TestApp;
   let b: TestApp;
   let bidders: { token: string }[];
   let auctionId: number;
@@ -20,25 +21,11 @@ describe.skipIf(!ready)('Redis outage (two app instances, PostgreSQL + Redis)', 
   let amount = 100_000;
 
   beforeAll(async () => {
-    proxy = await startFaultProxy(REDIS_TARGET);
-    // A namespace of our own: other test files and runs on the same Redis never see our channels.
-    const redisUrl = `redis://127.0.0.1:${proxy.port}?namespace=outage-${randomUUID()}`;
-    a = await startTestApp({ env: { REDIS_URL: redisUrl } });
-    b = await startTestApp({ env: { REDIS_URL: redisUrl }, sharedDatabaseUrl: a.databaseUrl });
-    const seller = await insertUser(a.ctx.db, { is_seller: true });
-    bidders = [await insertUserWithToken(a), await insertUserWithToken(a)];
-    const { auction, products } = await insertAuction(a.ctx.db, seller.id, {
-      now: a.ctx.clock.now(),
-      productCount: 4,
-    });
-    auctionId = auction.id;
-    productIds = products.map((p) => p.id);
+    two = await startTwoProcesses({ namespace: 'outage', productCount: 4 });
+    ({ proxy, a, b, bidders, auctionId, productIds } = two);
   });
 
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()].filter(Boolean));
-    await proxy?.close();
-  });
+  afterAll(() => two?.close());
 
   /** Places the next higher bid on `productId` through `app`, alternating bidders. */
   async function bid(app: TestApp, productId: number) {

@@ -9,16 +9,18 @@ import {
 } from '../../src/platform/read-cache.ts';
 import { startTestApp, type TestApp } from '../helpers/build-app.ts';
 
-describe('read cache under a change counter', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t?.close());
+// One app for both ways a cache is kept current: each test makes its own caches.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
 
-  const far = () => new Date(t.ctx.clock.now().getTime() + 3_600_000);
-  const bump = () =>
-    sql`update change_versions set version = version + 1 where name = 'auction_list'`.execute(t.ctx.db);
+const far = () => new Date(t.ctx.clock.now().getTime() + 3_600_000);
+const bump = () =>
+  sql`update change_versions set version = version + 1 where name = 'auction_list'`.execute(t.ctx.db);
+
+describe('read cache under a change counter', () => {
   const cache = () => createReadCache<number>({ db: t.ctx.db, clock: t.ctx.clock, counter: 'auction_list' });
 
   it('concurrent misses share one load; later reads are served until the counter moves', async () => {
@@ -93,15 +95,6 @@ describe('read cache under a change counter', () => {
 });
 
 describe('read cache vouched for by the event bus', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t?.close());
-
-  const far = () => new Date(t.ctx.clock.now().getTime() + 3_600_000);
-  const bump = () =>
-    sql`update change_versions set version = version + 1 where name = 'auction_list'`.execute(t.ctx.db);
 
   /** An in-process bus whose connection a test can take down, as Redis's would go. */
   function bus() {

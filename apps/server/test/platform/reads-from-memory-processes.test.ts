@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertAuction } from '../factories/auctions.ts';
-import { insertUser, insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import type { TestApp } from '../helpers/build-app.ts';
 import { postgresTarget, REDIS_TARGET, reachable } from '../support/dependencies.ts';
-import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import type { FaultProxy } from '../support/fault-proxy.ts';
+import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';
 
 // Two server processes (two app instances) on one PostgreSQL database, on one Redis reached
 // through a proxy that can cut it. Each trusts the bus's word that nothing changed for ten
@@ -16,8 +14,9 @@ const ready = Boolean(postgresTarget()) && (await reachable(REDIS_TARGET));
 const BUS_DELAY_MS = 1_000;
 
 describe.skipIf(!ready)('reads from memory across processes (PostgreSQL + Redis)', () => {
+  let two: TwoProcesses;
   let proxy: FaultProxy;
-  let a: TestApp & { databaseUrl?: string };
+  let a: TestApp;
   let b: TestApp;
   let bidders: { token: string }[];
   let auctionId: number;
@@ -25,28 +24,16 @@ describe.skipIf(!ready)('reads from memory across processes (PostgreSQL + Redis)
   let amount = 1_000;
 
   beforeAll(async () => {
-    proxy = await startFaultProxy(REDIS_TARGET);
-    const env = {
-      REDIS_URL: `redis://127.0.0.1:${proxy.port}?namespace=reads-${randomUUID()}`,
-      READ_CACHE_CONFIRM_MS: '600000',
-    };
-    a = await startTestApp({ env });
-    b = await startTestApp({ env, sharedDatabaseUrl: a.databaseUrl });
-    const seller = await insertUser(a.ctx.db, { is_seller: true });
-    bidders = [await insertUserWithToken(a), await insertUserWithToken(a)];
-    const { auction, products } = await insertAuction(a.ctx.db, seller.id, {
-      now: a.ctx.clock.now(),
+    two = await startTwoProcesses({
+      namespace: 'reads',
+      env: { READ_CACHE_CONFIRM_MS: '600000' },
       title: 'Entre procesos',
       productCount: 3,
     });
-    auctionId = auction.id;
-    productIds = products.map((p) => p.id);
+    ({ proxy, a, b, bidders, auctionId, productIds } = two);
   });
 
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()].filter(Boolean));
-    await proxy?.close();
-  });
+  afterAll(() => two?.close());
 
   /** The highest bid on a product's auction page as `app` answers it. */
   async function highest(app: TestApp, productId: number): Promise<number> {
