@@ -1,36 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fake-socket.test-support.ts';
 import { openCardPrices } from './live-cards-socket.ts';
-
-/** A stand-in WebSocket that records what the page sends and lets the test answer. */
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: any[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  send(text: string) {
-    this.sent.push(JSON.parse(text));
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
 
 const card = (productId: number, price: number, bidCount: number) => ({
   message: 'card',

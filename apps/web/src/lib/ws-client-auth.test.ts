@@ -1,21 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fake-socket.test-support.ts';
 import { openLiveSocket } from './ws-client.ts';
-
-/** Stands in for the browser's WebSocket: records URLs and sent frames, lets the test open/close. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {}
-}
 
 describe('openLiveSocket', () => {
   beforeEach(() => {
@@ -39,7 +24,7 @@ describe('openLiveSocket', () => {
     expect(first.url).toBe(`ws://${window.location.host}/api/notifications/ws`);
     expect(first.url).not.toContain('t0k');
     first.onopen!();
-    expect(first.sent).toEqual([JSON.stringify({ type: 'auth', token: 't0k' })]);
+    expect(first.sent).toEqual([{ type: 'auth', token: 't0k' }]);
     expect(order).toEqual(['open after 1 sent']);
 
     // A drop reconnects and authenticates again.
@@ -47,7 +32,7 @@ describe('openLiveSocket', () => {
     vi.advanceTimersByTime(2000);
     const second = FakeSocket.all[1]!;
     second.onopen!();
-    expect(second.sent).toEqual([JSON.stringify({ type: 'auth', token: 't0k' })]);
+    expect(second.sent).toEqual([{ type: 'auth', token: 't0k' }]);
     socket.close();
   });
 

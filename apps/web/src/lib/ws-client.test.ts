@@ -1,29 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fake-socket.test-support.ts';
 import { openLiveSocket } from './ws-client.ts';
-
-/** A stand-in WebSocket the test opens and drops by hand. */
-class FakeSocket {
-  static OPEN = 1;
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
-  }
-  close() {
-    this.drop(1000);
-  }
-}
 
 let visibility: 'visible' | 'hidden' = 'visible';
 const setVisibility = (value: 'visible' | 'hidden') => {
