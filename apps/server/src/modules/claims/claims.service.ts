@@ -41,12 +41,15 @@ import { releaseDuePayouts } from './payout-release.ts';
 
 const isActive = (status: ClaimStatus) => (ACTIVE_CLAIM_STATUSES as readonly string[]).includes(status);
 
-/** The latest claim of each sale, for the purchases and sales lists. */
+/** The latest claim of each sale (by its payment), for the purchases and sales lists. */
 export async function latestClaimsOfPayments(
   db: Database,
-  paymentIds: string[],
+  sales: ReadonlyArray<{ payment_id: string }>,
 ): Promise<Map<string, { id: number; status: ClaimStatus }>> {
-  const rows = await repo.latestClaimsOfPayments(db, paymentIds);
+  const rows = await repo.latestClaimsOfPayments(
+    db,
+    sales.map((s) => s.payment_id),
+  );
   return new Map(rows.map((r) => [r.payment_id, { id: r.id, status: r.status }]));
 }
 

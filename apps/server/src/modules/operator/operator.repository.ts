@@ -1,12 +1,28 @@
 import type { AdminPayoutStatus, AuditAction, ReportStatus } from '@app/contracts';
-import { type Insertable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
-import type { OperatorAuditTable, ReportsTable } from '../../platform/db-schema.ts';
+import type { DB, OperatorAuditTable, ReportsTable } from '../../platform/db-schema.ts';
 
 /** `%`, `_` and `\` typed into a search match themselves. */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** How many confirmed sales and purchases an account (`u`) has, for the operator's account list. */
+const tradeCounts = (eb: ExpressionBuilder<DB & { u: DB['users'] }, 'u'>) => [
+  eb
+    .selectFrom('payments as s')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .whereRef('s.seller_id', '=', 'u.id')
+    .where('s.status', '=', 'confirmed')
+    .as('sales_count'),
+  eb
+    .selectFrom('payments as b')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .whereRef('b.buyer_id', '=', 'u.id')
+    .where('b.status', '=', 'confirmed')
+    .as('purchases_count'),
+];
 
 function payoutRows(db: Database) {
   return db
@@ -142,20 +158,7 @@ export const operatorRepository = {
     const [rows, total] = await Promise.all([
       base
         .selectAll('u')
-        .select((eb) => [
-          eb
-            .selectFrom('payments as s')
-            .select((e) => e.fn.countAll<string>().as('n'))
-            .whereRef('s.seller_id', '=', 'u.id')
-            .where('s.status', '=', 'confirmed')
-            .as('sales_count'),
-          eb
-            .selectFrom('payments as b')
-            .select((e) => e.fn.countAll<string>().as('n'))
-            .whereRef('b.buyer_id', '=', 'u.id')
-            .where('b.status', '=', 'confirmed')
-            .as('purchases_count'),
-        ])
+        .select(tradeCounts)
         .orderBy('u.created_at', 'desc')
         .orderBy('u.id', 'desc')
         .limit(limit)
@@ -175,20 +178,7 @@ export const operatorRepository = {
     const rows = await db
       .selectFrom('users as u')
       .selectAll('u')
-      .select((eb) => [
-        eb
-          .selectFrom('payments as s')
-          .select((e) => e.fn.countAll<string>().as('n'))
-          .whereRef('s.seller_id', '=', 'u.id')
-          .where('s.status', '=', 'confirmed')
-          .as('sales_count'),
-        eb
-          .selectFrom('payments as b')
-          .select((e) => e.fn.countAll<string>().as('n'))
-          .whereRef('b.buyer_id', '=', 'u.id')
-          .where('b.status', '=', 'confirmed')
-          .as('purchases_count'),
-      ])
+      .select(tradeCounts)
       .where('u.id', 'in', ids)
       .execute();
     return { rows };

@@ -138,50 +138,41 @@ export const questionsRepository = {
   },
 
   async listForProduct(db: Database, productId: number, limit: number, offset: number) {
+    const shown = db
+      .selectFrom('questions as q')
+      .where('q.product_id', '=', productId)
+      .where('q.hidden_at', 'is', null);
     const [rows, total] = await Promise.all([
-      db
-        .selectFrom('questions as q')
+      shown
         .innerJoin('users as a', 'a.id', 'q.asker_id')
         .select(publicColumns)
-        .where('q.product_id', '=', productId)
-        .where('q.hidden_at', 'is', null)
         .orderBy('q.created_at', 'desc')
         .orderBy('q.id', 'desc')
         .limit(limit)
         .offset(offset)
         .execute(),
-      db
-        .selectFrom('questions')
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .where('product_id', '=', productId)
-        .where('hidden_at', 'is', null)
-        .executeTakeFirstOrThrow(),
+      shown.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.total) };
   },
 
   async listForSeller(db: Database, sellerId: number, answered: boolean, limit: number, offset: number) {
+    const shown = db
+      .selectFrom('questions as q')
+      .where('q.seller_id', '=', sellerId)
+      .where('q.hidden_at', 'is', null)
+      .where('q.answered_at', answered ? 'is not' : 'is', null);
     const [rows, total] = await Promise.all([
-      db
-        .selectFrom('questions as q')
+      shown
         .innerJoin('users as a', 'a.id', 'q.asker_id')
         .innerJoin('products as p', 'p.id', 'q.product_id')
         .select([...publicColumns, 'q.product_id', 'p.name as product_name', 'p.status as product_status'])
-        .where('q.seller_id', '=', sellerId)
-        .where('q.hidden_at', 'is', null)
-        .where('q.answered_at', answered ? 'is not' : 'is', null)
         .orderBy('q.created_at', 'desc')
         .orderBy('q.id', 'desc')
         .limit(limit)
         .offset(offset)
         .execute(),
-      db
-        .selectFrom('questions')
-        .select((eb) => eb.fn.countAll<number | string>().as('total'))
-        .where('seller_id', '=', sellerId)
-        .where('hidden_at', 'is', null)
-        .where('answered_at', answered ? 'is not' : 'is', null)
-        .executeTakeFirstOrThrow(),
+      shown.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.total) };
   },

@@ -72,10 +72,7 @@ export function createSalesService(ctx: AppContext) {
     /** The seller's confirmed sales with buyer details and the shipping address of each. */
     async listSoldProducts(sellerId: number, page: number, size: number): Promise<SoldProduct[]> {
       const rows = await repo.listSales(db, sellerId, size, (page - 1) * size);
-      const claims = await latestClaimsOfPayments(
-        db,
-        rows.map((r) => r.payment_id),
-      );
+      const claims = await latestClaimsOfPayments(db, rows);
       return rows.map((r) => ({
         product_id: r.product_id,
         payment_id: r.payment_id,
@@ -100,10 +97,7 @@ export function createSalesService(ctx: AppContext) {
     /** The buyer's confirmed purchases with shipping state and their rating, newest first. */
     async listPurchases(buyerId: number, page: number, size: number): Promise<PurchasedProduct[]> {
       const rows = await repo.listPurchases(db, buyerId, size, (page - 1) * size);
-      const claims = await latestClaimsOfPayments(
-        db,
-        rows.map((r) => r.payment_id),
-      );
+      const claims = await latestClaimsOfPayments(db, rows);
       return rows.map((r) => ({
         product_id: r.product_id,
         payment_id: r.payment_id,
