@@ -7,7 +7,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGET_TYPES,
 } from '../reports/report-reasons.ts';
-import { EmailSchema, PASSWORD_MIN_LENGTH, userMessages } from '../users/user.schemas.ts';
+import { EmailSchema, NewPasswordSchema, newPasswordFields, passwordsMatch } from '../users/user.schemas.ts';
 import { adminMessages } from './admin.messages.ts';
 
 // The lists live apart from the schemas so pages read them without zod.
@@ -65,28 +65,12 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
-const newPassword = z
-  .string({ error: userMessages.newPasswordRequired })
-  .min(1, { error: userMessages.newPasswordRequired, abort: true })
-  .min(PASSWORD_MIN_LENGTH, { error: userMessages.passwordTooShort })
-  .max(200, { error: 'La contraseña no puede tener más de 200 caracteres', abort: true });
-
 /** POST /api/invitations/{token}/accept: the same password rules as change-password. */
-export const AcceptInvitationInputSchema = z.object({ new_password: newPassword });
+export const AcceptInvitationInputSchema = z.object({ new_password: NewPasswordSchema });
 export type AcceptInvitationInput = z.infer<typeof AcceptInvitationInputSchema>;
 
 /** What the invitation page's form validates before sending. */
-export const AcceptInvitationFormSchema = z
-  .object({
-    new_password: newPassword,
-    confirm_password: z
-      .string({ error: userMessages.confirmRequired })
-      .min(1, { error: userMessages.confirmRequired }),
-  })
-  .refine((v) => v.confirm_password === '' || v.confirm_password === v.new_password, {
-    error: userMessages.passwordsDontMatch,
-    path: ['confirm_password'],
-  });
+export const AcceptInvitationFormSchema = z.object(newPasswordFields).refine(...passwordsMatch);
 export type AcceptInvitationForm = z.infer<typeof AcceptInvitationFormSchema>;
 
 export const AcceptInvitationResponseSchema = z.object({ message: z.string(), jwt_token: z.string() });

@@ -125,7 +125,8 @@ export function isoDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-const newPassword = z
+/** A password someone chooses: required, at least PASSWORD_MIN_LENGTH characters, at most 200. */
+export const NewPasswordSchema = z
   .string({ error: userMessages.newPasswordRequired })
   .min(1, { error: userMessages.newPasswordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, { error: userMessages.passwordTooShort })
@@ -138,23 +139,31 @@ const currentPassword = z
 /** What the server receives. */
 export const ChangePasswordInputSchema = z.object({
   current_password: currentPassword,
-  new_password: newPassword,
+  new_password: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
 
+/** The fields of a form that sets a password: the new one, and it typed again. */
+export const newPasswordFields = {
+  new_password: NewPasswordSchema,
+  confirm_password: z
+    .string({ error: userMessages.confirmRequired })
+    .min(1, { error: userMessages.confirmRequired }),
+};
+
+/** The repeated password must match (said on the repeated field, once it is filled). */
+export const passwordsMatch: [
+  (v: { new_password: string; confirm_password: string }) => boolean,
+  { error: string; path: string[] },
+] = [
+  (v) => v.confirm_password === '' || v.confirm_password === v.new_password,
+  { error: userMessages.passwordsDontMatch, path: ['confirm_password'] },
+];
+
 /** What the change-password form validates before sending. */
 export const ChangePasswordFormSchema = z
-  .object({
-    current_password: currentPassword,
-    new_password: newPassword,
-    confirm_password: z
-      .string({ error: userMessages.confirmRequired })
-      .min(1, { error: userMessages.confirmRequired }),
-  })
-  .refine((v) => v.confirm_password === '' || v.confirm_password === v.new_password, {
-    error: userMessages.passwordsDontMatch,
-    path: ['confirm_password'],
-  });
+  .object({ current_password: currentPassword, ...newPasswordFields })
+  .refine(...passwordsMatch);
 export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
 
 export const UserProfileSchema = z.object({
