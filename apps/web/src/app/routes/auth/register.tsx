@@ -1,43 +1,33 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/layout/logo.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LinkButton } from '../../../components/ui/button.tsx';
 import { CONTACT_EMAIL, paths } from '../../../config/paths.ts';
 import styles from './auth.module.css';
+import { AuthCard } from './auth-card.tsx';
 
 /** /register: registration is closed (beta); people write to the contact address for access. */
 export function Component() {
-  const titleId = useId();
   return (
-    <div className={styles.wrap}>
-      <section className={`card ${styles.card}`} aria-labelledby={titleId}>
-        <Link to={paths.home.getHref()} className={styles.brand} aria-label="Coleccionables, ir al inicio">
-          <Logo />
-        </Link>
-        <h1 id={titleId} className={styles.title}>
-          Registrarse
-        </h1>
-        <Alert kind="info" as="div">
-          <p className="flush">
-            <strong>Estamos en beta cerrada.</strong> Por ahora el registro está cerrado. Si quieres acceso
-            anticipado para comprar, pujar o vender coleccionables, escríbenos a{' '}
-            <a
-              className={styles.mail}
-              href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Acceso anticipado')}`}
-            >
-              {CONTACT_EMAIL}
-            </a>{' '}
-            y te crearemos una cuenta.
-          </p>
-        </Alert>
-        <LinkButton to={paths.home.getHref()} variant="primary" block>
-          Ir al Home
-        </LinkButton>
-        <p className={styles.footer}>
-          ¿Ya tienes cuenta? <Link to={paths.login.getHref()}>Iniciar Sesión</Link>
+    <AuthCard title="Registrarse">
+      <Alert kind="info" as="div">
+        <p className="flush">
+          <strong>Estamos en beta cerrada.</strong> Por ahora el registro está cerrado. Si quieres acceso
+          anticipado para comprar, pujar o vender coleccionables, escríbenos a{' '}
+          <a
+            className={styles.mail}
+            href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Acceso anticipado')}`}
+          >
+            {CONTACT_EMAIL}
+          </a>{' '}
+          y te crearemos una cuenta.
         </p>
-      </section>
-    </div>
+      </Alert>
+      <LinkButton to={paths.home.getHref()} variant="primary" block>
+        Ir al Home
+      </LinkButton>
+      <p className={styles.footer}>
+        ¿Ya tienes cuenta? <Link to={paths.login.getHref()}>Iniciar Sesión</Link>
+      </p>
+    </AuthCard>
   );
 }
