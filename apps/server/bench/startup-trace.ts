@@ -12,8 +12,8 @@
  *
  * Options: --runs N (each page N times, default 1), --dist DIR (serve an existing build instead;
  * its maps are used when there), --save DIR (keep each trace's JSON, for DevTools' Performance
- * panel), --settle MS (what is recorded after the load event, default 4000: hydration and the
- * first effects come after it). Not an arm: its figures are the applied throttling's, slower and
+ * panel), --settle MS (what is recorded once the page has loaded and its requests have stopped,
+ * default 3000: hydration's last slices and the first effects). Not an arm: its figures are the applied throttling's, slower and
  * noisier than Lighthouse's simulation, and meant for finding the work, not for the goals.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,7 +44,7 @@ const { values: options, positionals: pages } = parseArgs({
     runs: { type: 'string', default: '1' },
     dist: { type: 'string' },
     save: { type: 'string' },
-    settle: { type: 'string', default: '4000' },
+    settle: { type: 'string', default: '3000' },
   },
 });
 if (pages.length === 0) pages.push('/');
@@ -94,7 +94,8 @@ async function traceOnce(page: Page, url: string): Promise<{ trace: object[]; lc
   await cdp.send('Network.clearBrowserCache');
   // The CPU profile's samples name the functions each long task ran.
   await page.tracing.start({ categories: [...traceCategories, 'disabled-by-default-v8.cpu_profiler'] });
-  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  // The load event and no request for half a second: a painted page asks for its code after load.
+  await page.goto(url, { waitUntil: ['load', 'networkidle0'], timeout: 120_000 });
   await new Promise((resolve) => setTimeout(resolve, Number(options.settle)));
   const lcp = (await page.evaluate('window.__lcp')) as LcpEntry[];
   const buffer = await page.tracing.stop();
