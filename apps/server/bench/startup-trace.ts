@@ -208,7 +208,6 @@ try {
         const file = `${pathname.replace(/\W+/g, '_')}-${run + 1}.json`;
         writeFileSync(path.join(options.save, file), JSON.stringify({ traceEvents: trace }));
       }
-      // biome-ignore lint/suspicious/noExplicitAny: the trace's events, read by readStartupTrace
       print(url, server.url, readStartupTrace(trace as any, url, mapOf), lcp);
     }
   }

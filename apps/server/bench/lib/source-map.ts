@@ -104,7 +104,10 @@ export function sourceMapsOf(fileOf: (url: string) => string | undefined) {
     if (!maps.has(url)) {
       const file = fileOf(url);
       const mapFile = file ? `${file}.map` : undefined;
-      maps.set(url, mapFile && existsSync(mapFile) ? parseSourceMap(readFileSync(mapFile, 'utf8')) : undefined);
+      maps.set(
+        url,
+        mapFile && existsSync(mapFile) ? parseSourceMap(readFileSync(mapFile, 'utf8')) : undefined,
+      );
     }
     return maps.get(url);
   };

@@ -15,7 +15,6 @@ interface TraceEvent {
   pid: number;
   tid: number;
   id?: string;
-  // biome-ignore lint/suspicious/noExplicitAny: trace arguments differ for every event name
   args?: any;
 }
 
