@@ -155,7 +155,10 @@ export const run: Arm = async (env) => {
   const build = spawnSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('the web app did not build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
-  const server = await startServer({ dataDir, demo: true });
+  const server = await startServer({ dataDir, demo: true }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
   // Debian's Chromium when installed (what CI runs), else the npm-shipped one: said in the results.
   const chromium = await chromiumExecutable();
