@@ -56,12 +56,17 @@ if (hydrating) {
     performance.timeOrigin + (navigation?.responseStart ?? 0),
   );
   // The page's code first: hydrating through its lazy chunk would hold the page's HTML inert longer.
+  // Hydration as a transition: React hydrates in slices of a few milliseconds and lets the browser
+  // paint and answer input in between, instead of one long task for the whole page (the page is
+  // already painted from the HTML, so nothing waits for it to finish at once).
   void preloadPage(pathname).then(() =>
-    hydrateRoot(root, app(served.now), {
-      // React recovers by rendering in the browser; said aloud, so that a difference between
-      // the two renders is seen (the browser tests fail on it).
-      onRecoverableError: (error) =>
-        console.error('hydration failed, rendered in the browser instead:', error),
+    startTransition(() => {
+      hydrateRoot(root, app(served.now), {
+        // React recovers by rendering in the browser; said aloud, so that a difference between
+        // the two renders is seen (the browser tests fail on it).
+        onRecoverableError: (error) =>
+          console.error('hydration failed, rendered in the browser instead:', error),
+      });
     }),
   );
 } else {

@@ -5,7 +5,9 @@
  * landing route loads, and what the server render of the landing page costs beside its API read.
  * The real server serves a fresh build of the web app with the demo data. Each page runs three
  * times with the HTTP cache emptied before each, and the median counts: one run's score wobbles
- * by a few points on a busy machine. BENCH_LIGHTHOUSE_DIR=/some/dir keeps the reports.
+ * by a few points on a busy machine. BENCH_LIGHTHOUSE_DIR=/some/dir keeps the reports;
+ * BENCH_LIGHTHOUSE_PAGES=landing,explorar,product,product-logged-out,render-cost runs only those
+ * parts (the landing's weight goes with `landing`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,17 @@ const LCP_GOAL_MS = 2000;
 const LIST_CONNECTIONS = 32;
 const LIST_PATH = '/api/auctions/list?page=1&size=8';
 const DEMO_BUYER = { email: 'comprador@demo.test', password: 'Demo12345!' };
+const PARTS = ['landing', 'explorar', 'product-logged-out', 'product', 'render-cost'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts BENCH_LIGHTHOUSE_PAGES names (all without it): a page worked on is measured alone. */
+function selectedParts(): Set<Part> {
+  const named = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+  if (!named) return new Set(PARTS);
+  const unknown = named.filter((name) => !PARTS.includes(name as Part));
+  if (unknown.length > 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES: unknown ${unknown.join(', ')}`);
+  return new Set(named as Part[]);
+}
 
 interface Audit {
   score: number;
@@ -138,10 +151,14 @@ async function renderCost(base: string, seconds: number) {
 }
 
 export const run: Arm = async (env) => {
+  const parts = selectedParts();
   const build = spawnSync('npm', ['run', 'build'], { cwd: webDir, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('the web app did not build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
-  const server = await startServer({ dataDir, demo: true });
+  const server = await startServer({ dataDir, demo: true }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
   // Debian's Chromium when installed (what CI runs), else the npm-shipped one: said in the results.
   const chromium = await chromiumExecutable();
@@ -178,20 +195,21 @@ export const run: Arm = async (env) => {
 
     const page = await browser.newPage();
     const runs = env.quick ? 1 : 3;
-    const auditRuns = async (url: string) => {
+    const auditRuns = async (part: Part, url: string) => {
       const audits: Audit[] = [];
+      if (!parts.has(part)) return audits;
       for (let i = 0; i < runs; i++) audits.push(await audit(page, url));
       return audits;
     };
     // Logged out first (no session stored): the pages as a visitor from a shared link sees them.
-    const landing = await auditRuns(`${server.url}/`);
-    const explore = await auditRuns(`${server.url}/explorar`);
+    const landing = await auditRuns('landing', `${server.url}/`);
+    const explore = await auditRuns('explorar', `${server.url}/explorar`);
     // A product's auction page needs a session: logged out it is the login page it sends to.
-    const productLoggedOut = await auditRuns(productUrl);
+    const productLoggedOut = await auditRuns('product-logged-out', productUrl);
     await page.goto(`${server.url}/`);
     // The web app keeps its session token in local storage under this key.
     await page.evaluate(`localStorage.setItem('jwt_token', ${JSON.stringify(token)})`);
-    const productPage = await auditRuns(productUrl);
+    const productPage = await auditRuns('product', productUrl);
 
     const results: ArmResult[] = [];
     for (const [name, audits] of [
@@ -200,6 +218,7 @@ export const run: Arm = async (env) => {
       ['lighthouse-product-auction-logged-out', productLoggedOut],
       ['lighthouse-product-auction', productPage],
     ] as const) {
+      if (audits.length === 0) continue;
       const m = median(audits);
       results.push({
         arm: name,
@@ -218,21 +237,24 @@ export const run: Arm = async (env) => {
       });
     }
     // What a gzip-only browser downloads: each script the landing loaded, gzip -9 as built.
-    const scripts = [...new Set(landing[0]!.scripts)];
-    const gzipKb =
-      scripts.reduce(
-        (sum, file) => sum + gzipSync(readFileSync(path.join(webDir, 'dist', file)), { level: 9 }).length,
-        0,
-      ) / 1024;
-    results.push({
-      arm: 'landing-js',
-      metric: 'JavaScript the landing route loads, gzip',
-      value: round(gzipKb, 1),
-      unit: 'KB',
-      goal: `<= ${LANDING_JS_GOAL_KB} KB`,
-      met: gzipKb <= LANDING_JS_GOAL_KB,
-      details: { files: scripts.length },
-    });
+    if (landing[0]) {
+      const scripts = [...new Set(landing[0].scripts)];
+      const gzipKb =
+        scripts.reduce(
+          (sum, file) => sum + gzipSync(readFileSync(path.join(webDir, 'dist', file)), { level: 9 }).length,
+          0,
+        ) / 1024;
+      results.push({
+        arm: 'landing-js',
+        metric: 'JavaScript the landing route loads, gzip',
+        value: round(gzipKb, 1),
+        unit: 'KB',
+        goal: `<= ${LANDING_JS_GOAL_KB} KB`,
+        met: gzipKb <= LANDING_JS_GOAL_KB,
+        details: { files: scripts.length },
+      });
+    }
+    if (!parts.has('render-cost')) return results;
     const cost = await renderCost(server.url, env.quick ? 5 : 15);
     const ratio = cost.renderMs / cost.readMs;
     results.push({

@@ -63,7 +63,11 @@ export async function startServer(options: {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    if (Date.now() > deadline) {
+      // Not left running (and writing to its data folder) after the bench has given up on it.
+      await stopChild(child);
+      throw new Error('the server did not start within 60 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

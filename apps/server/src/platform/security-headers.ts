@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { APP_CODE_LOADER_CSP } from './deferred-app-code.ts';
 
 /**
  * Helmet's security headers on every answer. The middleware is built once, here: the Fastify
@@ -11,7 +12,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the loader of a painted page's code (deferred-app-code.ts).
+        scriptSrc: ["'self'", APP_CODE_LOADER_CSP],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Avatars may be https URLs on other hosts.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

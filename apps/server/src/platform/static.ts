@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deferAppCode, EARLY_REQUESTS, leadImagesOf } from './deferred-app-code.ts';
 import { isAppPageOf, pageFilesOf } from './page-files.ts';
 
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
@@ -158,6 +159,9 @@ const GENERIC_HEAD = [/<title>[^<]*<\/title>\s*/, /<meta name="description"[^>]*
 const escapeHtml = (text: string) =>
   text.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 
+/** Where the image preloads go: first in the head, after its charset (which must come first). */
+const HEAD_START = /<head>(\s*<meta charset="[^"]*"\s*\/?>)?/i;
+
 /** Where index.html's placeholder takes a page's lead (see PageHints.lead). */
 const LEAD_SLOT = '<div class="boot-main"></div>';
 
@@ -242,13 +246,23 @@ export async function registerWebApp(
       renderWithin(options.render, request.url, request),
     ]);
     const files = pageFiles(url);
-    const images = [...(hints.images ?? []), ...(hints.lead ? [hints.lead.src] : [])];
+    // The images the page paints first: the render's own (marked `fetchpriority="high"`) or the
+    // address's hints. Named first in the head, before any script: on HTTP/1.1's six connections
+    // what is asked for first is fetched first.
+    const images = [
+      ...new Set([
+        ...(rendered ? leadImagesOf(rendered.html) : []),
+        ...(hints.images ?? []),
+        ...(hints.lead ? [hints.lead.src] : []),
+      ]),
+    ];
+    const imageLinks = images.map(
+      (href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`,
+    );
     const links = [
-      ...images.map(
-        (href) => `<link rel="preload" as="image" href="${escapeHtml(href)}" fetchpriority="high">`,
-      ),
       // `crossorigin` as the app's fetch() asks (cors, same-origin credentials), or it is not reused.
-      ...(hints.data ?? []).map(
+      // A rendered page carries its data: nothing to ask for early.
+      ...(rendered ? [] : (hints.data ?? [])).map(
         (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}">`,
       ),
       // The app links its chunks' stylesheets with `crossorigin`: a preload without it is not
@@ -266,24 +280,29 @@ export async function registerWebApp(
     // An address no page of the app answers: the app still runs (it shows its not-found page),
     // but crawlers and link checkers are told it is not there, instead of a 200 for any address.
     if (isAppPage && !isAppPage(url)) reply.status(404);
-    if (links.length === 0 && !head && !rendered) return reply.type('text/html').sendFile('index.html');
+    if (links.length === 0 && imageLinks.length === 0 && !head && !rendered)
+      return reply.type('text/html').sendFile('index.html');
     let html = indexHtml;
     if (head) {
       for (const tag of GENERIC_HEAD) html = html.replace(tag, '');
       if (head.status) reply.status(head.status);
     }
     // Replacer functions: a `$` in a product's name is not a replacement pattern.
-    html = html.replace('</head>', () => `${head?.html ?? ''}${links.join('')}</head>`);
+    html = html
+      .replace(HEAD_START, (start) => `${start}${imageLinks.join('')}`)
+      .replace('</head>', () => `${head?.html ?? ''}${links.join('')}</head>`);
     const { lead } = hints;
     if (rendered) {
-      html = withRenderedPage(html, rendered, stylesheet);
+      // The early request is a product page's (never rendered here).
+      html = deferAppCode(withRenderedPage(html, rendered, stylesheet).replace(EARLY_REQUESTS, ''));
       // What the render cost beside its data (the bench reads it; so can a browser's tools).
       if (rendered.timing)
         reply.header(
           'server-timing',
           `render;dur=${rendered.timing.renderMs.toFixed(1)}, read;dur=${rendered.timing.readMs.toFixed(1)}`,
         );
-    } else if (lead) html = html.replace(LEAD_SLOT, () => leadHtml(lead));
+    } else if (lead && html.includes(LEAD_SLOT))
+      html = deferAppCode(html.replace(LEAD_SLOT, () => leadHtml(lead)));
     return sendPage(request, reply, html);
   });
   return true;

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { FirstRenderNow } from '../lib/server-clock.ts';
 
 /**
@@ -7,6 +7,8 @@ import { FirstRenderNow } from '../lib/server-clock.ts';
  */
 export function FirstRenderClock({ now, children }: { now: number | undefined; children: ReactNode }) {
   const [first, setFirst] = useState(now);
-  useEffect(() => setFirst(undefined), []);
+  // In the background (a transition, rendered in slices): every countdown of the page renders
+  // again, which on a phone is a long task right after hydration if done at once.
+  useEffect(() => startTransition(() => setFirst(undefined)), []);
   return <FirstRenderNow value={first}>{children}</FirstRenderNow>;
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 
 /**
  * The server's clock as seen from the browser: every response carrying `server_time` corrects the
@@ -34,7 +34,9 @@ export function useServerNow(intervalMs = 1000): number {
   useEffect(() => {
     const update = () => setNow(serverNow());
     listeners.add(update);
-    update();
+    // The first move off the render's time in the background: right after a page's first render
+    // (or hydration) every countdown of it does this at once.
+    startTransition(update);
     const timer = setInterval(update, intervalMs);
     return () => {
       clearInterval(timer);

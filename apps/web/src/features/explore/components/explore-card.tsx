@@ -8,7 +8,16 @@ import { useLiveCard, useLiveCardState } from '../../../lib/live-cards.ts';
 import styles from './explore.module.css';
 
 /** One result: a running auction's product (price so far, time left, bids) or a buy-now product. */
-export function ExploreCard({ item, now }: { item: BrowseItem; now: number }) {
+export function ExploreCard({
+  item,
+  now,
+  priority = false,
+}: {
+  item: BrowseItem;
+  now: number;
+  /** Among the first cards a phone shows: its image is the page's largest paint, fetched at once and first. */
+  priority?: boolean;
+}) {
   const auction = item.kind === 'auction';
   // A running auction's card follows its price, bids and end while in view.
   const liveId = auction ? item.auction_id : null;
@@ -27,7 +36,12 @@ export function ExploreCard({ item, now }: { item: BrowseItem; now: number }) {
       className={`card ${styles.card}`}
       data-live={liveId === null ? undefined : live.watching ? 'on' : 'off'}
     >
-      <SafeImage src={item.image ?? undefined} alt={item.name} className="card-image" />
+      <SafeImage
+        src={item.image ?? undefined}
+        alt={item.name}
+        className="card-image"
+        {...(priority ? { loading: 'eager', fetchPriority: 'high' } : {})}
+      />
       <div className={styles.cardBody}>
         <p className={styles.kindRow}>
           {auction ? <Badge tone="live">Subasta</Badge> : <Badge tone="success">Compra directa</Badge>}

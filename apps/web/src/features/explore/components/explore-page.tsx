@@ -29,6 +29,9 @@ import { ExploreCard } from './explore-card.tsx';
 import { ExploreSearchForm } from './explore-search-form.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 
+/** The cards of the first row on a phone (two columns): above the fold wherever the page is opened. */
+const FIRST_ROW = 2;
+
 interface Chip {
   label: string;
   remove: Partial<ExploreState>;
@@ -127,9 +130,9 @@ export function ExplorePage({
     results = (
       <>
         <ul className={styles.grid} aria-label="Resultados">
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li key={item.product_id}>
-              <ExploreCard item={item} now={now} />
+              <ExploreCard item={item} now={now} priority={index < FIRST_ROW} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A page whose HTML already paints its content (a server render, or the placeholder with a
+ * product's lead) asks for the app's code only once the images it shows first (those marked
+ * `fetchpriority="high"`) have loaded and been painted, or after LOADER_WAIT_MS at most. On a
+ * phone's connection the bandwidth is what those images wait for: fetched beside the app's 100+ KB
+ * of JavaScript on the six connections of HTTP/1.1, they arrive when most of the code has, and
+ * the page's largest paint with them. The code itself then arrives about one round trip later than
+ * beside the images (the same bytes on the same link), which is when the page becomes interactive.
+ *
+ * The entry and its modulepreload links leave the head for a JSON element; a fixed loader
+ * (allowed by the CSP through its hash, APP_CODE_LOADER_CSP) adds them back.
+ */
+const LOADER_WAIT_MS = 3000;
+
+// The entry first (the largest file, and first on the six connections), then its preloads six
+// at a time, a task each: adding a product page's 35 links at once was a 100 ms task on a phone.
+// Two frames after the last lead image loaded: the frame showing it has been presented, so the
+// code's requests never come before the paint they would otherwise delay.
+export const APP_CODE_LOADER = `(function(){var d=JSON.parse(document.getElementById("app-code").textContent),s=0;function go(){if(s)return;s=1;var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=d.entry;document.head.appendChild(e);batch(0)}function batch(i){if(i>=d.preloads.length)return;d.preloads.slice(i,i+6).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});setTimeout(function(){batch(i+6)},0)}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}var im=document.querySelectorAll('#root img[fetchpriority="high"]'),n=im.length;function one(){if(--n===0)painted()}setTimeout(go,${LOADER_WAIT_MS});if(!n)return go();for(var i=0;i<im.length;i++){if(im[i].complete)one();else{im[i].addEventListener("load",one);im[i].addEventListener("error",one)}}})();`;
+
+export const APP_CODE_LOADER_CSP = `'sha256-${createHash('sha256').update(APP_CODE_LOADER).digest('base64')}'`;
+
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/** The early-requests entry (apps/web/build/early-requests.ts): nothing to ask for on a rendered page. */
+export const EARLY_REQUESTS = /<script type="module" async crossorigin src="[^"]+"><\/script>\s*/;
+
+// In a script element: nothing in the JSON may close it.
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+
+/** `html` with its app code asked for by the loader (unchanged when it names no entry). */
+export function deferAppCode(html: string): string {
+  const entry = ENTRY.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const data = scriptSafe(JSON.stringify({ entry, preloads }));
+  return html
+    .replace(ENTRY, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      '</body>',
+      () =>
+        `<script type="application/json" id="app-code">${data}</script><script>${APP_CODE_LOADER}</script></body>`,
+    );
+}
+
+/** The images a server render marks as its first paint (`fetchpriority="high"`), for preloads. */
+export function leadImagesOf(html: string): string[] {
+  const sources: string[] = [];
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/g)) {
+    if (!/\sfetchpriority="high"/.test(tag)) continue;
+    const src = /\ssrc="([^"]+)"/.exec(tag)?.[1];
+    if (src) sources.push(src.replace(/&amp;/g, '&'));
+  }
+  return sources;
+}
