@@ -264,7 +264,11 @@ export interface IndexedCondition {
  * form the trigram index on `name` answers. The words alone score at most one each, so above
  * the number of words the whole term must be in the name; above 1, two of the words; else one.
  */
-export function relevanceAbove(search: PreparedSearch, name: Expression<string>, floor: number): IndexedCondition {
+export function relevanceAbove(
+  search: PreparedSearch,
+  name: Expression<string>,
+  floor: number,
+): IndexedCondition {
   const any = (values: string[]): IndexedCondition => ({
     condition: sql<SqlBool>`(${sql.join(
       values.map((value) => contains(name, value)),
@@ -275,7 +279,8 @@ export function relevanceAbove(search: PreparedSearch, name: Expression<string>,
   const { words } = search;
   if (floor >= words.length) return any([search.term]);
   const options = words.map((word) => any([word.text, ...word.corrections]));
-  if (floor < 1 || words.length > MAX_PAIRED_WORDS) return any(words.flatMap((w) => [w.text, ...w.corrections]));
+  if (floor < 1 || words.length > MAX_PAIRED_WORDS)
+    return any(words.flatMap((w) => [w.text, ...w.corrections]));
   const pairs: IndexedCondition[] = [];
   options.forEach((first, i) => {
     for (const second of options.slice(i + 1))

@@ -1,13 +1,7 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
-import {
-  maxRelevance,
-  type PreparedSearch,
-  relevanceAbove,
-  searchDocuments,
-  termMatches,
-  termRelevance,
-} from './search.matching.ts';
+import { type PreparedSearch, searchDocuments, termMatches, termRelevance } from './search.matching.ts';
+import { type RankedDocuments, rankNewestFirst } from './search.ranking.ts';
 
 /** Product statuses a visitor may find: not sold, shipped, delivered or cancelled. */
 export const VISIBLE_PRODUCT_STATUSES = ['available', 'in_auction'] as const;
@@ -15,67 +9,27 @@ export const VISIBLE_PRODUCT_STATUSES = ['available', 'in_auction'] as const;
 const OPEN_AUCTION_STATUSES = ['upcoming', 'active'] as const;
 /** Thumbnails returned per auction. */
 const AUCTION_IMAGES = 4;
-/** Products ranked before any older one is read (see rankProducts). */
+/** Products and auctions ranked before any older one is read (see rankNewestFirst). */
 export const RECENT_PRODUCTS = 2000;
+export const RECENT_AUCTIONS = 500;
 
-/**
- * The best `limit` visible products for a term, by relevance then newest, without ranking every
- * match: a common word matches a tenth of the catalogue (26,000 products at 200,000), and
- * reading and ranking them all cost 45-90 ms on PGlite.
- *
- * First the `recent` newest products are ranked. An older product comes after every one of them
- * that has its relevance or more (ties go to the newest), so once `limit` of them are found, only
- * older products with a relevance above the lowest of those can still enter: none when that is
- * already the highest possible, else only products whose name holds a word of the term, which
- * the trigram index on names finds. With fewer than `limit` among the newest (a rare term), every
- * older match is ranked, as before; there are few of them then.
- */
-async function rankProducts(db: Database, search: PreparedSearch, limit: number, recent: number) {
-  const score = termRelevance(search, sql.ref('s.search_name'));
-  const newest = db
-    .selectFrom('product_search')
-    .select(['product_id', 'status', 'search_name', 'search_text'])
-    .orderBy('product_id', 'desc')
-    .limit(recent);
-  const first = await db
-    .selectFrom(newest.as('s'))
-    .select('s.product_id')
-    .select(score.as('score'))
-    .where('s.status', 'in', VISIBLE_PRODUCT_STATUSES)
-    .where(termMatches(search, searchDocuments.product('s')))
-    .orderBy('score', 'desc')
-    .orderBy('s.product_id', 'desc')
-    .limit(limit)
-    .execute();
-  const floor = first.length < limit ? -1 : first[limit - 1]!.score;
-  if (floor >= maxRelevance(search)) return first;
-  const oldestRecent = sql<number>`(select min(r.product_id) from (
-    select product_id from product_search order by product_id desc limit ${recent}
-  ) r)`;
-  let older = db
-    .selectFrom('product_search as d')
-    .select(['d.product_id', 'd.status', 'd.search_name', 'd.search_text'])
-    .where('d.product_id', '<', oldestRecent);
-  const above = floor >= 0 ? relevanceAbove(search, sql.ref('d.search_name'), floor) : undefined;
-  if (above) older = older.where(above.condition);
-  // When the names' index answers that condition, it alone picks the rows: `offset 0` keeps the
-  // text tests out of the index scan, where intersecting the text trigrams of common words cost
-  // more than testing the few rows the names give.
-  const rest = await db
-    .selectFrom((above?.indexed ? older.offset(0) : older).as('s'))
-    .select('s.product_id')
-    .select(score.as('score'))
-    .where('s.status', 'in', VISIBLE_PRODUCT_STATUSES)
-    .where(termMatches(search, searchDocuments.product('s')))
-    .where(sql<boolean>`${score} > ${floor}`)
-    .orderBy('score', 'desc')
-    .orderBy('s.product_id', 'desc')
-    .limit(limit)
-    .execute();
-  return [...first, ...rest]
-    .sort((a, b) => b.score - a.score || b.product_id - a.product_id)
-    .slice(0, limit);
-}
+const productDocuments: RankedDocuments = {
+  table: 'product_search',
+  id: 'product_id',
+  text: 'search_text',
+  visible: { where: sql<SqlBool>`s.status in (${sql.join(VISIBLE_PRODUCT_STATUSES)})` },
+};
+
+/** Upcoming auctions, and running ones before their end. */
+const auctionDocuments = (now: Date): RankedDocuments => ({
+  table: 'auction_search',
+  id: 'auction_id',
+  text: 'search_name',
+  visible: {
+    join: sql`join auctions h on h.id = s.auction_id`,
+    where: sql<SqlBool>`(h.status = 'upcoming' or (h.status = 'active' and (h.end_time is null or h.end_time > ${now})))`,
+  },
+});
 
 /**
  * Queries of the combined search, for a term prepared by `prepareSearch` (typos looked up).
@@ -107,7 +61,7 @@ export const searchRepository = {
    * the newest. `auction_id` is the open (upcoming or active) auction holding the product, if any.
    */
   async findProducts(db: Database, search: PreparedSearch, limit: number, recent = RECENT_PRODUCTS) {
-    const ranked = await rankProducts(db, search, limit, recent);
+    const ranked = await rankNewestFirst(db, search, productDocuments, limit, recent);
     if (ranked.length === 0) return [];
     const rows = await db
       .selectFrom('products as p')
@@ -135,36 +89,25 @@ export const searchRepository = {
       .where(
         'p.id',
         'in',
-        ranked.map((r) => r.product_id),
+        ranked.map((r) => r.id),
       )
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ranked.flatMap((r) => byId.get(r.product_id) ?? []);
+    return ranked.flatMap((r) => byId.get(r.id) ?? []);
   },
 
   /** Upcoming and running auctions by title, with their owner and first product thumbnails. */
-  findAuctions(db: Database, search: PreparedSearch, now: Date, limit: number) {
-    const best = db
-      .selectFrom('auction_search as s')
-      .innerJoin('auctions as h', 'h.id', 's.auction_id')
-      .select('h.id')
-      .select(termRelevance(search, sql.ref('s.search_name')).as('score'))
-      .where((eb) =>
-        eb.or([
-          eb('h.status', '=', 'upcoming'),
-          eb.and([
-            eb('h.status', '=', 'active'),
-            eb.or([eb('h.end_time', 'is', null), eb('h.end_time', '>', now)]),
-          ]),
-        ]),
-      )
-      .where(termMatches(search, sql.ref('s.search_name')))
-      .orderBy('score', 'desc')
-      .orderBy('h.id', 'desc')
-      .limit(limit);
-    return db
-      .selectFrom(best.as('b'))
-      .innerJoin('auctions as a', 'a.id', 'b.id')
+  async findAuctions(
+    db: Database,
+    search: PreparedSearch,
+    now: Date,
+    limit: number,
+    recent = RECENT_AUCTIONS,
+  ) {
+    const ranked = await rankNewestFirst(db, search, auctionDocuments(now), limit, recent);
+    if (ranked.length === 0) return [];
+    const rows = await db
+      .selectFrom('auctions as a')
       .innerJoin('users as o', 'o.id', 'a.owner_id')
       .select([
         'a.id',
@@ -192,8 +135,13 @@ export const searchRepository = {
           )
           .as('image_ids'),
       )
-      .orderBy('b.score', 'desc')
-      .orderBy('b.id', 'desc')
+      .where(
+        'a.id',
+        'in',
+        ranked.map((r) => r.id),
+      )
       .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ranked.flatMap((r) => byId.get(r.id) ?? []);
   },
 };
