@@ -148,11 +148,13 @@ export async function seed(
   // product_search in one statement with the same expression as product_search_document().
   await sql`
     drop index product_search_text_trgm_idx;
-    drop index users_search_trgm_idx;
+    drop index product_search_name_trgm_idx;
+    drop index user_search_text_trgm_idx;
+    drop index auction_search_name_trgm_idx;
     drop index auctions_title_trgm_idx;
     alter table products disable trigger products_search_refresh;
-    alter table users disable trigger users_search_words;
-    alter table auctions disable trigger auctions_search_words;
+    alter table users disable trigger users_search_documents;
+    alter table auctions disable trigger auctions_search_documents;
   `.execute(db);
 
   await timed(`users (${USERS})`, () =>
@@ -228,29 +230,33 @@ export async function seed(
         select p.id, p.status, search_normalize(p.name),
                search_normalize(concat_ws(' ', p.name, b.name, c.name, p.tags, p.description))
         from products p join brands b on b.id = p.brand_id join categories c on c.id = p.category_id;
+      insert into user_search (user_id, search_name, search_text)
+        select id, search_normalize(username), search_normalize(username || ' ' || coalesce(bio, '')) from users;
+      insert into auction_search (auction_id, search_name) select id, search_normalize(title) from auctions;
       insert into search_words (word, key)
         select word, key from (
           select distinct word, regexp_replace(word, '[^[:alnum:]]+', '', 'g') as key
           from (
             select search_text as doc from product_search
-            union all select search_normalize(username || ' ' || coalesce(bio, '')) from users
-            union all select search_normalize(title) from auctions
+            union all select search_text from user_search
+            union all select search_name from auction_search
           ) d, regexp_split_to_table(d.doc, '[[:space:]]+') as word
           where length(word) between 4 and 40
         ) w
         where length(key) >= 4
         on conflict (word) do nothing;
       alter table products enable trigger products_search_refresh;
-      alter table users enable trigger users_search_words;
-      alter table auctions enable trigger auctions_search_words;
+      alter table users enable trigger users_search_documents;
+      alter table auctions enable trigger auctions_search_documents;
     `.execute(db),
   );
 
   await timed('trigram indexes + analyze', () =>
     sql`
       create index product_search_text_trgm_idx on product_search using gin (search_text gin_trgm_ops);
-      create index users_search_trgm_idx on users
-        using gin (search_normalize(username || ' ' || coalesce(bio, '')) gin_trgm_ops);
+      create index product_search_name_trgm_idx on product_search using gin (search_name gin_trgm_ops);
+      create index user_search_text_trgm_idx on user_search using gin (search_text gin_trgm_ops);
+      create index auction_search_name_trgm_idx on auction_search using gin (search_name gin_trgm_ops);
       create index auctions_title_trgm_idx on auctions using gin (search_normalize(title) gin_trgm_ops);
       analyze;
     `.execute(db),

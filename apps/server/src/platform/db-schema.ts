@@ -14,6 +14,7 @@ import type {
   BidsTable,
 } from './db-schema/auctions.ts';
 import type {
+  AuctionSearchTable,
   BrandsTable,
   CategoriesTable,
   ImagesTable,
@@ -23,6 +24,7 @@ import type {
   QuestionsTable,
   ScalesTable,
   SearchWordsTable,
+  UserSearchTable,
   WatchlistTable,
 } from './db-schema/catalog.ts';
 import type {
@@ -83,6 +85,8 @@ export interface DB {
   shipping_addresses: ShippingAddressesTable;
   product_search: ProductSearchTable;
   search_words: SearchWordsTable;
+  user_search: UserSearchTable;
+  auction_search: AuctionSearchTable;
   change_versions: ChangeVersionsTable;
   idempotency_keys: IdempotencyKeysTable;
   invitations: InvitationsTable;

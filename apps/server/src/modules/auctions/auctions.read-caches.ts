@@ -11,8 +11,14 @@ import { auctionsRepository as repo } from './auctions.repository.ts';
  */
 export const LIST_CACHE_MAX_MS = 60_000;
 
+export interface CachedListPage {
+  answer: Omit<AuctionListResponse, 'server_time'>;
+  /** The answer as the route sends it, encoded once (platform/timed-json.ts). */
+  json: (serverTime: string) => string;
+}
+
 export const activeListCache = perApp((ctx: AppContext) =>
-  createReadCache<Omit<AuctionListResponse, 'server_time'>>({
+  createReadCache<CachedListPage>({
     db: ctx.db,
     clock: ctx.clock,
     counter: 'auction_list',

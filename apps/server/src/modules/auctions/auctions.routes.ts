@@ -2,6 +2,7 @@ import { auctionMessages, auctionsEndpoints as endpoints, makeCreateAuctionSchem
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { declareRoute } from '../../platform/routes.ts';
+import { JSON_CONTENT_TYPE } from '../../platform/timed-json.ts';
 import { type AuctionsService, createAuctionsService, registerAuctionJobs } from './auctions.service.ts';
 
 /** Every auctions call; also registers the life-cycle jobs. */
@@ -13,7 +14,12 @@ export async function auctionsRoutes(
   const { clock } = ctx;
   registerAuctionJobs(ctx, auctions);
 
-  declareRoute(app, ctx, endpoints.list, {}, async (request) => auctions.listActive(request.query));
+  // A plain page comes from memory already encoded; a search is encoded by the route as usual.
+  declareRoute(app, ctx, endpoints.list, {}, async (request, reply) => {
+    const json = await auctions.listActiveJson(request.query);
+    if (json === undefined) return auctions.listActive(request.query);
+    return reply.type(JSON_CONTENT_TYPE).send(json);
+  });
 
   // Start times are judged by the server clock (the test clock moves it).
   const createRules = { body: makeCreateAuctionSchema(() => clock.now()) };

@@ -3,6 +3,7 @@ import {
   AUCTION_PAGE_SIZE,
   type AuctionListQuery,
   type AuctionListResponse,
+  AuctionListResponseSchema,
   type AuctionProductPage,
   type AuctionProductsResponse,
   type AuctionSummary,
@@ -22,6 +23,7 @@ import { imageUrl, imageUrls } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import { announceChange, readFreshness } from '../../platform/read-cache.ts';
 import type { PagePreloads } from '../../platform/static.ts';
+import { timedJson } from '../../platform/timed-json.ts';
 import { bidHistory } from '../bids/bids.service.ts';
 import {
   createNotifications,
@@ -84,6 +86,28 @@ export function createAuctionsService(ctx: AppContext) {
   const { db, clock, events } = ctx;
   const activeList = activeListCache(ctx);
   const productPages = productPageCache(ctx);
+
+  const activeFilter = (search: string | undefined) => ({
+    status: 'active' as const,
+    endsAfter: clock.now(),
+    search,
+  });
+
+  /** A plain page of running auctions, from memory while it holds (see activeListCache). */
+  function plainListPage(query: AuctionListQuery) {
+    return activeList.get(`${query.page}:${query.size}`, async () => {
+      const now = clock.now();
+      const [answer, nextEnd] = await Promise.all([
+        page({ status: 'active', endsAfter: now }, query, 'ending'),
+        repo.nextActiveEnd(db, now),
+      ]);
+      const limit = now.getTime() + LIST_CACHE_MAX_MS;
+      return {
+        value: { answer, json: timedJson(AuctionListResponseSchema, answer) },
+        validUntil: new Date(Math.min(limit, nextEnd?.getTime() ?? limit)),
+      };
+    });
+  }
 
   async function summaries(rows: Auction[]): Promise<AuctionSummary[]> {
     const products = await repo.cardProducts(
@@ -184,19 +208,17 @@ export function createAuctionsService(ctx: AppContext) {
   return {
     /** Active auctions still running, ending soonest first; `search` matches titles and product names. */
     async listActive(query: AuctionListQuery): Promise<AuctionListResponse> {
-      const now = clock.now();
-      const filter = { status: 'active' as const, endsAfter: now, search: query.search };
       // Searches are as many as people can type: only the plain pages are cached.
-      if (query.search?.trim()) return page(filter, query, 'ending');
-      const { items, meta } = await activeList.get(`${query.page}:${query.size}`, async () => {
-        const [answer, nextEnd] = await Promise.all([
-          page(filter, query, 'ending'),
-          repo.nextActiveEnd(db, now),
-        ]);
-        const limit = now.getTime() + LIST_CACHE_MAX_MS;
-        return { value: answer, validUntil: new Date(Math.min(limit, nextEnd?.getTime() ?? limit)) };
-      });
-      return { items, meta, server_time: clock.now().toISOString() };
+      if (query.search?.trim()) return page(activeFilter(query.search), query, 'ending');
+      const { answer } = await plainListPage(query);
+      return { ...answer, server_time: clock.now().toISOString() };
+    },
+
+    /** `listActive`'s answer as JSON text, for a plain page (kept encoded); undefined for a search. */
+    async listActiveJson(query: AuctionListQuery): Promise<string | undefined> {
+      if (query.search?.trim()) return undefined;
+      const { json } = await plainListPage(query);
+      return json(clock.now().toISOString());
     },
 
     /** The seller's own auctions in every status, newest first. */

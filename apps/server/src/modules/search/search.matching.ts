@@ -93,7 +93,12 @@ export function normalized(value: string): RawBuilder<string> {
  * happens after normalizing, so `%`, `_` and `\` typed (or produced by unaccent) match only themselves.
  */
 export function containsPattern(value: string): RawBuilder<string> {
-  return sql<string>`'%' || replace(replace(replace(search_normalize(${value}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  return likeAnywhere(normalized(value));
+}
+
+/** A LIKE pattern (escape character `\`) that finds the already normalized `value` anywhere. */
+function likeAnywhere(value: Expression<string>): RawBuilder<string> {
+  return sql<string>`'%' || replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
 /**
@@ -110,14 +115,15 @@ function contains(document: Expression<string>, value: string): RawBuilder<SqlBo
 }
 
 /**
- * Normalized documents, as indexed by migration T0500 (an index is only used when the query
- * repeats its expression exactly).
+ * Normalized documents under trigram indexes: columns kept by triggers (migrations T0500 and
+ * 2026-11-27T1130), or an expression the index repeats exactly (it is only used then).
  */
 export const searchDocuments = {
   /** product_search.search_text: name, brand, category, tags and description. */
   product: (alias = 'product_search'): RawBuilder<string> => sql<string>`${sql.ref(`${alias}.search_text`)}`,
-  user: (alias = 'users'): RawBuilder<string> =>
-    sql<string>`search_normalize(${sql.ref(`${alias}.username`)} || ' ' || coalesce(${sql.ref(`${alias}.bio`)}, ''))`,
+  /** user_search.search_text: username and bio. */
+  user: (alias = 'user_search'): RawBuilder<string> => sql<string>`${sql.ref(`${alias}.search_text`)}`,
+  /** The auctions list's filter reads the title itself; the search page reads auction_search.search_name. */
   auctionTitle: (column = 'auctions.title'): RawBuilder<string> =>
     sql<string>`search_normalize(${sql.ref(column)})`,
 };
@@ -132,25 +138,40 @@ export async function useSearchThreshold(trx: Kysely<DB>): Promise<void> {
   );
 }
 
-/** The real words accepted for a typed word; none when it appears somewhere as typed. */
-async function correctionsFor(trx: Kysely<DB>, text: string): Promise<string[]> {
+/**
+ * Each typed word's key (normalized, letters and digits only) and, for a key long enough to be a
+ * typo, whether some document has the word as typed. Shorter ones are not looked for: most have
+ * no trigram ('gt', 'de'), and the index would then be read whole (200 ms on PGlite).
+ */
+async function lookUpWords(trx: Kysely<DB>, texts: string[]) {
   const { rows } = await sql<{ key: string; literal: boolean }>`
-    select regexp_replace(search_normalize(${text}), '[^[:alnum:]]+', '', 'g') as key,
-           exists (select 1 from search_words where word like ${containsPattern(text)} escape '\\') as literal
+    select w.key,
+           length(w.key) < ${TYPO_MIN_LETTERS} or exists (
+             select 1 from search_words where word like ${likeAnywhere(sql`w.normalized`)} escape '\\'
+           ) as literal
+    from unnest(${texts}::text[]) with ordinality as t(text, ord)
+    cross join lateral (
+      select search_normalize(t.text) as normalized,
+             regexp_replace(search_normalize(t.text), '[^[:alnum:]]+', '', 'g') as key
+    ) w
+    order by t.ord
   `.execute(trx);
-  const typed = rows[0];
-  if (!typed || typed.literal || [...typed.key].length < TYPO_MIN_LETTERS) return [];
+  return rows;
+}
+
+/** The real words accepted for a typed word's key (one not found as typed). */
+async function correctionsFor(trx: Kysely<DB>, key: string): Promise<string[]> {
   const candidates = await sql<{ word: string; key: string }>`
     select word, key from search_words
-    where ${typed.key} <% key
-    order by word_similarity(${typed.key}, key) desc, word
+    where ${key} <% key
+    order by word_similarity(${key}, key) desc, word
     limit ${MAX_CANDIDATES}
   `.execute(trx);
-  const allowed = allowedTypos(typed.key);
+  const allowed = allowedTypos(key);
   // One word per key ('wheels' and 'wheels,'), the shortest, which the others contain.
   const byKey = new Map<string, { word: string; rank: number; distance: number }>();
   candidates.rows.forEach((row, rank) => {
-    const distance = typoDistance(typed.key, row.key);
+    const distance = typoDistance(key, row.key);
     const kept = byKey.get(row.key);
     if (distance <= allowed && (!kept || row.word.length < kept.word.length))
       byKey.set(row.key, { word: row.word, rank, distance });
@@ -162,22 +183,38 @@ async function correctionsFor(trx: Kysely<DB>, text: string): Promise<string[]> 
 }
 
 /**
- * Splits the term and looks its typos up. Works inside a transaction (the threshold setting then
- * stays local to it) or on the database (it opens a short one).
+ * Splits the term and looks its typos up: one statement for all the words, then one per word that
+ * appears nowhere as typed. Works inside a transaction (the settings then stay local to it) or on
+ * the database (it opens a short one).
  */
 export async function prepareSearch(db: Kysely<DB>, term: string): Promise<PreparedSearch> {
+  const texts = searchWords(term);
   const prepare = async (trx: Kysely<DB>) => {
-    await useSearchThreshold(trx);
+    const found = await lookUpWords(trx, texts);
     const words: PreparedWord[] = [];
-    for (const text of searchWords(term)) words.push({ text, corrections: await correctionsFor(trx, text) });
+    let thresholdSet = false;
+    for (const [index, text] of texts.entries()) {
+      const { key, literal } = found[index]!;
+      if (literal || [...key].length < TYPO_MIN_LETTERS) {
+        words.push({ text, corrections: [] });
+        continue;
+      }
+      if (!thresholdSet) await useSearchThreshold(trx);
+      thresholdSet = true;
+      words.push({ text, corrections: await correctionsFor(trx, key) });
+    }
     return { term: term.trim(), words };
   };
+  if (texts.length === 0) return { term: term.trim(), words: [] };
   if (db.isTransaction) return prepare(db);
   return db.transaction().execute(async (trx) => {
-    // The planner underrates the trigram index for the typo lookup's `<%` and scans the whole
-    // word list (2-3 times slower, measured with the bench). Only in our own transaction: a
-    // caller's keeps its settings.
-    await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+    // Bitmap scans of the trigram indexes only. The planner underrates them: for the typo
+    // lookup's `<%` it scanned the whole word list (2-3 times slower, measured with the bench),
+    // and for a word found as typed it walked the primary key hoping for an early hit, which for
+    // 'medellin' came 19,700 words in (31 ms on PGlite). Only in our own transaction: a caller's
+    // keeps its settings.
+    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
+                     set_config('enable_indexonlyscan', 'off', true)`.execute(trx);
     return prepare(trx);
   });
 }
@@ -206,6 +243,59 @@ export function termRelevance(search: PreparedSearch, name: Expression<string>):
     }),
   ];
   return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
+
+/** The highest `termRelevance`: the whole term in the name (which holds each word too). */
+export function maxRelevance(search: PreparedSearch): number {
+  return 3 + search.words.length;
+}
+
+/** Terms of up to this many words narrow `relevanceAbove` to pairs of words (one arm per pair). */
+const MAX_PAIRED_WORDS = 5;
+
+/** A condition, and whether a trigram index on its column can answer it without a full scan. */
+export interface IndexedCondition {
+  condition: RawBuilder<SqlBool>;
+  indexed: boolean;
+}
+
+/**
+ * A condition every row whose `termRelevance` on `name` exceeds `floor` (0 or more) meets, in a
+ * form the trigram index on `name` answers. The words alone score at most one each, so above
+ * the number of words the whole term must be in the name; above 1, two of the words; else one.
+ */
+export function relevanceAbove(
+  search: PreparedSearch,
+  name: Expression<string>,
+  floor: number,
+): IndexedCondition {
+  const any = (values: string[]): IndexedCondition => ({
+    condition: sql<SqlBool>`(${sql.join(
+      values.map((value) => contains(name, value)),
+      sql` or `,
+    )})`,
+    indexed: values.every((value) => HAS_TRIGRAM.test(value)),
+  });
+  const { words } = search;
+  if (floor >= words.length) return any([search.term]);
+  const options = words.map((word) => any([word.text, ...word.corrections]));
+  if (floor < 1 || words.length > MAX_PAIRED_WORDS)
+    return any(words.flatMap((w) => [w.text, ...w.corrections]));
+  const pairs: IndexedCondition[] = [];
+  options.forEach((first, i) => {
+    for (const second of options.slice(i + 1))
+      pairs.push({
+        condition: sql<SqlBool>`(${first.condition} and ${second.condition})`,
+        indexed: first.indexed || second.indexed,
+      });
+  });
+  return {
+    condition: sql<SqlBool>`(${sql.join(
+      pairs.map((pair) => pair.condition),
+      sql` or `,
+    )})`,
+    indexed: pairs.every((pair) => pair.indexed),
+  };
 }
 
 /**

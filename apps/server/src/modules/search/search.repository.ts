@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import { type PreparedSearch, searchDocuments, termMatches, termRelevance } from './search.matching.ts';
+import { type RankedDocuments, rankNewestFirst } from './search.ranking.ts';
 
 /** Product statuses a visitor may find: not sold, shipped, delivered or cancelled. */
 export const VISIBLE_PRODUCT_STATUSES = ['available', 'in_auction'] as const;
@@ -8,28 +9,50 @@ export const VISIBLE_PRODUCT_STATUSES = ['available', 'in_auction'] as const;
 const OPEN_AUCTION_STATUSES = ['upcoming', 'active'] as const;
 /** Thumbnails returned per auction. */
 const AUCTION_IMAGES = 4;
+/** Products and auctions ranked before any older one is read (see rankNewestFirst). */
+export const RECENT_PRODUCTS = 2000;
+export const RECENT_AUCTIONS = 500;
+
+const productDocuments: RankedDocuments = {
+  table: 'product_search',
+  id: 'product_id',
+  text: 'search_text',
+  visible: { where: sql<SqlBool>`s.status in (${sql.join(VISIBLE_PRODUCT_STATUSES)})` },
+};
+
+/** Upcoming auctions, and running ones before their end. */
+const auctionDocuments = (now: Date): RankedDocuments => ({
+  table: 'auction_search',
+  id: 'auction_id',
+  text: 'search_name',
+  visible: {
+    join: sql`join auctions h on h.id = s.auction_id`,
+    where: sql<SqlBool>`(h.status = 'upcoming' or (h.status = 'active' and (h.end_time is null or h.end_time > ${now})))`,
+  },
+});
 
 /**
  * Queries of the combined search, for a term prepared by `prepareSearch` (typos looked up).
- * Each finds and ranks its hits in an inner query and joins the rest for the best `limit` only.
- * The inner queries end in `offset 0`, which keeps PostgreSQL from merging them into the outer
- * one (it would then normalize a title or username again for every ranking test).
+ * Each finds and ranks its hits on the normalized documents kept by triggers (product_search,
+ * user_search, auction_search) and reads the rest for the best `limit` only.
  */
 export const searchRepository = {
-  /** Users by username and bio; username hits rank first. */
+  /** Users by username and bio; username hits rank first, then the oldest accounts. */
   findUsers(db: Database, search: PreparedSearch, limit: number) {
-    const hits = db
-      .selectFrom('users as u')
-      .select(['u.id', 'u.username', 'u.avatar', 'u.bio'])
-      .select(sql<string>`search_normalize(${sql.ref('u.username')})`.as('name'))
-      .where(termMatches(search, searchDocuments.user('u')))
-      .offset(0);
+    const best = db
+      .selectFrom('user_search as s')
+      .select('s.user_id')
+      .select(termRelevance(search, sql.ref('s.search_name')).as('score'))
+      .where(termMatches(search, searchDocuments.user('s')))
+      .orderBy('score', 'desc')
+      .orderBy('s.user_id', 'asc')
+      .limit(limit);
     return db
-      .selectFrom(hits.as('h'))
-      .select(['h.id', 'h.username', 'h.avatar', 'h.bio'])
-      .orderBy(termRelevance(search, sql.ref('h.name')), 'desc')
-      .orderBy('h.id', 'asc')
-      .limit(limit)
+      .selectFrom(best.as('b'))
+      .innerJoin('users as u', 'u.id', 'b.user_id')
+      .select(['u.id', 'u.username', 'u.avatar', 'u.bio'])
+      .orderBy('b.score', 'desc')
+      .orderBy('b.user_id', 'asc')
       .execute();
   },
 
@@ -37,19 +60,11 @@ export const searchRepository = {
    * Visible products by name, brand, category, tags and description; name hits rank first, then
    * the newest. `auction_id` is the open (upcoming or active) auction holding the product, if any.
    */
-  findProducts(db: Database, search: PreparedSearch, limit: number) {
-    const best = db
-      .selectFrom('product_search as s')
-      .select('s.product_id')
-      .select(termRelevance(search, sql.ref('s.search_name')).as('score'))
-      .where('s.status', 'in', VISIBLE_PRODUCT_STATUSES)
-      .where(termMatches(search, searchDocuments.product('s')))
-      .orderBy('score', 'desc')
-      .orderBy('s.product_id', 'desc')
-      .limit(limit);
-    return db
-      .selectFrom(best.as('b'))
-      .innerJoin('products as p', 'p.id', 'b.product_id')
+  async findProducts(db: Database, search: PreparedSearch, limit: number, recent = RECENT_PRODUCTS) {
+    const ranked = await rankNewestFirst(db, search, productDocuments, limit, recent);
+    if (ranked.length === 0) return [];
+    const rows = await db
+      .selectFrom('products as p')
       .innerJoin('categories as c', 'c.id', 'p.category_id')
       .select([
         'p.id',
@@ -71,38 +86,28 @@ export const searchRepository = {
           .limit(1)
           .as('auction_id'),
       )
-      .orderBy('b.score', 'desc')
-      .orderBy('b.product_id', 'desc')
+      .where(
+        'p.id',
+        'in',
+        ranked.map((r) => r.id),
+      )
       .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ranked.flatMap((r) => byId.get(r.id) ?? []);
   },
 
   /** Upcoming and running auctions by title, with their owner and first product thumbnails. */
-  findAuctions(db: Database, search: PreparedSearch, now: Date, limit: number) {
-    const hits = db
+  async findAuctions(
+    db: Database,
+    search: PreparedSearch,
+    now: Date,
+    limit: number,
+    recent = RECENT_AUCTIONS,
+  ) {
+    const ranked = await rankNewestFirst(db, search, auctionDocuments(now), limit, recent);
+    if (ranked.length === 0) return [];
+    const rows = await db
       .selectFrom('auctions as a')
-      .select('a.id')
-      .select(sql<string>`search_normalize(${sql.ref('a.title')})`.as('name'))
-      .where((eb) =>
-        eb.or([
-          eb('a.status', '=', 'upcoming'),
-          eb.and([
-            eb('a.status', '=', 'active'),
-            eb.or([eb('a.end_time', 'is', null), eb('a.end_time', '>', now)]),
-          ]),
-        ]),
-      )
-      .where(termMatches(search, searchDocuments.auctionTitle('a.title')))
-      .offset(0);
-    const best = db
-      .selectFrom(hits.as('h'))
-      .select('h.id')
-      .select(termRelevance(search, sql.ref('h.name')).as('score'))
-      .orderBy('score', 'desc')
-      .orderBy('h.id', 'desc')
-      .limit(limit);
-    return db
-      .selectFrom(best.as('b'))
-      .innerJoin('auctions as a', 'a.id', 'b.id')
       .innerJoin('users as o', 'o.id', 'a.owner_id')
       .select([
         'a.id',
@@ -130,8 +135,13 @@ export const searchRepository = {
           )
           .as('image_ids'),
       )
-      .orderBy('b.score', 'desc')
-      .orderBy('b.id', 'desc')
+      .where(
+        'a.id',
+        'in',
+        ranked.map((r) => r.id),
+      )
       .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ranked.flatMap((r) => byId.get(r.id) ?? []);
   },
 };

@@ -72,6 +72,21 @@ export interface ProductSearchTable {
   search_text: string;
 }
 
+/** Normalized search document of each user, kept by triggers (migration 2026-11-27T1130). Read-only for modules. */
+export interface UserSearchTable {
+  user_id: number;
+  /** The username. */
+  search_name: string;
+  /** Username and bio. */
+  search_text: string;
+}
+
+/** Normalized title of each auction, kept by triggers (migration 2026-11-27T1130). Read-only for modules. */
+export interface AuctionSearchTable {
+  auction_id: number;
+  search_name: string;
+}
+
 /** Distinct words of all searchable texts, for typo lookup (migration T0500). Read-only for modules. */
 export interface SearchWordsTable {
   word: string;

@@ -27,6 +27,7 @@ import * as listingUpkeepCheap from './2026-11-27T0200-listing-upkeep-cheap.ts';
 import * as searchWordsGist from './2026-11-27T0200-search-words-gist.ts';
 import * as catalogVersion from './2026-11-27T0300-catalog-version.ts';
 import * as catalogListingEnd from './2026-11-27T0700-catalog-listing-end.ts';
+import * as searchDocuments from './2026-11-27T1130-search-documents.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0200-search-words-gist': searchWordsGist,
   '2026-11-27T0300-catalog-version': catalogVersion,
   '2026-11-27T0700-catalog-listing-end': catalogListingEnd,
+  '2026-11-27T1130-search-documents': searchDocuments,
 };
 
 export const migrationProvider: MigrationProvider = {
