@@ -95,7 +95,6 @@ describe('read cache under a change counter', () => {
 });
 
 describe('read cache vouched for by the event bus', () => {
-
   /** An in-process bus whose connection a test can take down, as Redis's would go. */
   function bus() {
     const inner = createInProcessEventBus();
