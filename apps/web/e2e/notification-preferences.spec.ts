@@ -126,6 +126,11 @@ describe('notification preferences and the unsubscribe page', () => {
     // POST); a while later they come back to the profile, whose answer the app has kept.
     await page.getByRole('link', { name: 'Coleccionables, ir al inicio' }).first().click();
     await page.waitForURL(`${baseUrl()}/`);
+    // The address changes at the click, but the profile stays on screen until the home page's code
+    // has loaded (React Router renders in a transition): going back before that never leaves the
+    // profile, which keeps its answer instead of asking again on its return.
+    await page.getByRole('heading', { level: 1, name: 'Coleccionables', exact: true }).waitFor();
+    await page.getByRole('heading', { name: m.sectionTitle }).waitFor({ state: 'detached' });
     const unsubscribed = await apiCall('POST', new URL(link!).pathname);
     expect(unsubscribed.status).toBe(200);
     await page.clock.fastForward(60_000);

@@ -25,8 +25,17 @@ export function useServer(url: string) {
   ownServer = url;
 }
 
+/**
+ * The file's server: its own, else the shared one of the worker slot it runs in (global-setup.ts
+ * starts one per slot; vitest numbers the slots from 1 and gives a slot to one file at a time).
+ */
 export function baseUrl(): string {
-  return ownServer ?? inject('baseUrl');
+  if (ownServer) return ownServer;
+  const urls = inject('baseUrls');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1);
+  const url = urls[slot - 1];
+  if (!url) throw new Error(`no shared server for worker slot ${slot} (${urls.length} started)`);
+  return url;
 }
 
 /**
