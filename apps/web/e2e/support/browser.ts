@@ -198,8 +198,13 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** Saves a screenshot under apps/web/screenshots/ (git-ignored) to look at. */
+/**
+ * Saves a screenshot under apps/web/screenshots/ (git-ignored) to look at. Not on CI, where no
+ * one looks and a clean clone throws them away (about 160 full pages a run), unless
+ * E2E_SCREENSHOTS=1 asks for them.
+ */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
   const dir = path.resolve(import.meta.dirname, '../../screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
