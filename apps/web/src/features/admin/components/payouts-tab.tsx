@@ -14,6 +14,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -271,12 +272,10 @@ export function PayoutsTab() {
       {payouts.isPending ? (
         <Spinner label="Cargando pagos..." />
       ) : payouts.isError ? (
-        <div className="stack">
-          <Alert kind="error">{errorMessage(payouts.error, adminMessages.payoutsLoadError)}</Alert>
-          <Button className="self-start" onClick={() => void payouts.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadFailure
+          message={errorMessage(payouts.error, adminMessages.payoutsLoadError)}
+          onRetry={() => void payouts.refetch()}
+        />
       ) : items.length === 0 ? (
         <p className="empty-state">{adminMessages.payoutsEmpty}</p>
       ) : (

@@ -10,6 +10,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUserId } from '../../../lib/use-auth.ts';
 import { useCreateReport } from '../api/create-report.ts';
@@ -23,18 +24,7 @@ const TARGET_WORDS: Record<ReportTargetType, string> = {
 };
 
 function FlagIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M5 21V4m0 0h11l-2 4 2 4H5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+  return <LineIcon size={16} d="M5 21V4m0 0h11l-2 4 2 4H5" round />;
 }
 
 function ReportDialog({

@@ -7,6 +7,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useCloseAfterSuccess } from './use-close-after-success.ts';
 
@@ -64,21 +65,12 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
             <PasswordInput autoComplete="current-password" {...control} {...register('current_password')} />
           )}
         </FormField>
-        <FormField
-          label="Nueva contraseña"
-          required
-          error={errors.new_password?.message}
-          hint="Al menos 8 caracteres"
-        >
-          {(control) => (
-            <PasswordInput autoComplete="new-password" {...control} {...register('new_password')} />
-          )}
-        </FormField>
-        <FormField label="Confirmar nueva contraseña" required error={errors.confirm_password?.message}>
-          {(control) => (
-            <PasswordInput autoComplete="new-password" {...control} {...register('confirm_password')} />
-          )}
-        </FormField>
+        <NewPasswordFields
+          password={register('new_password')}
+          passwordError={errors.new_password?.message}
+          confirmation={register('confirm_password')}
+          confirmationError={errors.confirm_password?.message}
+        />
       </fieldset>
     </FormModal>
   );
