@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { FormModal, type FormModalProps } from '../../../components/ui/form-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import styles from './admin.module.css';
 
@@ -11,37 +11,26 @@ import styles from './admin.module.css';
  * inside the dialog; on success the caller closes it.
  */
 export function NoteDialog({
-  title,
   intro,
-  describedBy,
   label,
   hint,
   required,
   requiredMessage,
-  submitLabel,
-  pendingLabel = 'Guardando...',
-  danger,
   failed,
   onSubmit,
-  onClose,
   children,
-}: {
-  title: string;
+  ...dialog
+}: Pick<FormModalProps, 'title' | 'describedBy' | 'submitLabel' | 'pendingLabel' | 'danger' | 'onClose'> & {
   /** What the decision is about, above the form's fields. */
   intro: ReactNode;
-  describedBy?: string;
   label: string;
   hint?: string;
   required: boolean;
   requiredMessage: string;
-  submitLabel: string;
-  pendingLabel?: string;
-  danger: boolean;
   /** What to say when the call fails without a message of the server's. */
   failed: string;
   /** Resolves when done; rejects with the server's error. */
   onSubmit: (note: string) => Promise<void>;
-  onClose: () => void;
   /** The decision's choices, between the intro and the note. */
   children?: ReactNode;
 }) {
@@ -70,17 +59,7 @@ export function NoteDialog({
   };
 
   return (
-    <FormModal
-      title={title}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={pending}
-      describedBy={describedBy}
-      closeOnBackdrop={note === ''}
-      submitLabel={submitLabel}
-      pendingLabel={pendingLabel}
-      danger={danger}
-    >
+    <FormModal {...dialog} onSubmit={submit} pending={pending} closeOnBackdrop={note === ''}>
       {intro}
       {failure && <Alert kind="error">{failure}</Alert>}
       {children}

@@ -42,7 +42,7 @@ export function ReasonDialog({
       requiredMessage={adminMessages.reasonRequired}
       submitLabel={submitLabel}
       pendingLabel={pendingLabel}
-      danger={danger ?? false}
+      danger={danger}
       failed={failed}
       onSubmit={async (reason) => {
         await onSubmit(reason);

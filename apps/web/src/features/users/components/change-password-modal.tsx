@@ -18,7 +18,7 @@ const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const mutation = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const { success, succeed } = useCloseAfterSuccess(open, onClose);
+  const { success, succeed, dialogProps } = useCloseAfterSuccess(open, onClose);
   const {
     register,
     handleSubmit,
@@ -44,18 +44,12 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     }
   });
 
-  const busy = mutation.isPending || success !== null;
   return (
     <FormModal
-      open={open}
+      {...dialogProps(mutation.isPending, isDirty)}
       title="Cambiar contraseña"
-      onClose={onClose}
       onSubmit={onSubmit}
-      pending={mutation.isPending}
-      closeOnBackdrop={!isDirty && !busy}
-      cancelLabel={success ? 'Cerrar' : 'Cancelar'}
       submitLabel="Cambiar contraseña"
-      submitBusy={busy}
     >
       {success && <Alert kind="success">{success}</Alert>}
       {failure && <Alert kind="error">{failure}</Alert>}

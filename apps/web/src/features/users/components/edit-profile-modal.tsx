@@ -57,7 +57,7 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
   const profile = useProfile({ enabled: open });
   const update = useUpdateProfile();
   const [failure, setFailure] = useState<string | null>(null);
-  const { success, succeed } = useCloseAfterSuccess(open, onClose);
+  const { success, succeed, dialogProps } = useCloseAfterSuccess(open, onClose);
   const today = useMemo(() => localDay(), []);
   const schema = useMemo(() => makeProfileUpdateSchema(today), [today]);
   const {
@@ -89,19 +89,13 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
     }
   });
 
-  const busy = update.isPending || success !== null;
   const loadFailed = profile.isError && !profile.data;
   return (
     <FormModal
-      open={open}
+      {...dialogProps(update.isPending, isDirty)}
       title="Editar Perfil"
-      onClose={onClose}
       onSubmit={onSubmit}
-      pending={update.isPending}
-      closeOnBackdrop={!isDirty && !busy}
-      cancelLabel={success ? 'Cerrar' : 'Cancelar'}
       submitLabel="Guardar cambios"
-      submitBusy={busy}
       submitDisabled={loadFailed || profile.isPending}
       body={
         profile.isPending && !profile.data ? (
