@@ -52,7 +52,7 @@ function WonCard({ item }: { item: WonAuctionItem }) {
   return (
     <li className={`card ${styles.wonCard}`}>
       <SafeImage className="card-image" src={item.product_image ?? undefined} alt={item.product_name} />
-      <div className={styles.wonHead}>
+      <div className="card-head">
         <h2 className={styles.wonTitle}>{item.product_name}</h2>
         <Badge tone={tone}>{wonStatusLabel(item.status)}</Badge>
       </div>
