@@ -17,15 +17,15 @@ const PAGE_SIZE = 5;
  * 'Preguntas al vendedor': the ask form (or a login prompt; nothing for the product's owner, who
  * answers instead of asking) and the answered and open questions, each with `renderReport`'s action.
  */
-export function ProductQuestions({
-  productId,
-  ownerId,
-  renderReport,
-}: {
+export interface ProductQuestionsProps {
   productId: number;
+  /** The product's owner, once known: they answer questions, they do not ask them. */
   ownerId?: number;
+  /** 'Denunciar' on each question (the route composes the reports feature). */
   renderReport?: (question: PublicQuestion) => ReactNode;
-}) {
+}
+
+export function ProductQuestions({ productId, ownerId, renderReport }: ProductQuestionsProps) {
   const headingId = useId();
   const userId = useCurrentUserId();
   const { pathname } = useLocation();
