@@ -19,7 +19,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
@@ -192,14 +193,7 @@ export function SoldProductsView() {
       ) : query.isError ? (
         <Alert kind="error">{errorMessage(query.error, m.soldLoadError)}</Alert>
       ) : sales.length === 0 ? (
-        <div className="empty-state stack">
-          <p>{m.soldEmpty}</p>
-          <p>
-            <LinkButton variant="primary" to="/products">
-              Vender un Producto
-            </LinkButton>
-          </p>
-        </div>
+        <EmptyState message={m.soldEmpty} action="Vender un Producto" to="/products" />
       ) : (
         <>
           <div className={`table-wrap ${styles.desktopOnly}`}>
