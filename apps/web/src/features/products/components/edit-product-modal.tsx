@@ -13,6 +13,7 @@ import {
   attributePayload,
   attributeValuesOf,
 } from './attribute-fields.tsx';
+import { numberOrNull, yearInputProps } from './product-fields.ts';
 
 interface EditValues extends AttributeValues {
   name: string;
@@ -28,8 +29,6 @@ const toValues = (product: Product): EditValues => ({
   year: String(product.year),
   ...attributeValuesOf(product),
 });
-
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
 
 /**
  * 'Editar Detalles del Producto': name, description, reserve price, year, condition and (for
@@ -120,15 +119,7 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
         onChange={set('reserve_price')}
       />
       <FormField label="Año" error={fieldErrors.year}>
-        <input
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={1900}
-          max={2100}
-          value={values.year}
-          onChange={set('year')}
-        />
+        <input {...yearInputProps} value={values.year} onChange={set('year')} />
       </FormField>
       <AttributeFields
         bind={(field) => ({ value: values[field], onChange: set(field) })}
