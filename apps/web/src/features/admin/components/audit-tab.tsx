@@ -1,7 +1,6 @@
 import { type AuditEntry, adminMessages, auditActionLabels, formatDateTime } from '@app/contracts';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -50,12 +49,10 @@ export function AuditTab() {
   if (audit.isPending) return <Spinner label="Cargando el registro..." />;
   if (audit.isError) {
     return (
-      <div className="stack">
-        <Alert kind="error">{errorMessage(audit.error, adminMessages.auditLoadError)}</Alert>
-        <Button className="self-start" onClick={() => void audit.refetch()}>
-          Reintentar
-        </Button>
-      </div>
+      <LoadFailure
+        message={errorMessage(audit.error, adminMessages.auditLoadError)}
+        onRetry={() => void audit.refetch()}
+      />
     );
   }
   if (audit.data.items.length === 0) return <p className="empty-state">{adminMessages.auditEmpty}</p>;

@@ -8,17 +8,14 @@ import {
   formatCOP,
   formatDateTime,
 } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { type AdminClaimFilter, useAdminClaims, useResolveClaim } from '../api/admin-claims.ts';
 import styles from './admin.module.css';
+import { NoteDialog, RadioChoices } from './note-dialog.tsx';
 import { ResolutionQueue } from './resolution-queue.tsx';
 
 const FILTER_LABELS: Record<AdminClaimFilter, string> = {
@@ -30,6 +27,7 @@ const OUTCOME_LABELS: Record<ClaimOutcome, string> = {
   refund: claimMessages.outcomeRefund,
   release: claimMessages.outcomeRelease,
 };
+const OUTCOMES = Object.keys(OUTCOME_LABELS) as ClaimOutcome[];
 
 function ClaimRecord({ claim, onResolve }: { claim: AdminClaim; onResolve: () => void }) {
   const active = claim.status === 'open' || claim.status === 'escalated';
@@ -83,86 +81,35 @@ function ResolveClaimDialog({
   onDone: (message: string) => void;
   onClose: () => void;
 }) {
-  const formId = useId();
   const mutation = useResolveClaim();
   const [outcome, setOutcome] = useState<ClaimOutcome>('refund');
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    if (!note.trim()) {
-      setNoteError(claimMessages.noteRequired);
-      return;
-    }
-    setNoteError(undefined);
-    setFailure(null);
-    try {
-      const result = await mutation.mutateAsync({ id: claim.id, outcome, note: note.trim() });
-      onDone(result.message);
-    } catch (error) {
-      setFailure(errorMessage(error, claimMessages.actionFailed));
-    }
-  };
-
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+    <NoteDialog
       title={claimMessages.resolveTitle}
-      closeOnBackdrop={!mutation.isPending && note === ''}
-      footer={
-        <>
-          <Button onClick={onClose} busy={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={outcome === 'refund' ? 'danger' : 'primary'}
-            busy={mutation.isPending}
-          >
-            {mutation.isPending ? 'Guardando...' : claimMessages.resolve}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="form" onSubmit={(event) => void submit(event)} noValidate>
+      intro={
         <p className="flush">
           <strong>{claim.product_name}</strong> ({formatCOP(claim.amount)}) —{' '}
           {claimReasonLabels[claim.reason]}
         </p>
-        {failure && <Alert kind="error">{failure}</Alert>}
-        <fieldset className={`plain-fieldset ${styles.choices}`}>
-          <legend>Resultado</legend>
-          {(Object.keys(OUTCOME_LABELS) as ClaimOutcome[]).map((o) => (
-            <label key={o} className="checkbox">
-              <input
-                type="radio"
-                name={`${formId}-outcome`}
-                value={o}
-                checked={outcome === o}
-                onChange={() => setOutcome(o)}
-              />
-              {OUTCOME_LABELS[o]}
-            </label>
-          ))}
-        </fieldset>
-        <FormField label={claimMessages.noteLabel} required error={noteError}>
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={1000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </FormField>
-      </form>
-    </Modal>
+      }
+      label={claimMessages.noteLabel}
+      required
+      requiredMessage={claimMessages.noteRequired}
+      submitLabel={claimMessages.resolve}
+      danger={outcome === 'refund'}
+      failed={claimMessages.actionFailed}
+      onSubmit={async (note) => onDone((await mutation.mutateAsync({ id: claim.id, outcome, note })).message)}
+      onClose={onClose}
+    >
+      <RadioChoices
+        legend="Resultado"
+        name="outcome"
+        choices={OUTCOMES}
+        value={outcome}
+        onChange={setOutcome}
+        labelOf={(o) => OUTCOME_LABELS[o]}
+      />
+    </NoteDialog>
   );
 }
 

@@ -13,7 +13,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -127,7 +128,6 @@ function MarkPaidDialog({
   onDone: (message: string) => void;
   onClose: () => void;
 }) {
-  const formId = useId();
   const summaryId = useId();
   const mutation = useMarkPayoutsPaid();
   const [reference, setReference] = useState('');
@@ -155,43 +155,31 @@ function MarkPaidDialog({
   };
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+    <FormModal
       title="Marcar como pagados"
+      onClose={onClose}
+      onSubmit={submit}
+      pending={mutation.isPending}
       describedBy={summaryId}
-      closeOnBackdrop={!mutation.isPending && reference === ''}
-      footer={
-        <>
-          <Button onClick={onClose} busy={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={mutation.isPending}>
-            {mutation.isPending ? 'Guardando...' : 'Marcar como pagados'}
-          </Button>
-        </>
-      }
+      closeOnBackdrop={reference === ''}
+      submitLabel="Marcar como pagados"
     >
-      <form id={formId} className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <p id={summaryId} className="flush">
-          {payouts.length === 1 ? '1 pago' : `${payouts.length} pagos`} por un total de{' '}
-          <strong>{formatCOPExact(total)}</strong>. Escribe la referencia de la transferencia del banco; cada
-          vendedor la verá junto a su pago.
-        </p>
-        {failure && <Alert kind="error">{failure}</Alert>}
-        <FormField label="Referencia de la transferencia" required error={fieldError}>
-          <input
-            className="input"
-            value={reference}
-            maxLength={100}
-            autoComplete="off"
-            onChange={(event) => setReference(event.target.value)}
-          />
-        </FormField>
-      </form>
-    </Modal>
+      <p id={summaryId} className="flush">
+        {payouts.length === 1 ? '1 pago' : `${payouts.length} pagos`} por un total de{' '}
+        <strong>{formatCOPExact(total)}</strong>. Escribe la referencia de la transferencia del banco; cada
+        vendedor la verá junto a su pago.
+      </p>
+      {failure && <Alert kind="error">{failure}</Alert>}
+      <FormField label="Referencia de la transferencia" required error={fieldError}>
+        <input
+          className="input"
+          value={reference}
+          maxLength={100}
+          autoComplete="off"
+          onChange={(event) => setReference(event.target.value)}
+        />
+      </FormField>
+    </FormModal>
   );
 }
 
@@ -284,12 +272,10 @@ export function PayoutsTab() {
       {payouts.isPending ? (
         <Spinner label="Cargando pagos..." />
       ) : payouts.isError ? (
-        <div className="stack">
-          <Alert kind="error">{errorMessage(payouts.error, adminMessages.payoutsLoadError)}</Alert>
-          <Button className="self-start" onClick={() => void payouts.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadFailure
+          message={errorMessage(payouts.error, adminMessages.payoutsLoadError)}
+          onRetry={() => void payouts.refetch()}
+        />
       ) : items.length === 0 ? (
         <p className="empty-state">{adminMessages.payoutsEmpty}</p>
       ) : (

@@ -8,16 +8,13 @@ import {
   reportReasonLabels,
   reportTargetLabels,
 } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useAdminReports, useResolveReport } from '../api/admin-reports.ts';
 import styles from './admin.module.css';
+import { NoteDialog, RadioChoices } from './note-dialog.tsx';
 import { ResolutionQueue } from './resolution-queue.tsx';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Abiertas', resolved: 'Resueltas' };
@@ -102,93 +99,37 @@ function ResolveDialog({
   onDone: (message: string) => void;
   onClose: () => void;
 }) {
-  const formId = useId();
   const mutation = useResolveReport();
-  const actions = ACTIONS_BY_TARGET[report.target_type];
   const [action, setAction] = useState<ReportAction>('dismiss');
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    if (!note.trim()) {
-      setNoteError(adminMessages.noteRequired);
-      return;
-    }
-    setNoteError(undefined);
-    setFailure(null);
-    try {
-      const result = await mutation.mutateAsync({ id: report.id, action, note: note.trim() });
-      onDone(result.message);
-    } catch (error) {
-      setFailure(errorMessage(error, RESOLVE_FAILED));
-    }
-  };
-
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+    <NoteDialog
       title="Resolver denuncia"
-      closeOnBackdrop={!mutation.isPending && note === ''}
-      footer={
-        <>
-          <Button onClick={onClose} busy={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={action === 'dismiss' ? 'primary' : 'danger'}
-            busy={mutation.isPending}
-          >
-            {mutation.isPending ? 'Guardando...' : 'Resolver'}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="form" onSubmit={(event) => void submit(event)} noValidate>
+      intro={
         <p className="flush">
           {reportTargetLabels[report.target_type]}:{' '}
           <strong>{report.target_name ?? `#${report.target_id}`}</strong> —{' '}
           {reportReasonLabels[report.reason]}
         </p>
-        {failure && <Alert kind="error">{failure}</Alert>}
-        <fieldset className={`plain-fieldset ${styles.choices}`}>
-          <legend>Qué hacer</legend>
-          {actions.map((a) => (
-            <label key={a} className="checkbox">
-              <input
-                type="radio"
-                name={`${formId}-action`}
-                value={a}
-                checked={action === a}
-                onChange={() => setAction(a)}
-              />
-              {actionLabel(a, report.target_type)}
-            </label>
-          ))}
-        </fieldset>
-        <FormField
-          label="Nota"
-          required
-          error={noteError}
-          hint="Queda en el registro; si retiras el producto, su dueño recibe esta nota como motivo."
-        >
-          <textarea
-            className="textarea"
-            rows={3}
-            maxLength={1000}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </FormField>
-      </form>
-    </Modal>
+      }
+      label="Nota"
+      hint="Queda en el registro; si retiras el producto, su dueño recibe esta nota como motivo."
+      required
+      requiredMessage={adminMessages.noteRequired}
+      submitLabel="Resolver"
+      danger={action !== 'dismiss'}
+      failed={RESOLVE_FAILED}
+      onSubmit={async (note) => onDone((await mutation.mutateAsync({ id: report.id, action, note })).message)}
+      onClose={onClose}
+    >
+      <RadioChoices
+        legend="Qué hacer"
+        name="action"
+        choices={ACTIONS_BY_TARGET[report.target_type]}
+        value={action}
+        onChange={setAction}
+        labelOf={(a) => actionLabel(a, report.target_type)}
+      />
+    </NoteDialog>
   );
 }
 

@@ -2,8 +2,8 @@ import type { PageMeta } from '@app/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -50,12 +50,10 @@ export function ResolutionQueue<F extends string, T extends { id: number }>({
   if (query.isPending) list = <Spinner label={texts.loading} />;
   else if (query.isError)
     list = (
-      <div className="stack">
-        <Alert kind="error">{errorMessage(query.error, texts.loadError)}</Alert>
-        <Button className="self-start" onClick={() => void query.refetch()}>
-          Reintentar
-        </Button>
-      </div>
+      <LoadFailure
+        message={errorMessage(query.error, texts.loadError)}
+        onRetry={() => void query.refetch()}
+      />
     );
   else if (query.data.items.length === 0) list = <p className="empty-state">{texts.empty(filter)}</p>;
   else

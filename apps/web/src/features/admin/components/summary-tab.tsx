@@ -2,9 +2,8 @@ import { type AdminStatsResponse, adminMessages, formatCOP, formatNumber } from 
 import { useId, useState } from 'react';
 import { compactPesos } from '../../../components/charts/compact-pesos.ts';
 import { DailyChart } from '../../../components/charts/daily-chart.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { calendarDayLabel } from '../../../lib/calendar-day.ts';
@@ -119,12 +118,10 @@ export function SummaryTab() {
       {stats.isPending ? (
         <Spinner label="Cargando el resumen..." />
       ) : stats.isError ? (
-        <div className="stack">
-          <Alert kind="error">{errorMessage(stats.error, adminMessages.statsLoadError)}</Alert>
-          <Button className="self-start" onClick={() => void stats.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadFailure
+          message={errorMessage(stats.error, adminMessages.statsLoadError)}
+          onRetry={() => void stats.refetch()}
+        />
       ) : (
         <>
           <Figures stats={stats.data} days={days} />

@@ -15,6 +15,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -237,12 +238,10 @@ export function UsersTab() {
         {users.isPending ? (
           <Spinner label="Cargando usuarios..." />
         ) : users.isError ? (
-          <div className="stack">
-            <Alert kind="error">{errorMessage(users.error, adminMessages.usersLoadError)}</Alert>
-            <Button className="self-start" onClick={() => void users.refetch()}>
-              Reintentar
-            </Button>
-          </div>
+          <LoadFailure
+            message={errorMessage(users.error, adminMessages.usersLoadError)}
+            onRetry={() => void users.refetch()}
+          />
         ) : users.data.items.length === 0 ? (
           <p className="empty-state">{adminMessages.usersEmpty}</p>
         ) : (

@@ -7,12 +7,12 @@ import {
   OpenClaimInputSchema,
   type PurchasedProduct,
 } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { contactWarning } from '../../../lib/contact-warning.ts';
@@ -21,7 +21,6 @@ import { useOpenClaim } from '../api/claims.ts';
 import styles from './claims.module.css';
 
 function OpenClaimDialog({ purchase, onClose }: { purchase: PurchasedProduct; onClose: () => void }) {
-  const formId = useId();
   const navigate = useNavigate();
   const mutation = useOpenClaim();
   const [reason, setReason] = useState<ClaimReason | ''>('');
@@ -56,60 +55,49 @@ function OpenClaimDialog({ purchase, onClose }: { purchase: PurchasedProduct; on
   const count = description.trim().length;
   const warning = contactWarning(description);
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+    <FormModal
       title={m.openTitle(purchase.product_name)}
-      closeOnBackdrop={!mutation.isPending && !reason && !description}
-      footer={
-        <>
-          <Button onClick={onClose} busy={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={mutation.isPending}>
-            {mutation.isPending ? 'Enviando...' : m.submit}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
+      pending={mutation.isPending}
+      closeOnBackdrop={!reason && !description}
+      submitLabel={m.submit}
+      pendingLabel="Enviando..."
     >
-      <form id={formId} className="form" onSubmit={(event) => void submit(event)} noValidate>
-        {failure && <Alert kind="error">{failure}</Alert>}
-        <FormField label={m.reasonLabel} required error={errors.reason}>
-          <select
-            className="select"
-            value={reason}
-            onChange={(event) => setReason(event.target.value as ClaimReason | '')}
-          >
-            <option value="">Elige un motivo</option>
-            {CLAIM_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {claimReasonLabels[r]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField
-          label={m.descriptionLabel}
-          required
-          error={warning ?? errors.description}
-          hint={m.descriptionHelp}
+      {failure && <Alert kind="error">{failure}</Alert>}
+      <FormField label={m.reasonLabel} required error={errors.reason}>
+        <select
+          className="select"
+          value={reason}
+          onChange={(event) => setReason(event.target.value as ClaimReason | '')}
         >
-          <textarea
-            className="textarea"
-            rows={5}
-            maxLength={1000}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </FormField>
-        {/* Seen, not announced on every keystroke: the hint already tells the bounds. */}
-        <p className={`muted ${styles.counter}`} aria-hidden="true">
-          {count} / 1000
-        </p>
-      </form>
-    </Modal>
+          <option value="">Elige un motivo</option>
+          {CLAIM_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {claimReasonLabels[r]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        label={m.descriptionLabel}
+        required
+        error={warning ?? errors.description}
+        hint={m.descriptionHelp}
+      >
+        <textarea
+          className="textarea"
+          rows={5}
+          maxLength={1000}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </FormField>
+      {/* Seen, not announced on every keystroke: the hint already tells the bounds. */}
+      <p className={`muted ${styles.counter}`} aria-hidden="true">
+        {count} / 1000
+      </p>
+    </FormModal>
   );
 }
 

@@ -8,13 +8,12 @@ import {
   paymentMessages as m,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBanks, useDocumentTypes } from '../api/get-banks.ts';
@@ -61,7 +60,6 @@ export function BankAccountForm({
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const formId = useId();
   const banks = useBanks();
   const documentTypes = useDocumentTypes();
   const save = useSaveSellerBankAccount();
@@ -96,99 +94,83 @@ export function BankAccountForm({
   });
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={account ? 'Editar Cuenta Bancaria' : 'Agregar Cuenta Bancaria'}
-      closeOnBackdrop={!save.isPending}
+      onClose={onClose}
+      onSubmit={onSubmit}
       pending={save.isPending}
-      footer={
-        <>
-          <Button onClick={onClose} busy={save.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            busy={save.isPending}
-            disabled={loading || !!loadError}
-          >
-            {save.isPending ? 'Guardando...' : 'Guardar'}
-          </Button>
-        </>
+      submitLabel="Guardar"
+      submitDisabled={loading || !!loadError}
+      body={
+        loading ? (
+          <Spinner label="Cargando bancos..." />
+        ) : loadError ? (
+          <Alert kind="error" as="div">
+            <p>{m.dataLoadError}</p>
+            <p>{loadError}</p>
+          </Alert>
+        ) : undefined
       }
     >
-      {loading ? (
-        <Spinner label="Cargando bancos..." />
-      ) : loadError ? (
-        <Alert kind="error" as="div">
-          <p>{m.dataLoadError}</p>
-          <p>{loadError}</p>
-        </Alert>
-      ) : (
-        <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          {serverError && <Alert kind="error">{serverError}</Alert>}
-          <div className={styles.formGrid}>
-            <FormField label="Banco" required error={errors.bank_id?.message}>
-              <select className="select" {...register('bank_id')}>
-                <option value="">Seleccione un banco</option>
-                {banks.data?.map((b) => (
-                  <option key={b.id} value={String(b.id)}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField label="Tipo de cuenta" required error={errors.account_type?.message}>
-              <select className="select" {...register('account_type')}>
-                <option value="">Seleccione un tipo de cuenta</option>
-                {ACCOUNT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {accountTypeLabels[type]}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          </div>
-          <FormField label="Número de cuenta" required error={errors.account_number?.message}>
-            <input className="input" inputMode="numeric" autoComplete="off" {...register('account_number')} />
-          </FormField>
-          <FormField label="Nombre del titular" required error={errors.account_name?.message}>
-            <input className="input" autoComplete="name" {...register('account_name')} />
-          </FormField>
-          <div className={styles.formGrid}>
-            <FormField label="Tipo de documento" required error={errors.account_document_type?.message}>
-              <select className="select" {...register('account_document_type')}>
-                <option value="">Seleccione un tipo de documento</option>
-                {documentTypes.data?.map((d) => (
-                  <option key={d.id} value={d.value}>
-                    {d.value === d.label ? d.label : `${d.value} - ${d.label}`}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField label="Número de documento" required error={errors.account_document_number?.message}>
-              <input className="input" autoComplete="off" {...register('account_document_number')} />
-            </FormField>
-          </div>
-          {account && (
-            <FormField
-              label="Contraseña actual"
-              required
-              hint="Por seguridad, confirma tu contraseña para cambiar la cuenta donde recibes tus pagos."
-              error={errors.current_password?.message}
-            >
-              <input
-                className="input"
-                type="password"
-                autoComplete="current-password"
-                {...register('current_password')}
-              />
-            </FormField>
-          )}
-        </form>
+      {serverError && <Alert kind="error">{serverError}</Alert>}
+      <div className={styles.formGrid}>
+        <FormField label="Banco" required error={errors.bank_id?.message}>
+          <select className="select" {...register('bank_id')}>
+            <option value="">Seleccione un banco</option>
+            {banks.data?.map((b) => (
+              <option key={b.id} value={String(b.id)}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Tipo de cuenta" required error={errors.account_type?.message}>
+          <select className="select" {...register('account_type')}>
+            <option value="">Seleccione un tipo de cuenta</option>
+            {ACCOUNT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {accountTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <FormField label="Número de cuenta" required error={errors.account_number?.message}>
+        <input className="input" inputMode="numeric" autoComplete="off" {...register('account_number')} />
+      </FormField>
+      <FormField label="Nombre del titular" required error={errors.account_name?.message}>
+        <input className="input" autoComplete="name" {...register('account_name')} />
+      </FormField>
+      <div className={styles.formGrid}>
+        <FormField label="Tipo de documento" required error={errors.account_document_type?.message}>
+          <select className="select" {...register('account_document_type')}>
+            <option value="">Seleccione un tipo de documento</option>
+            {documentTypes.data?.map((d) => (
+              <option key={d.id} value={d.value}>
+                {d.value === d.label ? d.label : `${d.value} - ${d.label}`}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label="Número de documento" required error={errors.account_document_number?.message}>
+          <input className="input" autoComplete="off" {...register('account_document_number')} />
+        </FormField>
+      </div>
+      {account && (
+        <FormField
+          label="Contraseña actual"
+          required
+          hint="Por seguridad, confirma tu contraseña para cambiar la cuenta donde recibes tus pagos."
+          error={errors.current_password?.message}
+        >
+          <input
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            {...register('current_password')}
+          />
+        </FormField>
       )}
-    </Modal>
+    </FormModal>
   );
 }

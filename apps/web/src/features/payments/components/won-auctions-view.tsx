@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClass, LinkButton } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -52,7 +53,7 @@ function WonCard({ item }: { item: WonAuctionItem }) {
   return (
     <li className={`card ${styles.wonCard}`}>
       <SafeImage className="card-image" src={item.product_image ?? undefined} alt={item.product_name} />
-      <div className={styles.wonHead}>
+      <div className="card-head">
         <h2 className={styles.wonTitle}>{item.product_name}</h2>
         <Badge tone={tone}>{wonStatusLabel(item.status)}</Badge>
       </div>
@@ -99,16 +100,7 @@ export function WonAuctionsView() {
     );
   }
   if (query.data.length === 0) {
-    return (
-      <div className="empty-state stack">
-        <p>{m.wonEmpty}</p>
-        <p>
-          <LinkButton variant="primary" to="/auctions">
-            Explorar Subastas
-          </LinkButton>
-        </p>
-      </div>
-    );
+    return <EmptyState message={m.wonEmpty} action="Explorar Subastas" to="/auctions" />;
   }
   return (
     <ul className={`grid ${styles.plainList}`} aria-label="Subastas ganadas">

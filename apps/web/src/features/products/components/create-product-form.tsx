@@ -28,6 +28,7 @@ import {
   emptyAttributeValues,
 } from './attribute-fields.tsx';
 import { ImagePicker } from './image-picker.tsx';
+import { numberOrNull, yearInputProps } from './product-fields.ts';
 import styles from './products.module.css';
 
 /** How long the success message stays before going to /products. */
@@ -64,12 +65,6 @@ const emptyValues: CreateProductValues = {
   sell_price: '',
   image: '',
   ...emptyAttributeValues,
-};
-
-/** Empty numeric fields are sent as null; anything else as a number. */
-const numberOrNull = (text: string): number | null => {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed === '' ? null : Number(trimmed);
 };
 
 /** The request body for the form's values (grading only for trading cards). */
@@ -235,15 +230,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
             <input className="input" autoComplete="off" maxLength={150} {...register('name')} />
           </FormField>
           <FormField label="Año" required error={errors.year?.message}>
-            <input
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={1900}
-              max={2100}
-              step={1}
-              {...register('year')}
-            />
+            <input {...yearInputProps} step={1} {...register('year')} />
           </FormField>
           <FormField
             label="Etiquetas"

@@ -1,9 +1,8 @@
 import { gradingApplies, type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { MoneyField } from '../../../components/ui/money-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
@@ -14,6 +13,7 @@ import {
   attributePayload,
   attributeValuesOf,
 } from './attribute-fields.tsx';
+import { numberOrNull, yearInputProps } from './product-fields.ts';
 
 interface EditValues extends AttributeValues {
   name: string;
@@ -29,8 +29,6 @@ const toValues = (product: Product): EditValues => ({
   year: String(product.year),
   ...attributeValuesOf(product),
 });
-
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
 
 /**
  * 'Editar Detalles del Producto': name, description, reserve price, year, condition and (for
@@ -52,7 +50,6 @@ export function EditProductModal({
 }
 
 function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const formId = useId();
   const [values, setValues] = useState<EditValues>(() => toValues(product));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof EditValues, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -91,64 +88,44 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
   }
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title="Editar Detalles del Producto"
-      closeOnBackdrop={!update.isPending}
+      onClose={onClose}
+      onSubmit={onSubmit}
       pending={update.isPending}
-      footer={
-        <>
-          <Button onClick={onClose} busy={update.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={update.isPending}>
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </>
-      }
+      submitLabel="Guardar cambios"
     >
-      <form id={formId} className="form" onSubmit={onSubmit} noValidate>
-        {error && (
-          <Alert kind="error" as="div">
-            {error}
-          </Alert>
-        )}
-        <FormField label="Nombre del producto" error={fieldErrors.name}>
-          <input className="input" value={values.name} onChange={set('name')} maxLength={150} />
-        </FormField>
-        <FormField label="Descripcion" error={fieldErrors.description}>
-          <textarea
-            className="textarea"
-            rows={4}
-            value={values.description}
-            onChange={set('description')}
-            maxLength={5000}
-          />
-        </FormField>
-        <MoneyField
-          label="Precio de reserva"
-          error={fieldErrors.reserve_price}
-          value={values.reserve_price}
-          onChange={set('reserve_price')}
+      {error && (
+        <Alert kind="error" as="div">
+          {error}
+        </Alert>
+      )}
+      <FormField label="Nombre del producto" error={fieldErrors.name}>
+        <input className="input" value={values.name} onChange={set('name')} maxLength={150} />
+      </FormField>
+      <FormField label="Descripcion" error={fieldErrors.description}>
+        <textarea
+          className="textarea"
+          rows={4}
+          value={values.description}
+          onChange={set('description')}
+          maxLength={5000}
         />
-        <FormField label="Año" error={fieldErrors.year}>
-          <input
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={1900}
-            max={2100}
-            value={values.year}
-            onChange={set('year')}
-          />
-        </FormField>
-        <AttributeFields
-          bind={(field) => ({ value: values[field], onChange: set(field) })}
-          errors={fieldErrors}
-          showGrading={gradingApplies(product.category_name)}
-        />
-      </form>
-    </Modal>
+      </FormField>
+      <MoneyField
+        label="Precio de reserva"
+        error={fieldErrors.reserve_price}
+        value={values.reserve_price}
+        onChange={set('reserve_price')}
+      />
+      <FormField label="Año" error={fieldErrors.year}>
+        <input {...yearInputProps} value={values.year} onChange={set('year')} />
+      </FormField>
+      <AttributeFields
+        bind={(field) => ({ value: values[field], onChange: set(field) })}
+        errors={fieldErrors}
+        showGrading={gradingApplies(product.category_name)}
+      />
+    </FormModal>
   );
 }

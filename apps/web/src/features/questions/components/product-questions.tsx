@@ -1,8 +1,7 @@
 import { questionMessages as m, type PublicQuestion } from '@app/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -18,15 +17,15 @@ const PAGE_SIZE = 5;
  * 'Preguntas al vendedor': the ask form (or a login prompt; nothing for the product's owner, who
  * answers instead of asking) and the answered and open questions, each with `renderReport`'s action.
  */
-export function ProductQuestions({
-  productId,
-  ownerId,
-  renderReport,
-}: {
+export interface ProductQuestionsProps {
   productId: number;
+  /** The product's owner, once known: they answer questions, they do not ask them. */
   ownerId?: number;
+  /** 'Denunciar' on each question (the route composes the reports feature). */
   renderReport?: (question: PublicQuestion) => ReactNode;
-}) {
+}
+
+export function ProductQuestions({ productId, ownerId, renderReport }: ProductQuestionsProps) {
   const headingId = useId();
   const userId = useCurrentUserId();
   const { pathname } = useLocation();
@@ -37,12 +36,12 @@ export function ProductQuestions({
   if (query.isPending) list = <Spinner label={m.loading} />;
   else if (query.isError)
     list = (
-      <div className="stack">
-        <Alert kind="error">{m.loadError}</Alert>
-        <Button size="sm" className="self-start" onClick={() => query.refetch()}>
-          {m.retry}
-        </Button>
-      </div>
+      <LoadFailure
+        message={m.loadError}
+        onRetry={() => void query.refetch()}
+        size="sm"
+        retryLabel={m.retry}
+      />
     );
   else if (query.data.items.length === 0) list = <p className="empty-state">{m.noQuestions}</p>;
   else {

@@ -1,6 +1,7 @@
-import { questionMessages as m, type PublicQuestion } from '@app/contracts';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { questionMessages as m } from '@app/contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { ProductQuestionsProps } from './product-questions.tsx';
 import styles from './questions.module.css';
 
 const ProductQuestions = lazy(() =>
@@ -12,17 +13,7 @@ const ProductQuestions = lazy(() =>
  * section is near the screen: its code and its request never compete with the product's own
  * first render (bids, images, the buy button).
  */
-export function QuestionsSection({
-  productId,
-  ownerId,
-  renderReport,
-}: {
-  productId: number;
-  /** The product's owner, once known: they answer questions, they do not ask them. */
-  ownerId?: number;
-  /** 'Denunciar' on each question (the route composes the reports feature). */
-  renderReport?: (question: PublicQuestion) => ReactNode;
-}) {
+export function QuestionsSection({ productId, ownerId, renderReport }: ProductQuestionsProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [show, setShow] = useState(false);
 

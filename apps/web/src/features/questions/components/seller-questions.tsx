@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabList } from '../../../components/ui/tabs.tsx';
@@ -42,12 +43,12 @@ export function SellerQuestions() {
   if (query.isPending) content = <Spinner label={m.loading} />;
   else if (query.isError)
     content = (
-      <div className="stack">
-        <Alert kind="error">{m.loadError}</Alert>
-        <Button size="sm" className="self-start" onClick={() => query.refetch()}>
-          {m.retry}
-        </Button>
-      </div>
+      <LoadFailure
+        message={m.loadError}
+        onRetry={() => void query.refetch()}
+        size="sm"
+        retryLabel={m.retry}
+      />
     );
   else if (query.data.items.length === 0)
     content = <p className="empty-state">{status === 'unanswered' ? m.noUnanswered : m.noAnswered}</p>;

@@ -5,11 +5,12 @@ import {
   type ReportTargetType,
   reportReasonLabels,
 } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCurrentUserId } from '../../../lib/use-auth.ts';
 import { useCreateReport } from '../api/create-report.ts';
@@ -23,18 +24,7 @@ const TARGET_WORDS: Record<ReportTargetType, string> = {
 };
 
 function FlagIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M5 21V4m0 0h11l-2 4 2 4H5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
+  return <LineIcon size={16} d="M5 21V4m0 0h11l-2 4 2 4H5" round />;
 }
 
 function ReportDialog({
@@ -48,7 +38,6 @@ function ReportDialog({
   targetName: string;
   onClose: () => void;
 }) {
-  const formId = useId();
   const mutation = useCreateReport();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [comment, setComment] = useState('');
@@ -80,70 +69,62 @@ function ReportDialog({
   };
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!mutation.isPending) onClose();
-      }}
+    <FormModal
       title={`Denunciar ${TARGET_WORDS[targetType]}`}
-      closeOnBackdrop={!mutation.isPending && !reason && !comment}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={mutation.isPending}
+      closeOnBackdrop={!reason && !comment}
+      submitLabel="Enviar denuncia"
+      pendingLabel="Enviando..."
+      danger
+      body={
+        sent ? (
+          <Alert kind="success" takeFocus>
+            {sent}
+          </Alert>
+        ) : undefined
+      }
       footer={
         sent ? (
           <Button variant="primary" onClick={onClose}>
             Listo
           </Button>
-        ) : (
-          <>
-            <Button onClick={onClose} busy={mutation.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" form={formId} variant="danger" busy={mutation.isPending}>
-              {mutation.isPending ? 'Enviando...' : 'Enviar denuncia'}
-            </Button>
-          </>
-        )
+        ) : undefined
       }
     >
-      {sent ? (
-        <Alert kind="success" takeFocus>
-          {sent}
-        </Alert>
-      ) : (
-        <form id={formId} className="form" onSubmit={(event) => void submit(event)} noValidate>
-          <p className="flush">
-            Cuéntanos qué pasa con <strong>{targetName}</strong>. Nuestro equipo lo revisará; la otra persona
-            no sabrá quién lo denunció.
-          </p>
-          {failure && <Alert kind="error">{failure}</Alert>}
-          <FormField label="Motivo" required error={reasonError}>
-            <select
-              className="select"
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value as ReportReason | '');
-                setReasonError(undefined);
-              }}
-            >
-              <option value="">Selecciona un motivo</option>
-              {REPORT_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {reportReasonLabels[r]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label="Comentario (opcional)" hint="Máximo 1000 caracteres">
-            <textarea
-              className="textarea"
-              rows={3}
-              maxLength={1000}
-              value={comment}
-              onChange={(event) => setComment(event.target.value)}
-            />
-          </FormField>
-        </form>
-      )}
-    </Modal>
+      <p className="flush">
+        Cuéntanos qué pasa con <strong>{targetName}</strong>. Nuestro equipo lo revisará; la otra persona no
+        sabrá quién lo denunció.
+      </p>
+      {failure && <Alert kind="error">{failure}</Alert>}
+      <FormField label="Motivo" required error={reasonError}>
+        <select
+          className="select"
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value as ReportReason | '');
+            setReasonError(undefined);
+          }}
+        >
+          <option value="">Selecciona un motivo</option>
+          {REPORT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {reportReasonLabels[r]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label="Comentario (opcional)" hint="Máximo 1000 caracteres">
+        <textarea
+          className="textarea"
+          rows={3}
+          maxLength={1000}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+        />
+      </FormField>
+    </FormModal>
   );
 }
 

@@ -6,12 +6,12 @@ import {
   savedSearchMessages as m,
   SAVED_SEARCH_NAME_MAX,
 } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -40,7 +40,6 @@ export function SaveSearchButton({ view, names }: { view: BrowseView; names: Bro
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const formId = useId();
 
   const start = () => {
     if (!loggedIn) {
@@ -77,41 +76,32 @@ export function SaveSearchButton({ view, names }: { view: BrowseView; names: Bro
       <Button aria-haspopup="dialog" onClick={start}>
         {m.save}
       </Button>
-      <Modal
+      <FormModal
         open={open}
-        onClose={() => setOpen(false)}
         title={m.save}
+        onClose={() => setOpen(false)}
+        onSubmit={submit}
         pending={create.isPending}
-        footer={
-          <>
-            <Button onClick={() => setOpen(false)} busy={create.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" form={formId} variant="primary" busy={create.isPending}>
-              {create.isPending ? 'Guardando...' : 'Guardar'}
-            </Button>
-          </>
-        }
+        submitLabel="Guardar"
+        formClassName="stack"
       >
-        <form id={formId} className="stack" onSubmit={submit} noValidate>
-          <p className="muted">
-            Te avisaremos cuando aparezcan productos nuevos con estos filtros. Tus búsquedas están en{' '}
-            <Link to={paths.savedSearches.getHref()}>{m.title}</Link>.
-          </p>
-          <FormField label="Nombre de la búsqueda" error={fieldError} required>
-            <input
-              className="input"
-              value={name}
-              maxLength={SAVED_SEARCH_NAME_MAX}
-              onChange={(event) => {
-                setName(event.target.value);
-                setFieldError(undefined);
-              }}
-            />
-          </FormField>
-          {create.isError ? <Alert kind="error">{errorMessage(create.error, m.saveError)}</Alert> : null}
-        </form>
-      </Modal>
+        <p className="muted">
+          Te avisaremos cuando aparezcan productos nuevos con estos filtros. Tus búsquedas están en{' '}
+          <Link to={paths.savedSearches.getHref()}>{m.title}</Link>.
+        </p>
+        <FormField label="Nombre de la búsqueda" error={fieldError} required>
+          <input
+            className="input"
+            value={name}
+            maxLength={SAVED_SEARCH_NAME_MAX}
+            onChange={(event) => {
+              setName(event.target.value);
+              setFieldError(undefined);
+            }}
+          />
+        </FormField>
+        {create.isError ? <Alert kind="error">{errorMessage(create.error, m.saveError)}</Alert> : null}
+      </FormModal>
     </>
   );
 }

@@ -6,12 +6,11 @@ import {
   ShippingAddressInputSchema,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSaveShippingAddress } from '../api/shipping-addresses.ts';
 import styles from './shipping.module.css';
@@ -27,7 +26,6 @@ export function AddressForm({
   onClose: () => void;
   onSaved: (saved: ShippingAddress, message: string) => void;
 }) {
-  const formId = useId();
   const save = useSaveShippingAddress();
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -57,49 +55,37 @@ export function AddressForm({
   });
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={address ? 'Editar Dirección' : 'Agregar Dirección'}
-      closeOnBackdrop={!save.isPending}
+      onClose={onClose}
+      onSubmit={onSubmit}
       pending={save.isPending}
-      footer={
-        <>
-          <Button onClick={onClose} busy={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={save.isPending}>
-            {save.isPending ? 'Guardando...' : 'Guardar'}
-          </Button>
-        </>
-      }
+      submitLabel="Guardar"
     >
-      <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        {serverError && <Alert kind="error">{serverError}</Alert>}
-        <FormField label="Dirección" required error={errors.address?.message}>
-          <input className="input" autoComplete="street-address" {...register('address')} />
+      {serverError && <Alert kind="error">{serverError}</Alert>}
+      <FormField label="Dirección" required error={errors.address?.message}>
+        <input className="input" autoComplete="street-address" {...register('address')} />
+      </FormField>
+      <div className={styles.formGrid}>
+        <FormField label="Ciudad" required error={errors.city?.message}>
+          <input className="input" autoComplete="address-level2" {...register('city')} />
         </FormField>
-        <div className={styles.formGrid}>
-          <FormField label="Ciudad" required error={errors.city?.message}>
-            <input className="input" autoComplete="address-level2" {...register('city')} />
-          </FormField>
-          <FormField label="Estado/Provincia" required error={errors.state?.message}>
-            <input className="input" autoComplete="address-level1" {...register('state')} />
-          </FormField>
-          <FormField label="País" required error={errors.country?.message}>
-            <input className="input" autoComplete="country-name" {...register('country')} />
-          </FormField>
-          <FormField label="Código postal" required error={errors.postal_code?.message}>
-            <input className="input" autoComplete="postal-code" {...register('postal_code')} />
-          </FormField>
-        </div>
-        {!address?.is_default && (
-          <label className="checkbox">
-            <input type="checkbox" {...register('is_default')} />
-            Establecer como dirección predeterminada
-          </label>
-        )}
-      </form>
-    </Modal>
+        <FormField label="Estado/Provincia" required error={errors.state?.message}>
+          <input className="input" autoComplete="address-level1" {...register('state')} />
+        </FormField>
+        <FormField label="País" required error={errors.country?.message}>
+          <input className="input" autoComplete="country-name" {...register('country')} />
+        </FormField>
+        <FormField label="Código postal" required error={errors.postal_code?.message}>
+          <input className="input" autoComplete="postal-code" {...register('postal_code')} />
+        </FormField>
+      </div>
+      {!address?.is_default && (
+        <label className="checkbox">
+          <input type="checkbox" {...register('is_default')} />
+          Establecer como dirección predeterminada
+        </label>
+      )}
+    </FormModal>
   );
 }

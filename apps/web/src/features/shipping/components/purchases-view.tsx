@@ -13,8 +13,9 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
@@ -171,14 +172,7 @@ export function PurchasesView({
           </p>
         </div>
       ) : purchases.length === 0 ? (
-        <div className="empty-state stack">
-          <p>{m.purchasesEmpty}</p>
-          <p>
-            <LinkButton variant="primary" to="/auctions">
-              Explorar subastas
-            </LinkButton>
-          </p>
-        </div>
+        <EmptyState message={m.purchasesEmpty} action="Explorar subastas" to="/auctions" />
       ) : (
         <ul className={`${styles.plainList} ${styles.purchaseGrid}`} aria-label="Mis compras">
           {purchases.map((purchase) => (

@@ -54,7 +54,7 @@ function AddressCard({
 }) {
   return (
     <li className={`card ${styles.addressCard}`} data-default={address.is_default}>
-      <div className={styles.addressHead}>
+      <div className="card-head">
         <h2 className={styles.city}>{address.city}</h2>
         {address.is_default && <Badge tone="success">Predeterminada</Badge>}
       </div>

@@ -15,14 +15,15 @@ import {
   shippingStatusTone,
   trackingMessages,
 } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TrackingInfo } from '../../../components/ui/tracking-info.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -94,7 +95,6 @@ function ShipDialog({
   onShip: (values: ShipValues) => void;
   onClose: () => void;
 }) {
-  const formId = useId();
   const [carrier, setCarrier] = useState<Carrier | ''>('');
   const [number, setNumber] = useState('');
   const [errors, setErrors] = useState<{ carrier?: string; tracking_number?: string }>({});
@@ -124,51 +124,43 @@ function ShipDialog({
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <FormModal
       title={`${m.markShipped}: ${sale.product_name}`}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={false}
       closeOnBackdrop={!carrier && !number}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancelar</Button>
-          <Button type="submit" form={formId} variant="primary">
-            {m.markShipped}
-          </Button>
-        </>
-      }
+      submitLabel={m.markShipped}
     >
-      <form id={formId} className="form" onSubmit={submit} noValidate>
-        <FormField label={trackingMessages.carrier} required error={errors.carrier}>
-          <select
-            className="select"
-            value={carrier}
-            onChange={(event) => setCarrier(event.target.value as Carrier | '')}
-          >
-            <option value="">Elige la transportadora</option>
-            {CARRIERS.map((c) => (
-              <option key={c} value={c}>
-                {carrierLabels[c]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField
-          label={trackingMessages.trackingNumber}
-          required={carrier !== 'otra'}
-          error={errors.tracking_number}
-          hint="Hasta 40 letras, números o guiones. Con 'Otra' puedes dejarlo vacío (por ejemplo, entrega en persona)."
+      <FormField label={trackingMessages.carrier} required error={errors.carrier}>
+        <select
+          className="select"
+          value={carrier}
+          onChange={(event) => setCarrier(event.target.value as Carrier | '')}
         >
-          <input
-            className="input"
-            value={number}
-            maxLength={40}
-            autoComplete="off"
-            onChange={(event) => setNumber(event.target.value)}
-          />
-        </FormField>
-      </form>
-    </Modal>
+          <option value="">Elige la transportadora</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {carrierLabels[c]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        label={trackingMessages.trackingNumber}
+        required={carrier !== 'otra'}
+        error={errors.tracking_number}
+        hint="Hasta 40 letras, números o guiones. Con 'Otra' puedes dejarlo vacío (por ejemplo, entrega en persona)."
+      >
+        <input
+          className="input"
+          value={number}
+          maxLength={40}
+          autoComplete="off"
+          onChange={(event) => setNumber(event.target.value)}
+        />
+      </FormField>
+    </FormModal>
   );
 }
 
@@ -201,14 +193,7 @@ export function SoldProductsView() {
       ) : query.isError ? (
         <Alert kind="error">{errorMessage(query.error, m.soldLoadError)}</Alert>
       ) : sales.length === 0 ? (
-        <div className="empty-state stack">
-          <p>{m.soldEmpty}</p>
-          <p>
-            <LinkButton variant="primary" to="/products">
-              Vender un Producto
-            </LinkButton>
-          </p>
-        </div>
+        <EmptyState message={m.soldEmpty} action="Vender un Producto" to="/products" />
       ) : (
         <>
           <div className={`table-wrap ${styles.desktopOnly}`}>

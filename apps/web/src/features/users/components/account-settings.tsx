@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SettingCard } from './setting-card.tsx';
 import styles from './users.module.css';
 
 export interface AccountSettingsProps {
@@ -27,48 +28,34 @@ export function AccountSettings({
         Configuración de la cuenta
       </h2>
       <ul className={styles.settings}>
-        <li>
-          <button type="button" className={styles.settingCard} onClick={onEditProfile}>
-            <span className={styles.settingTitle}>Editar Perfil</span>
-            <span className={styles.settingHint}>Nombre, teléfono, dirección y biografía</span>
-          </button>
-        </li>
+        <SettingCard
+          title="Editar Perfil"
+          hint="Nombre, teléfono, dirección y biografía"
+          onClick={onEditProfile}
+        />
         <li>
           <Link to={addressesHref} className={styles.settingCard}>
             <span className={styles.settingTitle}>Direcciones</span>
             <span className={styles.settingHint}>Tus direcciones de envío</span>
           </Link>
         </li>
-        <li>
-          <button type="button" className={styles.settingCard} onClick={onChangePassword}>
-            <span className={styles.settingTitle}>Seguridad</span>
-            <span className={styles.settingHint}>Cambia tu contraseña</span>
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            className={`${styles.settingCard} ${styles.danger}`}
-            onClick={onLogout}
-            disabled={loggingOut}
-            aria-busy={loggingOut}
-          >
-            <span className={styles.settingTitle}>{loggingOut ? 'Cerrando sesión…' : 'Cerrar Sesión'}</span>
-            <span className={styles.settingHint}>Salir de tu cuenta en este dispositivo</span>
-          </button>
-        </li>
+        <SettingCard title="Seguridad" hint="Cambia tu contraseña" onClick={onChangePassword} />
+        <SettingCard
+          title={loggingOut ? 'Cerrando sesión…' : 'Cerrar Sesión'}
+          hint="Salir de tu cuenta en este dispositivo"
+          onClick={onLogout}
+          danger
+          disabled={loggingOut}
+          busy={loggingOut}
+        />
         {onLogoutEverywhere && (
-          <li>
-            <button
-              type="button"
-              className={`${styles.settingCard} ${styles.danger}`}
-              onClick={onLogoutEverywhere}
-              disabled={loggingOut}
-            >
-              <span className={styles.settingTitle}>Cerrar sesión en todos los dispositivos</span>
-              <span className={styles.settingHint}>Si perdiste un teléfono o entraste desde otro equipo</span>
-            </button>
-          </li>
+          <SettingCard
+            title="Cerrar sesión en todos los dispositivos"
+            hint="Si perdiste un teléfono o entraste desde otro equipo"
+            onClick={onLogoutEverywhere}
+            danger
+            disabled={loggingOut}
+          />
         )}
       </ul>
     </section>

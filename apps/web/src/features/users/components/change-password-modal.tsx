@@ -1,13 +1,13 @@
 import { type ChangePasswordForm, ChangePasswordFormSchema, userMessages } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useCloseAfterSuccess } from './use-close-after-success.ts';
 
@@ -16,10 +16,9 @@ const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 /** 'Seguridad': current, new and confirmation. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const formId = useId();
   const mutation = useChangePassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const { success, succeed } = useCloseAfterSuccess(open, onClose);
+  const { success, succeed, dialogProps } = useCloseAfterSuccess(open, onClose);
   const {
     register,
     handleSubmit,
@@ -45,51 +44,28 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     }
   });
 
-  const busy = mutation.isPending || success !== null;
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
+    <FormModal
+      {...dialogProps(mutation.isPending, isDirty)}
       title="Cambiar contraseña"
-      closeOnBackdrop={!isDirty && !busy}
-      pending={mutation.isPending}
-      footer={
-        <>
-          <Button onClick={onClose} busy={mutation.isPending}>
-            {success ? 'Cerrar' : 'Cancelar'}
-          </Button>
-          <Button type="submit" form={formId} variant="primary" busy={busy}>
-            {mutation.isPending ? 'Guardando...' : 'Cambiar contraseña'}
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      submitLabel="Cambiar contraseña"
     >
-      <form id={formId} className="form" onSubmit={onSubmit} noValidate>
-        {success && <Alert kind="success">{success}</Alert>}
-        {failure && <Alert kind="error">{failure}</Alert>}
-        <fieldset className="form plain-fieldset">
-          <FormField label="Contraseña actual" required error={errors.current_password?.message}>
-            {(control) => (
-              <PasswordInput autoComplete="current-password" {...control} {...register('current_password')} />
-            )}
-          </FormField>
-          <FormField
-            label="Nueva contraseña"
-            required
-            error={errors.new_password?.message}
-            hint="Al menos 8 caracteres"
-          >
-            {(control) => (
-              <PasswordInput autoComplete="new-password" {...control} {...register('new_password')} />
-            )}
-          </FormField>
-          <FormField label="Confirmar nueva contraseña" required error={errors.confirm_password?.message}>
-            {(control) => (
-              <PasswordInput autoComplete="new-password" {...control} {...register('confirm_password')} />
-            )}
-          </FormField>
-        </fieldset>
-      </form>
-    </Modal>
+      {success && <Alert kind="success">{success}</Alert>}
+      {failure && <Alert kind="error">{failure}</Alert>}
+      <fieldset className="form plain-fieldset">
+        <FormField label="Contraseña actual" required error={errors.current_password?.message}>
+          {(control) => (
+            <PasswordInput autoComplete="current-password" {...control} {...register('current_password')} />
+          )}
+        </FormField>
+        <NewPasswordFields
+          password={register('new_password')}
+          passwordError={errors.new_password?.message}
+          confirmation={register('confirm_password')}
+          confirmationError={errors.confirm_password?.message}
+        />
+      </fieldset>
+    </FormModal>
   );
 }

@@ -6,12 +6,12 @@ import {
   userMessages,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useProfile } from '../../../lib/profile-query.ts';
@@ -54,11 +54,10 @@ function toFormValues(profile: UserProfile | undefined): FormValues & ProfileUpd
 
 /** 'Editar Perfil', checked with the shared profile edit rules. */
 export function EditProfileModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const formId = useId();
   const profile = useProfile({ enabled: open });
   const update = useUpdateProfile();
   const [failure, setFailure] = useState<string | null>(null);
-  const { success, succeed } = useCloseAfterSuccess(open, onClose);
+  const { success, succeed, dialogProps } = useCloseAfterSuccess(open, onClose);
   const today = useMemo(() => localDay(), []);
   const schema = useMemo(() => makeProfileUpdateSchema(today), [today]);
   const {
@@ -90,85 +89,55 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
     }
   });
 
-  const busy = update.isPending || success !== null;
   const loadFailed = profile.isError && !profile.data;
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
+    <FormModal
+      {...dialogProps(update.isPending, isDirty)}
       title="Editar Perfil"
-      closeOnBackdrop={!isDirty && !busy}
-      pending={update.isPending}
-      footer={
-        <>
-          <Button onClick={onClose} busy={update.isPending}>
-            {success ? 'Cerrar' : 'Cancelar'}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            busy={busy}
-            disabled={loadFailed || profile.isPending}
-          >
-            {update.isPending ? 'Guardando...' : 'Guardar cambios'}
-          </Button>
-        </>
+      onSubmit={onSubmit}
+      submitLabel="Guardar cambios"
+      submitDisabled={loadFailed || profile.isPending}
+      body={
+        profile.isPending && !profile.data ? (
+          <Spinner label="Cargando datos del perfil..." />
+        ) : loadFailed ? (
+          <div className="stack">
+            <Alert kind="error">{editProfileMessages.loadFailed}</Alert>
+            <Button onClick={() => void profile.refetch()}>Reintentar</Button>
+          </div>
+        ) : undefined
       }
     >
-      {profile.isPending && !profile.data ? (
-        <Spinner label="Cargando datos del perfil..." />
-      ) : loadFailed ? (
-        <div className="stack">
-          <Alert kind="error">{editProfileMessages.loadFailed}</Alert>
-          <Button onClick={() => void profile.refetch()}>Reintentar</Button>
-        </div>
-      ) : (
-        <form id={formId} className="form" onSubmit={onSubmit} noValidate>
-          {success && <Alert kind="success">{success}</Alert>}
-          {failure && <Alert kind="error">{failure}</Alert>}
-          <fieldset className={`${styles.formGrid} plain-fieldset`}>
-            <FormField label="Nombre" required error={errors.name?.message}>
-              <input className="input" autoComplete="given-name" {...register('name')} />
-            </FormField>
-            <FormField label="Apellido" required error={errors.last_name?.message}>
-              <input className="input" autoComplete="family-name" {...register('last_name')} />
-            </FormField>
-            <FormField label="Teléfono" error={errors.phone?.message} hint="Ej.: +57 300 123 4567">
-              <input className="input" type="tel" autoComplete="tel" {...register('phone')} />
-            </FormField>
-            <FormField label="Fecha de nacimiento" error={errors.birth_date?.message}>
-              <input
-                className="input"
-                type="date"
-                max={today}
-                autoComplete="bday"
-                {...register('birth_date')}
-              />
-            </FormField>
-            <FormField className={styles.full} label="Dirección" error={errors.address?.message}>
-              <input className="input" autoComplete="street-address" {...register('address')} />
-            </FormField>
-            <FormField
-              className={styles.full}
-              label="URL del avatar"
-              error={errors.avatar?.message}
-              hint="Enlace https a una imagen (opcional)"
-            >
-              <input
-                className="input"
-                type="url"
-                inputMode="url"
-                autoComplete="photo"
-                {...register('avatar')}
-              />
-            </FormField>
-            <FormField className={styles.full} label="Acerca de mí" error={errors.bio?.message}>
-              <textarea className="textarea" rows={4} {...register('bio')} />
-            </FormField>
-          </fieldset>
-        </form>
-      )}
-    </Modal>
+      {success && <Alert kind="success">{success}</Alert>}
+      {failure && <Alert kind="error">{failure}</Alert>}
+      <fieldset className={`${styles.formGrid} plain-fieldset`}>
+        <FormField label="Nombre" required error={errors.name?.message}>
+          <input className="input" autoComplete="given-name" {...register('name')} />
+        </FormField>
+        <FormField label="Apellido" required error={errors.last_name?.message}>
+          <input className="input" autoComplete="family-name" {...register('last_name')} />
+        </FormField>
+        <FormField label="Teléfono" error={errors.phone?.message} hint="Ej.: +57 300 123 4567">
+          <input className="input" type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Fecha de nacimiento" error={errors.birth_date?.message}>
+          <input className="input" type="date" max={today} autoComplete="bday" {...register('birth_date')} />
+        </FormField>
+        <FormField className={styles.full} label="Dirección" error={errors.address?.message}>
+          <input className="input" autoComplete="street-address" {...register('address')} />
+        </FormField>
+        <FormField
+          className={styles.full}
+          label="URL del avatar"
+          error={errors.avatar?.message}
+          hint="Enlace https a una imagen (opcional)"
+        >
+          <input className="input" type="url" inputMode="url" autoComplete="photo" {...register('avatar')} />
+        </FormField>
+        <FormField className={styles.full} label="Acerca de mí" error={errors.bio?.message}>
+          <textarea className="textarea" rows={4} {...register('bio')} />
+        </FormField>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -4,11 +4,10 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
-import { PasswordInput } from './password-input.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import styles from './users.module.css';
 
 const ACCEPT_FAILED = 'No se pudo guardar tu contraseña. Por favor, intenta nuevamente.';
@@ -42,21 +41,12 @@ function PasswordForm({ token, onAccepted }: { token: string; onAccepted: (messa
   return (
     <form className="form" onSubmit={onSubmit} noValidate aria-busy={mutation.isPending}>
       {failure && <Alert kind="error">{failure}</Alert>}
-      <FormField
-        label="Nueva contraseña"
-        required
-        error={errors.new_password?.message}
-        hint="Al menos 8 caracteres"
-      >
-        {(control) => (
-          <PasswordInput autoComplete="new-password" {...control} {...register('new_password')} />
-        )}
-      </FormField>
-      <FormField label="Confirmar nueva contraseña" required error={errors.confirm_password?.message}>
-        {(control) => (
-          <PasswordInput autoComplete="new-password" {...control} {...register('confirm_password')} />
-        )}
-      </FormField>
+      <NewPasswordFields
+        password={register('new_password')}
+        passwordError={errors.new_password?.message}
+        confirmation={register('confirm_password')}
+        confirmationError={errors.confirm_password?.message}
+      />
       <Button type="submit" variant="primary" block busy={mutation.isPending}>
         {mutation.isPending ? 'Guardando...' : adminMessages.invitationSubmit}
       </Button>

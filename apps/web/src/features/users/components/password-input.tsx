@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, useState } from 'react';
+import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import styles from './users.module.css';
 
 /** A password field with a show/hide toggle; forwards every input prop (works with register()). */
@@ -32,29 +33,18 @@ export const PasswordInput = forwardRef<
   );
 });
 
+const EYE = 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z';
+const EYE_CROSSED =
+  'M3 3l18 18M10.6 5.1A10.6 10.6 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2';
+
 function EyeIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z"
-      />
+    <LineIcon size={22} d={EYE}>
       <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function EyeOffIcon() {
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        d="M3 3l18 18M10.6 5.1A10.6 10.6 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a10 10 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2"
-      />
-    </svg>
-  );
+  return <LineIcon size={22} d={EYE_CROSSED} />;
 }

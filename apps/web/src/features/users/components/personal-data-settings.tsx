@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { openItemsOf, useDeleteAccount, useDownloadPersonalData } from '../api/personal-data.ts';
 import { PasswordInput } from './password-input.tsx';
+import { SettingCard } from './setting-card.tsx';
 import styles from './users.module.css';
 
 const DELETE_FAILED = 'No se pudo eliminar tu cuenta. Intenta nuevamente.';
@@ -22,30 +23,14 @@ export function PersonalDataSettings({ onDeleted }: { onDeleted: () => void }) {
       </h2>
       {download.isError ? <Alert kind="error">{errorMessage(download.error, m.exportError)}</Alert> : null}
       <ul className={styles.settings}>
-        <li>
-          <button
-            type="button"
-            className={styles.settingCard}
-            onClick={() => download.mutate()}
-            disabled={download.isPending}
-            aria-busy={download.isPending}
-          >
-            <span className={styles.settingTitle}>
-              {download.isPending ? 'Preparando archivo…' : m.exportTitle}
-            </span>
-            <span className={styles.settingHint}>{m.exportHint}</span>
-          </button>
-        </li>
-        <li>
-          <button
-            type="button"
-            className={`${styles.settingCard} ${styles.danger}`}
-            onClick={() => setDeleting(true)}
-          >
-            <span className={styles.settingTitle}>{m.deleteTitle}</span>
-            <span className={styles.settingHint}>{m.deleteHint}</span>
-          </button>
-        </li>
+        <SettingCard
+          title={download.isPending ? 'Preparando archivo…' : m.exportTitle}
+          hint={m.exportHint}
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+          busy={download.isPending}
+        />
+        <SettingCard title={m.deleteTitle} hint={m.deleteHint} onClick={() => setDeleting(true)} danger />
       </ul>
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} onDeleted={onDeleted} />
     </section>

@@ -21,5 +21,21 @@ export function useCloseAfterSuccess(open: boolean, onClose: () => void) {
     timer.current = setTimeout(() => onCloseRef.current(), SUCCESS_CLOSE_DELAY_MS);
   }, []);
 
-  return { success, succeed };
+  /**
+   * The form dialog's state: once it has succeeded the submit stays busy and Cancelar reads
+   * Cerrar; the backdrop closes it only while nothing was typed and nothing runs.
+   */
+  const dialogProps = (pending: boolean, dirty: boolean) => {
+    const busy = pending || success !== null;
+    return {
+      open,
+      onClose,
+      pending,
+      closeOnBackdrop: !dirty && !busy,
+      cancelLabel: success ? 'Cerrar' : 'Cancelar',
+      submitBusy: busy,
+    };
+  };
+
+  return { success, succeed, dialogProps };
 }
