@@ -78,6 +78,20 @@ describe('import boundaries (npm run lint)', () => {
   }, 60_000);
 });
 
+describe('modules are imported from where things live', () => {
+  it('no server service file re-exports another file (another module imports it where it is)', () => {
+    const modules = path.join(root, 'apps/server/src/modules');
+    const services = readdirSync(modules, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.service.ts'),
+    );
+    expect(services.length).toBeGreaterThan(20);
+    const barrels = services.filter((file) =>
+      /^export\s+(\*|(type\s+)?\{[^}]*\})\s+from\s/m.test(readFileSync(path.join(modules, file), 'utf8')),
+    );
+    expect(barrels).toEqual([]);
+  });
+});
+
 describe('calls come from the declarations', () => {
   it('no web feature spells an API or socket URL (they use the contracts declarations)', () => {
     const features = path.join(root, 'apps/web/src/features');
@@ -107,6 +121,6 @@ describe('one writer per state', () => {
         /update\s+products\s+set[^;]*\bstatus\b/i.test(text)
       );
     });
-    expect(writers).toEqual([path.join('modules', 'products', 'product-lifecycle.ts')]);
+    expect(writers).toEqual([path.join('modules', 'products', 'product-lifecycle.service.ts')]);
   });
 });

@@ -1,5 +1,5 @@
 import { boldSignature } from '../../src/modules/payments/bold-signature.ts';
-import { createWonAuctionItem } from '../../src/modules/payments/won-items.ts';
+import { createWonAuctionItem } from '../../src/modules/payments/won-items.service.ts';
 import type { Database } from '../../src/platform/db.ts';
 import { insertProduct } from './products.ts';
 

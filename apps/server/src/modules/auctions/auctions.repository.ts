@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { AuctionStatus } from '../../platform/db-schema.ts';
-import { auctionSearchFilter } from '../search/search.service.ts';
+import { auctionSearchFilter } from '../search/search-filters.service.ts';
 
 export type AuctionRow = Awaited<ReturnType<typeof findAuctionById>>;
 

@@ -30,7 +30,8 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { assertProductVisible, canSeeProduct, productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
+import { assertProductVisible, canSeeProduct } from '../products/product-visibility.service.ts';
 import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
 import {
   activeListCache,

@@ -3,8 +3,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
-import { createWonAuctionItem } from '../payments/payments.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { createWonAuctionItem } from '../payments/won-items.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
 
 type Auction = NonNullable<AuctionRow>;

@@ -26,7 +26,7 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { recordOperatorAction } from '../operator/operator.service.ts';
+import { recordOperatorAction } from '../operator/audit-log.service.ts';
 import { lockClaimAndSale, refundIn, roleIn } from './claim-steps.ts';
 import {
   claimNotFound,

@@ -11,7 +11,7 @@ import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../.
 import { hashPassword } from '../../platform/passwords.ts';
 import { type DirectMail, enqueueMail } from '../mail/outbox.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { recordOperatorAction } from './audit-log.ts';
+import { recordOperatorAction } from './audit-log.service.ts';
 import { invitationsRepository as repo } from './invitations.repository.ts';
 import { operatorRepository } from './operator.repository.ts';
 

@@ -10,10 +10,10 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { cancelOpenPayments } from '../payments/payments.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { dropWatchers } from '../watchlist/watchlist.service.ts';
-import { recordOperatorAction } from './audit-log.ts';
+import { recordOperatorAction } from './audit-log.service.ts';
 import { operatorRepository as repo } from './operator.repository.ts';
 
 /** What the operator's action left to do once its transaction committed. */

@@ -27,7 +27,7 @@ import { toPesos } from '../../platform/money.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
 import { productLink } from '../questions/questions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { recordOperatorAction } from './audit-log.ts';
+import { recordOperatorAction } from './audit-log.service.ts';
 import { createInvitations } from './invitations.ts';
 import { createModerationSteps, nothingAfter } from './moderation-steps.ts';
 import { operatorRepository as repo } from './operator.repository.ts';
@@ -43,7 +43,6 @@ import { statsRepository } from './stats.repository.ts';
  * Other modules record the operator actions they carry out (an operator resolving a claim)
  * through this module's service.
  */
-export { recordOperatorAction } from './audit-log.ts';
 
 /** The CSV export is one bank batch: bounded like every list. */
 const PAYOUT_EXPORT_LIMIT = 10_000;

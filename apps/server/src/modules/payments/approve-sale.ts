@@ -2,11 +2,11 @@ import { paymentMessages as messages } from '@app/contracts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import type { createNotifications } from '../notifications/notifications.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { confirmSale } from './confirm-sale.ts';
 import type { PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
-import { recordRefund } from './refunds.ts';
+import { recordRefund } from './refunds.service.ts';
 
 /** What applying one approved charge did, and the notifications to publish after the commit. */
 export interface Applied<R extends string> {

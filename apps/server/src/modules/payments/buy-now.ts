@@ -1,7 +1,7 @@
 import { type BuyProductResponse, paymentMessages as messages } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import {
   awaitOpeningLink,
   BUY_NOW_LINK_TTL_MS,

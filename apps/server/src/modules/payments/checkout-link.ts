@@ -2,7 +2,7 @@ import { paymentMessages as messages, type PaymentLinkResponse } from '@app/cont
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import {
   AUCTION_LINK_TTL_MS,
   assertPayable,

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { defaultAddressForSale } from '../shipping/shipping-addresses.service.ts';
 import type { PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';

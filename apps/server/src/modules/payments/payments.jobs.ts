@@ -7,12 +7,12 @@ import {
   type NotificationDto,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
-import { createRefundProcessor } from './refunds.ts';
-import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from './won-items.ts';
+import { createRefundProcessor } from './refunds.service.ts';
+import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from './won-items.service.ts';
 
 const BATCH = 50;
 type Created = Array<NotificationDto & { user_id: number }>;

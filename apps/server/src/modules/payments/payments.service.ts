@@ -30,7 +30,6 @@ import { reconcileWithProvider } from './reconcile.ts';
  */
 
 /** Closing an auction creates the winner's pending item inside its own transaction. */
-export { createWonAuctionItem } from './won-items.ts';
 
 /**
  * A product taken down: nobody may pay for it any more. Its open payments (a won item waiting,

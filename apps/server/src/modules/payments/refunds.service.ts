@@ -1,6 +1,185 @@
+import { formatCOPExact } from '@app/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import { toPesos } from '../../platform/money.ts';
+import {
+  createNotifications,
+  type NotificationDto,
+  publishNotifications,
+} from '../notifications/notifications.service.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+
+type Created = Array<NotificationDto & { user_id: number }>;
+
+/** A claimed refund is not picked again by another process for this long (the call's lease). */
+const LEASE_MS = 5 * 60 * 1000;
+/** Waits between attempts; after the last one the refund is marked failed for the team. */
+const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
+const MAX_ATTEMPTS = 10;
+const BATCH = 10;
+
 /**
- * The refund path other modules use (a claim refunded by the seller or an operator): a durable
- * refund record written in the caller's transaction, which the refunds job then sends to the
- * processor and retries until done.
+ * Records, inside the caller's transaction, that a charge must be given back, and tells the
+ * buyer. One refund per charge (payment and transaction): a replayed or repeated notification of
+ * the same charge records nothing more and notifies nobody again.
  */
-export { recordRefund } from './refunds.ts';
+export async function recordRefund(
+  trx: Database,
+  input: {
+    payment: { id: string; buyer_id: number; provider: string; currency: string };
+    transactionId: string | null;
+    amountCentavos: number;
+    productName: string;
+    reason: string;
+    now: Date;
+    /**
+     * The buyer's notice when the default (a payment that could not be applied) does not fit;
+     * null when the caller tells the buyer itself.
+     */
+    notice?: { title: string; message: string; link: string | null } | null;
+  },
+): Promise<Created> {
+  const row = await trx
+    .insertInto('refunds')
+    .values({
+      payment_id: input.payment.id,
+      charge_key: `${input.payment.id}:${input.transactionId ?? '-'}`,
+      provider: input.payment.provider,
+      provider_tx_id: input.transactionId,
+      amount: input.amountCentavos,
+      currency: input.payment.currency,
+      reason: input.reason,
+      next_attempt_at: input.now,
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((oc) => oc.column('charge_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row || input.notice === null) return [];
+  const amount = formatCOPExact(toPesos(input.amountCentavos));
+  return createNotifications(
+    trx,
+    [
+      {
+        userId: input.payment.buyer_id,
+        type: 'payment_refunded',
+        ...(input.notice ?? {
+          title: 'Reembolsaremos tu pago',
+          message: `Tu pago de ${amount} por "${input.productName}" no pudo aplicarse: ${input.reason} Ya solicitamos el reembolso a la entidad.`,
+          link: `/payment?bold-order-id=${input.payment.id}&bold-tx-status=approved`,
+        }),
+      },
+    ],
+    input.now,
+  );
+}
+
+/**
+ * The refunds job: claims due refunds (SKIP LOCKED, then a short lease so the processor is
+ * called outside any transaction), asks the processor, and records the answer. Failures wait
+ * longer each time and stay in the table; nothing is only logged.
+ */
+export function createRefundProcessor(ctx: AppContext, provider: PaymentProvider) {
+  const { db, events, log } = ctx;
+
+  return async function processDueRefunds(now: Date): Promise<number> {
+    const claimed = await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('refunds as r')
+        .innerJoin('payments as pay', 'pay.id', 'r.payment_id')
+        .innerJoin('products as p', 'p.id', 'pay.product_id')
+        .select([
+          'r.id',
+          'r.payment_id',
+          'r.provider_tx_id',
+          'r.amount',
+          'r.currency',
+          'r.attempts',
+          'pay.buyer_id',
+          'p.name as product_name',
+        ])
+        .where('r.status', '=', 'pending')
+        .where('r.next_attempt_at', '<=', now)
+        .orderBy('r.next_attempt_at')
+        .limit(BATCH)
+        .forUpdate('r')
+        .skipLocked()
+        .execute();
+      if (rows.length > 0) {
+        await trx
+          .updateTable('refunds')
+          .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS) })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+      }
+      return rows;
+    });
+
+    for (const refund of claimed) {
+      const attempts = refund.attempts + 1;
+      try {
+        const { refundId } = await provider.refund({
+          paymentId: refund.payment_id,
+          transactionId: refund.provider_tx_id,
+          amountCentavos: Number(refund.amount),
+          currency: refund.currency,
+        });
+        const done = ctx.clock.now();
+        const created = await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('refunds')
+            .set({
+              status: 'refunded',
+              attempts,
+              provider_refund_id: refundId,
+              refunded_at: done,
+              last_error: null,
+              updated_at: done,
+            })
+            .where('id', '=', refund.id)
+            .execute();
+          return createNotifications(
+            trx,
+            [
+              {
+                userId: refund.buyer_id,
+                type: 'payment_refunded',
+                title: 'Reembolso realizado',
+                message: `Reembolsamos ${formatCOPExact(toPesos(Number(refund.amount)))} de tu pago por "${refund.product_name}". Según tu banco, puede tardar unos días en verse.`,
+                link: null,
+              },
+            ],
+            done,
+          );
+        });
+        await publishNotifications(events, created);
+      } catch (error) {
+        const failed = attempts >= MAX_ATTEMPTS;
+        const wait = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)]!;
+        const at = ctx.clock.now();
+        await db
+          .updateTable('refunds')
+          .set({
+            status: failed ? 'failed' : 'pending',
+            attempts,
+            last_error: String((error as Error).message ?? error).slice(0, 500),
+            next_attempt_at: new Date(at.getTime() + wait),
+            updated_at: at,
+          })
+          .where('id', '=', refund.id)
+          .execute();
+        (failed ? log.error : log.warn).call(
+          log,
+          { err: error, refundId: refund.id, paymentId: refund.payment_id, attempts },
+          failed ? 'refund failed for good: handle it by hand' : 'refund attempt failed; will retry',
+        );
+      }
+    }
+    return claimed.length;
+  };
+}

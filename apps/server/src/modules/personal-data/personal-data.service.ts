@@ -5,7 +5,7 @@ import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
 import type { UsersService } from '../users/users.service.ts';

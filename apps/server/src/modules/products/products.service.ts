@@ -29,12 +29,9 @@ import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { createReadCache, perApp, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { productLifecycle } from './product-lifecycle.ts';
-import { assertProductVisible, canSeeProduct } from './product-visibility.ts';
+import { productLifecycle } from './product-lifecycle.service.ts';
+import { assertProductVisible, canSeeProduct } from './product-visibility.service.ts';
 import { type ProductRow, productsRepository } from './products.repository.ts';
-
-export { productLifecycle } from './product-lifecycle.ts';
-export { assertProductVisible, canSeeProduct } from './product-visibility.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
-import { assertProductVisible } from '../products/products.service.ts';
+import { assertProductVisible } from '../products/product-visibility.service.ts';
 import { questionsRepository as repo } from './questions.repository.ts';
 
 /** Products that still take questions: listed, in an auction or not. Sold or withdrawn ones do not. */

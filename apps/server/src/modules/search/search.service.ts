@@ -2,10 +2,10 @@ import { SEARCH_GROUP_LIMIT, type SearchResult } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
-import { type ProductDocuments, prepareSearch, productSearchFilter } from './search.matching.ts';
+import { prepareSearch } from './search.matching.ts';
+import { type ProductDocuments, productSearchFilter } from './search-filters.service.ts';
 
 /** The auction list's own search box matches titles the way search does. */
-export { auctionSearchFilter } from './search.matching.ts';
 
 import { searchRepository } from './search.repository.ts';
 

@@ -15,7 +15,7 @@ import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { latestClaimsOfPayments } from '../claims/claims.service.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
-import { productLifecycle } from '../products/products.service.ts';
+import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { salesRepository as repo } from './sales.repository.ts';
 
 function readAddress(value: unknown): SaleShippingAddress | string | null {

@@ -11,7 +11,7 @@ import { notFound } from '../../platform/errors.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
-import { assertProductVisible } from '../products/products.service.ts';
+import { assertProductVisible } from '../products/product-visibility.service.ts';
 import { watchlistRepository as repo } from './watchlist.repository.ts';
 
 const BATCH = 100;

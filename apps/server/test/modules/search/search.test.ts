@@ -1,6 +1,9 @@
 import { SearchResultSchema, searchMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auctionSearchFilter, auctionTitleFilter } from '../../../src/modules/search/search.matching.ts';
+import {
+  auctionSearchFilter,
+  auctionTitleFilter,
+} from '../../../src/modules/search/search-filters.service.ts';
 import { insertAuction } from '../../factories/search.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { seedSearchCatalog } from './search-catalog.ts';
