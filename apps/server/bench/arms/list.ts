@@ -1,44 +1,27 @@
-import { sql } from 'kysely';
-import { openDatabase } from '../../src/platform/db.ts';
-import { migrateToLatest } from '../../src/platform/migrate.ts';
 import { bareFastifyRate } from '../lib/bare.ts';
 import { warmLoop } from '../lib/load.ts';
-import { withFreshDatabase } from '../lib/postgres.ts';
-import { startServer } from '../lib/server.ts';
+import { withSeededServer } from '../lib/seeded-server.ts';
 import { round } from '../lib/stats.ts';
-import { seed } from '../seed.ts';
 import type { Arm, ArmResult } from '../types.ts';
 
 const CONNECTIONS = 32;
 const PATH = '/api/auctions/list?page=1&size=8';
 
 /** GET of the first page of running auctions at 32 connections over `products` products. */
-async function listRun(postgresUrl: string, products: number, seconds: number) {
-  return withFreshDatabase(postgresUrl, async (url) => {
-    const { db, close } = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-    try {
-      await migrateToLatest(db);
-      await seed(db, { products, auctions: products / 10, users: Math.max(500, products / 40) }, new Date());
-      // The steady state of a catalogue this size, not the minute after loading it: without this,
-      // autovacuum and a checkpoint of the bulk load ran during the larger run's measurement on
-      // this 2-core machine (its p99 went from 0.95x to 1.58x the smaller run's between two runs).
-      await sql`vacuum analyze`.execute(db);
-      await sql`checkpoint`.execute(db);
-    } finally {
-      await close();
-    }
-    const server = await startServer({ databaseUrl: url });
-    try {
-      return await warmLoop({
+function listRun(postgresUrl: string, products: number, seconds: number) {
+  const sizes = { products, auctions: products / 10, users: Math.max(500, products / 40) };
+  return withSeededServer(
+    postgresUrl,
+    sizes,
+    async () => undefined,
+    (server) =>
+      warmLoop({
         url: server.url,
         connections: CONNECTIONS,
         seconds,
         next: () => ({ method: 'GET', path: PATH }),
-      });
-    } finally {
-      await server.stop();
-    }
-  });
+      }),
+  );
 }
 
 export const run: Arm = async (env) => {

@@ -1,14 +1,9 @@
-import { sql } from 'kysely';
-import { openDatabase } from '../../src/platform/db.ts';
-import { migrateToLatest } from '../../src/platform/migrate.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
 import { bareFastifyRate } from '../lib/bare.ts';
 import { BIDDER_PASSWORD, logIn } from '../lib/bid-fixture.ts';
 import { warmLoop } from '../lib/load.ts';
-import { withFreshDatabase } from '../lib/postgres.ts';
-import { startServer } from '../lib/server.ts';
+import { withSeededServer } from '../lib/seeded-server.ts';
 import { round } from '../lib/stats.ts';
-import { seed } from '../seed.ts';
 import type { Arm, ArmResult } from '../types.ts';
 
 const CONNECTIONS = 32;
@@ -21,15 +16,12 @@ const PAGES = 8;
  * connections, logged in, over a 20k-product catalogue, against a bare Fastify server measured
  * in the same run.
  */
-async function productPageRun(postgresUrl: string, seconds: number) {
-  return withFreshDatabase(postgresUrl, async (url) => {
-    const { db, close } = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-    let productIds: number[];
-    const email = 'lector@bench.test';
-    try {
-      await migrateToLatest(db);
-      const now = new Date();
-      await seed(db, { products: PRODUCTS, auctions: PRODUCTS / 10, users: 500 }, now);
+function productPageRun(postgresUrl: string, seconds: number) {
+  const email = 'lector@bench.test';
+  return withSeededServer(
+    postgresUrl,
+    { products: PRODUCTS, auctions: PRODUCTS / 10, users: 500 },
+    async (db, now) => {
       await db
         .insertInto('users')
         .values({
@@ -50,15 +42,11 @@ async function productPageRun(postgresUrl: string, seconds: number) {
         .orderBy('ap.product_id')
         .limit(PAGES)
         .execute();
-      productIds = rows.map((r) => r.product_id);
+      const productIds = rows.map((r) => r.product_id);
       if (productIds.length === 0) throw new Error('the seed has no running auction');
-      await sql`vacuum analyze`.execute(db);
-      await sql`checkpoint`.execute(db);
-    } finally {
-      await close();
-    }
-    const server = await startServer({ databaseUrl: url });
-    try {
+      return productIds;
+    },
+    async (server, productIds) => {
       const [token] = await logIn(server.url, [email]);
       const headers = { authorization: `Bearer ${token}` };
       let n = 0;
@@ -67,11 +55,9 @@ async function productPageRun(postgresUrl: string, seconds: number) {
         path: `/api/auctions/get_auction_product_by_id/${productIds[n++ % productIds.length]}`,
         headers,
       });
-      return await warmLoop({ url: server.url, connections: CONNECTIONS, seconds, next });
-    } finally {
-      await server.stop();
-    }
-  });
+      return warmLoop({ url: server.url, connections: CONNECTIONS, seconds, next });
+    },
+  );
 }
 
 export const run: Arm = async (env) => {
