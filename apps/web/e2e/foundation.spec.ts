@@ -184,7 +184,9 @@ describe('foundation: login, profile, header', () => {
 
       await dialog.getByLabel(/^Contraseña actual/).fill(DEMO_PASSWORD);
       await dialog.getByRole('button', { name: 'Cambiar contraseña' }).click();
-      await dialog.getByText('¡Contraseña actualizada correctamente!').waitFor();
+      // Two password hashes on the server: with another browser file running beside this one on
+      // the 2 cores they took over ten seconds.
+      await dialog.getByText('¡Contraseña actualizada correctamente!').waitFor({ timeout: 30_000 });
       await dialog.waitFor({ state: 'detached', timeout: 4000 });
 
       await page.getByRole('button', { name: /Cerrar Sesión/ }).click();

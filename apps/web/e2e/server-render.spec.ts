@@ -2,6 +2,7 @@ import { formatCOP } from '@app/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, baseUrl, DESKTOP, launchBrowser, openPage, PHONE, screenshot } from './support/browser.ts';
+import { withOwnServer } from './support/own-server.ts';
 
 /** A page's visible text as a crawler reads it from the HTML alone: no tags, entities decoded. */
 function textOf(html: string): string {
@@ -60,6 +61,9 @@ async function landings(): Promise<Landing[]> {
 }
 
 describe('the landing pages rendered on the server', () => {
+  // A server of its own: the demo auctions it expects on `/` stay on the first page whatever
+  // auctions the files run before it on the shared server created.
+  withOwnServer();
   let browser: Browser;
   let pages: Landing[];
   beforeAll(async () => {
