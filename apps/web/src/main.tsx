@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { applyAppStyles } from './app/app-styles.ts';
@@ -23,27 +23,23 @@ const pathname = window.location.pathname;
 const served = readServerRenderState(document);
 const hydrating = served !== null && authStorage.getToken() === null;
 
-/**
- * Marks #root (`data-ready`) at the app's first commit: until then a server-rendered page is
- * HTML only and a tap on it does nothing, so the browser tests wait for the mark before acting.
- */
-function MarkReady() {
-  useEffect(() => {
-    root.dataset.ready = 'true';
-  }, []);
-  return null;
-}
-
 const app = (now?: number): ReactNode => (
   <StrictMode>
-    <FirstRenderClock now={now}>
+    {/* #root is marked at the app's first commit: until then a server-rendered page is HTML only
+        and a tap on it does nothing, so the browser tests wait for the mark before acting. A prop,
+        not another element: the tree must have the server render's shape, or useId differs. */}
+    <FirstRenderClock
+      now={now}
+      onMounted={() => {
+        root.dataset.ready = 'true';
+      }}
+    >
       <AppProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
       </AppProvider>
     </FirstRenderClock>
-    <MarkReady />
   </StrictMode>
 );
 

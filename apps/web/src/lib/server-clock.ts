@@ -22,26 +22,29 @@ export function serverNow(): number {
 
 /**
  * The time a page's server render showed ("termina en 2 h"), given to the first render in the
- * browser too: hydration then writes the same texts the server did (no mismatch), and the
- * countdowns move to the real time right after, in their first effect. Undefined otherwise.
+ * browser too: hydration then writes the same texts the server did (no mismatch), and those
+ * countdowns move to the real time right after, in their first effect. A holder emptied once the
+ * first render has committed (FirstRenderClock), so that no countdown renders again for it and
+ * pages shown later start from the real time.
  */
-export const FirstRenderNow = createContext<number | undefined>(undefined);
+export const FirstRenderNow = createContext<{ now: number | undefined }>({ now: undefined });
 
 /** The corrected time, re-rendering every `intervalMs` (1 s countdown tick) and on every sync. */
 export function useServerNow(intervalMs = 1000): number {
-  const firstRenderNow = useContext(FirstRenderNow);
-  const [now, setNow] = useState(() => firstRenderNow ?? serverNow());
+  const firstRender = useContext(FirstRenderNow);
+  const [now, setNow] = useState(() => firstRender.now ?? serverNow());
+  const [fromRender] = useState(() => firstRender.now !== undefined);
   useEffect(() => {
     const update = () => setNow(serverNow());
     listeners.add(update);
-    // The first move off the render's time in the background: right after a page's first render
+    // The first move off the render's time, in the background: right after a page's first render
     // (or hydration) every countdown of it does this at once.
-    startTransition(update);
+    if (fromRender) startTransition(update);
     const timer = setInterval(update, intervalMs);
     return () => {
       clearInterval(timer);
       listeners.delete(update);
     };
-  }, [intervalMs]);
+  }, [intervalMs, fromRender]);
   return now;
 }
