@@ -8,7 +8,7 @@ export interface FormModalProps {
   onClose: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   /** Its request is under way: the dialog stays open and both buttons are busy. */
-  pending: boolean;
+  pending?: boolean;
   submitLabel: ReactNode;
   pendingLabel?: ReactNode;
   /** A red submit button, for what cannot be taken back. */
@@ -38,7 +38,7 @@ export function FormModal({
   title,
   onClose,
   onSubmit,
-  pending,
+  pending = false,
   submitLabel,
   pendingLabel = 'Guardando...',
   danger = false,

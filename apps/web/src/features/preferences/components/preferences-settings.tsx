@@ -7,6 +7,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useNotificationPreferences, useSavePreferences } from '../api/notification-preferences.ts';
@@ -24,12 +25,7 @@ export function PreferencesSettings() {
       {query.isPending ? (
         <Spinner label={m.loading} />
       ) : query.isError ? (
-        <div className="stack">
-          <Alert kind="error">{errorMessage(query.error, m.loadFailed)}</Alert>
-          <div>
-            <Button onClick={() => void query.refetch()}>Reintentar</Button>
-          </div>
-        </div>
+        <LoadFailure message={errorMessage(query.error, m.loadFailed)} onRetry={() => void query.refetch()} />
       ) : (
         <PreferencesForm saved={query.data} />
       )}

@@ -11,12 +11,12 @@ import {
 } from '@app/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { TrackingInfo } from '../../../components/ui/tracking-info.tsx';
@@ -165,12 +165,10 @@ export function PurchasesView({
       {query.isPending ? (
         <Spinner label={m.purchasesLoading} />
       ) : query.isError ? (
-        <div className="stack">
-          <Alert kind="error">{errorMessage(query.error, m.purchasesLoadError)}</Alert>
-          <p>
-            <Button onClick={() => void query.refetch()}>Reintentar</Button>
-          </p>
-        </div>
+        <LoadFailure
+          message={errorMessage(query.error, m.purchasesLoadError)}
+          onRetry={() => void query.refetch()}
+        />
       ) : purchases.length === 0 ? (
         <EmptyState message={m.purchasesEmpty} action="Explorar subastas" to="/auctions" />
       ) : (

@@ -128,7 +128,6 @@ function ShipDialog({
       title={`${m.markShipped}: ${sale.product_name}`}
       onClose={onClose}
       onSubmit={submit}
-      pending={false}
       closeOnBackdrop={!carrier && !number}
       submitLabel={m.markShipped}
     >

@@ -9,9 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useProfile } from '../../../lib/profile-query.ts';
@@ -101,10 +101,7 @@ export function EditProfileModal({ open, onClose }: { open: boolean; onClose: ()
         profile.isPending && !profile.data ? (
           <Spinner label="Cargando datos del perfil..." />
         ) : loadFailed ? (
-          <div className="stack">
-            <Alert kind="error">{editProfileMessages.loadFailed}</Alert>
-            <Button onClick={() => void profile.refetch()}>Reintentar</Button>
-          </div>
+          <LoadFailure message={editProfileMessages.loadFailed} onRetry={() => void profile.refetch()} />
         ) : undefined
       }
     >
