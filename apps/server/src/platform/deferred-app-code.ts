@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { scriptJson } from './script-json.ts';
 
 /**
  * A page whose HTML already paints its content (a server render, or the placeholder with a
@@ -27,15 +28,12 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
 /** The early-requests entry (apps/web/build/early-requests.ts): nothing to ask for on a rendered page. */
 export const EARLY_REQUESTS = /<script type="module" async crossorigin src="[^"]+"><\/script>\s*/;
 
-// In a script element: nothing in the JSON may close it.
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
-
 /** `html` with its app code asked for by the loader (unchanged when it names no entry). */
 export function deferAppCode(html: string): string {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!.replace(/&amp;/g, '&'));
-  const data = scriptSafe(JSON.stringify({ entry, preloads }));
+  const data = scriptJson({ entry, preloads });
   return html
     .replace(ENTRY, '')
     .replace(MODULE_PRELOAD, '')

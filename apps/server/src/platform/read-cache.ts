@@ -113,7 +113,6 @@ export function createReadCache<T>(options: {
       return pending;
     },
 
-    /** Forgets every answer (tests; the counter makes it unnecessary otherwise). */
     /**
      * Stops serving `key` from memory on the bus's word alone: its next read checks the
      * versions (another process may have changed it before announcing so here).
@@ -123,6 +122,7 @@ export function createReadCache<T>(options: {
       if (entry) entry.confirmed = null;
     },
 
+    /** Forgets every answer (tests; the counter makes it unnecessary otherwise). */
     clear() {
       entries.clear();
     },

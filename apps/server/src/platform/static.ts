@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deferAppCode, EARLY_REQUESTS, leadImagesOf } from './deferred-app-code.ts';
 import { isAppPageOf, pageFilesOf } from './page-files.ts';
+import { scriptSafe } from './script-json.ts';
 
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
@@ -100,13 +101,6 @@ const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
 /** index.html's app stylesheet, preloaded only (applied by the app once it runs). */
 const DEFERRED_STYLE = /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-style>/g;
 
-// In a script element: nothing in the JSON may close it or start a comment.
-const scriptSafeJson = (json: string) =>
-  json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 /**
  * A stylesheet of the build, written into the page (`<style>`) instead of linked: a rendered page
  * waits for its stylesheets before its first paint, and on a phone's connection each linked one
@@ -148,7 +142,7 @@ function withRenderedPage(
     .replace(
       ROOT_ELEMENT,
       () =>
-        `<div id="root">${page.html}</div><script type="application/json" id="server-render-state">${scriptSafeJson(page.state)}</script>`,
+        `<div id="root">${page.html}</div><script type="application/json" id="server-render-state">${scriptSafe(page.state)}</script>`,
     );
 }
 

@@ -36,12 +36,8 @@ import { statsRepository } from './stats.repository.ts';
 
 /*
  * Running the marketplace, in steps: `moderation-steps.ts` (taking products down, suspending),
- * `invitations.ts`, `audit-log.ts`, `operator-views.ts` (rows as the admin pages show them).
- */
-
-/**
- * Other modules record the operator actions they carry out (an operator resolving a claim)
- * through this module's service.
+ * `invitations.ts`, `audit-log.service.ts` (also used by other modules: an operator resolving
+ * a claim), `operator-views.ts` (rows as the admin pages show them).
  */
 
 /** The CSV export is one bank batch: bounded like every list. */

@@ -29,8 +29,6 @@ import { reconcileWithProvider } from './reconcile.ts';
  * `confirm-sale.ts`), `reconcile.ts` (asking the processor), `payouts-view.ts`.
  */
 
-/** Closing an auction creates the winner's pending item inside its own transaction. */
-
 /**
  * A product taken down: nobody may pay for it any more. Its open payments (a won item waiting,
  * a buy-now checkout) are cancelled; a charge that still arrives for one is refunded like any

@@ -6,25 +6,14 @@ import { prepareSearch, searchDocuments, termMatches } from './search.matching.t
 // the search page's rules (accents, case, typos, cut words).
 
 /**
- * Filters for the auctions list and my-auctions `search` parameter (modules/auctions), with the
- * same accent, case, typo and partial-word rules as the search page. Build once per request
+ * The filter for the auctions list and my-auctions `search` parameter (modules/auctions): the
+ * auction's title or one of its products' names matches the term. Build once per request
  * (the typo lookup is a query), inside the caller's transaction or not, then use in `where`:
  *
  *   query = query.where(await auctionSearchFilter(trx, search, 'a'));   // 'a' = auctions alias
  *
  * A blank term filters nothing (`true`).
  */
-export async function auctionTitleFilter(
-  db: Kysely<DB>,
-  term: string,
-  column = 'auctions.title',
-): Promise<RawBuilder<SqlBool>> {
-  if (!term.trim()) return sql<SqlBool>`true`;
-  const search = await prepareSearch(db, term);
-  return termMatches(search, searchDocuments.auctionTitle(column));
-}
-
-/** Like `auctionTitleFilter`, also matching the names of the auction's products. */
 export async function auctionSearchFilter(
   db: Kysely<DB>,
   term: string,

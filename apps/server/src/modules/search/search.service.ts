@@ -3,11 +3,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { prepareSearch } from './search.matching.ts';
-import { type ProductDocuments, productSearchFilter } from './search-filters.service.ts';
-
-/** The auction list's own search box matches titles the way search does. */
-
 import { searchRepository } from './search.repository.ts';
+import { type ProductDocuments, productSearchFilter } from './search-filters.service.ts';
 
 const thumbnailUrl = (imageId: string | null) => imageUrl(imageId, 'thumb');
 

@@ -1,6 +1,7 @@
 import { SITE_NAME } from '@app/contracts';
 import { imageUrl, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
+import { scriptJson } from '../../platform/script-json.ts';
 
 /** What index.html says about a page before the app runs: its title, tags and status. */
 export interface PageHead {
@@ -24,18 +25,6 @@ export const escapeHtml = (text: string) =>
     /[&"'<>]/g,
     (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c]!,
   );
-
-/**
- * JSON inside <script>: `<` written as \u003c so that no value can close the element (`</script>`)
- * or open a comment; U+2028/2029 escaped for old parsers. JSON.parse reads them back the same.
- */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** A description for a meta tag: one line, at most about 160 characters. */
 export function shortDescription(text: string, max = 160) {
