@@ -136,7 +136,8 @@ describe('live prices on cards', () => {
     await screenshot(page, 'live-card-updated-desktop');
     await expectAccessible(page);
 
-    await page.goto(`${baseUrl()}/explorar?kind=auction&sort=ending_soon`);
+    // Searched by its name: other files' shorter auctions on this server would come first by end.
+    await page.goto(`${baseUrl()}/explorar?kind=auction&q=${encodeURIComponent(a.name)}`);
     const result = page.getByRole('list', { name: 'Resultados' }).locator('article', { hasText: a.name });
     await result.waitFor();
     await expect.poll(() => liveState(result)).toBe('on');

@@ -18,6 +18,7 @@ import {
   PHONE,
   screenshot,
 } from './support/browser.ts';
+import { listedProductId } from './support/fixtures.ts';
 
 /** A real PNG (a two-colour gradient), encoded by hand so the test needs no image library. */
 function makePng(width: number, height: number): Buffer {
@@ -239,9 +240,15 @@ describe('products', () => {
     await expectAccessible(page);
     await screenshot(page, 'products-marketplace-phone');
 
-    // Open a die-cast car of the demo seller: several buyable cars share its category.
-    await page.getByRole('link', { name: 'Hot Wheels Nissan Skyline GT-R R34' }).click();
+    // A card opens its buy-now page. (Which cards the tab shows depends on what other files on
+    // this server listed before: its newest twelve.)
+    await cards.first().getByRole('link').first().click();
     await page.waitForURL(/\/products\/buy\/\d+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    // A die-cast car of the demo seller: several buyable cars share its category.
+    const skylineId = await listedProductId('Hot Wheels Nissan Skyline GT-R R34', 'buy_now');
+    await page.goto(`${baseUrl()}/products/buy/${skylineId}`);
     const firstUrl = page.url();
     await page.getByRole('heading', { name: 'Hot Wheels Nissan Skyline GT-R R34', level: 1 }).waitFor();
     await page.getByText('Disponible', { exact: true }).waitFor();

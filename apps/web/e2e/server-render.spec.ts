@@ -1,7 +1,6 @@
 import { formatCOP } from '@app/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, launchBrowser, openPage, PHONE, screenshot } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, DESKTOP, openPage, PHONE, screenshot } from './support/browser.ts';
 import { withOwnServer } from './support/own-server.ts';
 
 /** A page's visible text as a crawler reads it from the HTML alone: no tags, entities decoded. */
@@ -63,13 +62,11 @@ async function landings(): Promise<Landing[]> {
 describe('the landing pages rendered on the server', () => {
   // A server of its own: the demo auctions it expects on `/` stay on the first page whatever
   // auctions the files run before it on the shared server created.
-  withOwnServer();
-  let browser: Browser;
+  const own = withOwnServer();
   let pages: Landing[];
   beforeAll(async () => {
-    [browser, pages] = await Promise.all([launchBrowser(), landings()]);
+    pages = await landings();
   });
-  afterAll(() => browser?.close());
 
   it('answer plain HTTP (no JavaScript) with their content and the state the app hydrates with', async () => {
     for (const landing of pages) {
@@ -95,7 +92,7 @@ describe('the landing pages rendered on the server', () => {
 
   it('hydrates each page in the browser without a mismatch: the server’s HTML is kept and answers', async () => {
     for (const landing of pages) {
-      const { context, page, errors } = await openPage(browser, PHONE);
+      const { context, page, errors } = await openPage(own.browser, PHONE);
       // The server's <main>, taken once the HTML is parsed and before the app's code runs.
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
@@ -132,7 +129,7 @@ describe('the landing pages rendered on the server', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const context = await browser.newContext({ viewport, javaScriptEnabled: false, locale: 'es-CO' });
+      const context = await own.browser.newContext({ viewport, javaScriptEnabled: false, locale: 'es-CO' });
       const page = await context.newPage();
       for (const landing of pages.slice(0, 3)) {
         await page.goto(`${baseUrl()}${landing.path}`);

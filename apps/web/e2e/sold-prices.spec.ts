@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiCall,
   baseUrl,
   checkPage,
   DESKTOP,
@@ -11,17 +10,7 @@ import {
   newContext,
   PHONE,
 } from './support/browser.ts';
-
-/** The id of the listed product named `name` (browsing finds what can be bought now). */
-async function listedId(name: string, kind: 'auction' | 'buy_now'): Promise<number> {
-  const res = await apiCall<{ items: Array<{ product_id: number; name: string }> }>(
-    'GET',
-    `/api/catalog/browse?kind=${kind}&q=${encodeURIComponent(name)}&size=50`,
-  );
-  const item = res.body.items.find((i) => i.name === name);
-  if (!item) throw new Error(`${name} is not listed`);
-  return item.product_id;
-}
+import { listedProductId } from './support/fixtures.ts';
 
 /** The section's median, and its table's rows as a screen reader gets them. */
 async function soldSection(page: Page) {
@@ -40,7 +29,7 @@ describe('Vendidos recientemente', () => {
   afterAll(() => browser?.close());
 
   it('the buy-now page shows the median, lowest and highest price of similar sales, a chart and a table', async () => {
-    const id = await listedId('Hot Wheels Nissan Skyline GT-R R34', 'buy_now');
+    const id = await listedProductId('Hot Wheels Nissan Skyline GT-R R34', 'buy_now');
     for (const [viewport, name] of [
       [PHONE, 'sold-prices-buy-phone'],
       [DESKTOP, 'sold-prices-buy-desktop'],
@@ -67,7 +56,7 @@ describe('Vendidos recientemente', () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     await loginAs(page, demo.buyer);
-    const id = await listedId('Bburago Ferrari F40', 'auction');
+    const id = await listedProductId('Bburago Ferrari F40', 'auction');
     await page.goto(`${baseUrl()}/auctions/product/${id}`);
     const { rows } = await soldSection(page);
     await expect.poll(() => rows.count()).toBe(3);
@@ -77,7 +66,7 @@ describe('Vendidos recientemente', () => {
     await checkPage(page, 'sold-prices-auction-phone');
     await page.setViewportSize(DESKTOP);
 
-    const lonely = await listedId('Tokidoki Unicorno Serie 9', 'buy_now');
+    const lonely = await listedProductId('Tokidoki Unicorno Serie 9', 'buy_now');
     await page.goto(`${baseUrl()}/products/buy/${lonely}`);
     await page
       .getByRole('region', { name: 'Vendidos recientemente' })

@@ -33,25 +33,35 @@ export async function startTwoProcesses(options: {
     ...options.env,
     REDIS_URL: `redis://127.0.0.1:${proxy.port}?namespace=${options.namespace}-${randomUUID()}`,
   };
-  const a: TestApp & { databaseUrl?: string } = await startTestApp({ env });
-  const b = await startTestApp({ env, sharedDatabaseUrl: a.databaseUrl });
-  const seller = await insertUser(a.ctx.db, { is_seller: true });
-  const bidders = [await insertUserWithToken(a), await insertUserWithToken(a)];
-  const { auction, products } = await insertAuction(a.ctx.db, seller.id, {
-    now: a.ctx.clock.now(),
-    ...(options.title ? { title: options.title } : {}),
-    productCount: options.productCount,
-  });
-  return {
-    proxy,
-    a,
-    b,
-    bidders,
-    auctionId: auction.id,
-    productIds: products.map((p) => p.id),
-    async close() {
-      await Promise.all([a.close(), b.close()]);
-      await proxy.close();
-    },
-  };
+  // What has started is stopped again when a later step fails: the caller has nothing to close.
+  const started: Array<{ close(): Promise<void> }> = [proxy];
+  const closeStarted = () => Promise.all(started.reverse().map((s) => s.close()));
+  try {
+    const a: TestApp & { databaseUrl?: string } = await startTestApp({ env });
+    started.push(a);
+    const b = await startTestApp({ env, sharedDatabaseUrl: a.databaseUrl });
+    started.push(b);
+    const seller = await insertUser(a.ctx.db, { is_seller: true });
+    const bidders = [await insertUserWithToken(a), await insertUserWithToken(a)];
+    const { auction, products } = await insertAuction(a.ctx.db, seller.id, {
+      now: a.ctx.clock.now(),
+      ...(options.title ? { title: options.title } : {}),
+      productCount: options.productCount,
+    });
+    return {
+      proxy,
+      a,
+      b,
+      bidders,
+      auctionId: auction.id,
+      productIds: products.map((p) => p.id),
+      async close() {
+        await Promise.all([a.close(), b.close()]);
+        await proxy.close();
+      },
+    };
+  } catch (error) {
+    await closeStarted();
+    throw error;
+  }
 }

@@ -38,3 +38,14 @@ export async function createProductViaApi(
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body.id ?? res.body.product?.id) as number;
 }
+
+/** The id of the listed product named `name` (browsing finds what can be bought now). */
+export async function listedProductId(name: string, kind: 'auction' | 'buy_now'): Promise<number> {
+  const res = await apiCall<{ items: Array<{ product_id: number; name: string }> }>(
+    'GET',
+    `/api/catalog/browse?kind=${kind}&q=${encodeURIComponent(name)}&size=50`,
+  );
+  const item = res.body.items.find((i) => i.name === name);
+  if (!item) throw new Error(`${name} is not listed`);
+  return item.product_id;
+}

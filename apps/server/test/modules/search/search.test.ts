@@ -1,9 +1,6 @@
 import { SearchResultSchema, searchMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auctionSearchFilter,
-  auctionTitleFilter,
-} from '../../../src/modules/search/search-filters.service.ts';
+import { auctionSearchFilter } from '../../../src/modules/search/search-filters.service.ts';
 import { insertAuction } from '../../factories/search.ts';
 import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
 import { seedSearchCatalog } from './search-catalog.ts';
@@ -272,20 +269,18 @@ describe('GET /api/auctions/search/{term}', () => {
   });
 
   describe('filters for the auctions list and my auctions', () => {
-    const ids_ = async (where: Awaited<ReturnType<typeof auctionTitleFilter>>) =>
+    const ids_ = async (where: Awaited<ReturnType<typeof auctionSearchFilter>>) =>
       (await t.ctx.db.selectFrom('auctions as a').select('a.id').where(where).orderBy('a.id').execute()).map(
         (r) => r.id,
       );
 
     it('match titles with the same rules (any status: the caller filters those)', async () => {
       const db = t.ctx.db;
-      expect(await ids_(await auctionTitleFilter(db, 'CAMINES clasicos', 'a.title'))).toEqual([ids.camiones]);
-      expect(await ids_(await auctionTitleFilter(db, 'pokemon terminada', 'a.title'))).toEqual([
-        ids.endedPokemon,
-      ]);
-      expect(await ids_(await auctionTitleFilter(db, "' OR 1=1 --", 'a.title'))).toEqual([]);
-      expect(await ids_(await auctionTitleFilter(db, '%', 'a.title'))).toEqual([]);
-      expect((await ids_(await auctionTitleFilter(db, '   ', 'a.title'))).length).toBeGreaterThan(20);
+      expect(await ids_(await auctionSearchFilter(db, 'CAMINES clasicos', 'a'))).toEqual([ids.camiones]);
+      expect(await ids_(await auctionSearchFilter(db, 'pokemon terminada', 'a'))).toEqual([ids.endedPokemon]);
+      expect(await ids_(await auctionSearchFilter(db, "' OR 1=1 --", 'a'))).toEqual([]);
+      expect(await ids_(await auctionSearchFilter(db, '%', 'a'))).toEqual([]);
+      expect((await ids_(await auctionSearchFilter(db, '   ', 'a'))).length).toBeGreaterThan(20);
     });
 
     it("also match the names of the auction's products, and work inside a transaction", async () => {
