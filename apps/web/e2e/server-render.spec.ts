@@ -139,4 +139,32 @@ describe('the landing pages rendered on the server', () => {
       await context.close();
     }
   });
+
+  // Last: it moves the clock. A countdown under an hour counts seconds, so the browser's own time
+  // would write other text than the server's HTML: the page's content (hydrated after the root, in
+  // the layout's Suspense boundary) must start from the server render's time too.
+  it('hydrates countdowns that count seconds with the time the server rendered them at', async () => {
+    const list = (await apiCall('GET', '/api/auctions/list')).body as {
+      items: Array<{ end_time: string | null; status: string }>;
+      server_time: string;
+    };
+    const ends = list.items
+      .filter((a) => a.status === 'active' && a.end_time !== null)
+      .map((a) => Date.parse(a.end_time!));
+    expect(ends.length).toBeGreaterThan(0);
+    const left = Math.floor((Math.min(...ends) - Date.parse(list.server_time)) / 1000);
+    expect(
+      (await apiCall('POST', '/api/test/clock', undefined, { advance_seconds: left - 30 * 60 })).status,
+    ).toBe(200);
+    for (const path of ['/', '/explorar']) {
+      const { context, page, errors } = await openPage(own.browser, PHONE);
+      await page.goto(`${baseUrl()}${path}`);
+      expect(await page.getByText(/\b\d{2}m \d{2}s\b/).count(), path).toBeGreaterThan(0);
+      // A card follows its prices live only from its effects: the page's content has hydrated
+      // (or failed to, and said so) by then.
+      await expect.poll(() => page.locator('[data-live="on"]').count(), { message: path }).toBeGreaterThan(0);
+      expect(errors, path).toEqual([]);
+      await context.close();
+    }
+  });
 });

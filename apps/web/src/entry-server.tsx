@@ -11,7 +11,7 @@ import { dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
-import { FirstRenderClock } from './app/first-render-clock.tsx';
+import { FirstRender } from './app/first-render.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { protectedPages } from './app/route-table.ts';
 import { AppRoutes, preloadPage } from './app/router.tsx';
@@ -91,13 +91,13 @@ async function renderPage(url: string, pathname: string, now: number): Promise<S
     const started = performance.now();
     const html = renderToString(
       <StrictMode>
-        <FirstRenderClock now={now}>
+        <FirstRender now={now}>
           <AppProvider client={client}>
             <StaticRouter location={url}>
               <AppRoutes />
             </StaticRouter>
           </AppProvider>
-        </FirstRenderClock>
+        </FirstRender>
       </StrictMode>,
     );
     renderMs += performance.now() - started;

@@ -3,7 +3,7 @@ import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { applyAppStyles } from './app/app-styles.ts';
-import { FirstRenderClock } from './app/first-render-clock.tsx';
+import { FirstRender } from './app/first-render.tsx';
 import { prefetchPageData } from './app/prefetch-page-data.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRoutes, preloadPage } from './app/router.tsx';
@@ -23,23 +23,21 @@ const pathname = window.location.pathname;
 const served = readServerRenderState(document);
 const hydrating = served !== null && authStorage.getToken() === null;
 
+const markReady = () => {
+  root.dataset.ready = 'true';
+};
+
 const app = (now?: number): ReactNode => (
   <StrictMode>
-    {/* #root is marked at the app's first commit: until then a server-rendered page is HTML only
-        and a tap on it does nothing, so the browser tests wait for the mark before acting. A prop,
-        not another element: the tree must have the server render's shape, or useId differs. */}
-    <FirstRenderClock
-      now={now}
-      onMounted={() => {
-        root.dataset.ready = 'true';
-      }}
-    >
+    {/* #root is marked once the first page has committed: until then a server-rendered page is
+        HTML only and a tap on it does nothing, so the browser tests wait for the mark before acting. */}
+    <FirstRender now={now} onPageShown={markReady}>
       <AppProvider client={queryClient}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
       </AppProvider>
-    </FirstRenderClock>
+    </FirstRender>
   </StrictMode>
 );
 

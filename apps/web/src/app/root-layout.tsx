@@ -9,6 +9,7 @@ import { useUnreadCount } from '../features/notifications/api/use-unread-count.t
 import { applyPageMeta, routeMeta } from '../lib/page-meta.ts';
 import { profileQuery } from '../lib/profile-query.ts';
 import { useIsLoggedIn } from '../lib/use-auth.ts';
+import { PageShownMark } from './first-render.tsx';
 
 const HEADERLESS = new Set(['/login', '/register']);
 
@@ -53,7 +54,9 @@ export function RootLayout() {
       <main id="main" className="app-main">
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner label="Cargando..." />}>
-            <Outlet />
+            <PageShownMark>
+              <Outlet />
+            </PageShownMark>
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * The server's clock as seen from the browser: every response carrying `server_time` corrects the
@@ -21,24 +21,36 @@ export function serverNow(): number {
 }
 
 /**
- * The time a page's server render showed ("termina en 2 h"), given to the first render in the
- * browser too: hydration then writes the same texts the server did (no mismatch), and those
- * countdowns move to the real time right after, in their first effect. A holder emptied once the
- * first render has committed (FirstRenderClock), so that no countdown renders again for it and
- * pages shown later start from the real time.
+ * The time a page's server render showed ("termina en 2 h"): the components the browser hydrates
+ * from that HTML start from it too, so hydration writes the texts the server did (no mismatch), and
+ * their countdowns move to the real time right after, in their first effect. Only while hydrating:
+ * React hydrates each Suspense boundary's content in a pass of its own, after the root has
+ * committed, so "the first render" is not one moment; and pages shown later start from the real time.
  */
-export const FirstRenderNow = createContext<{ now: number | undefined }>({ now: undefined });
+export const FirstRenderNow = createContext<number | undefined>(undefined);
+
+const noSubscription = () => () => {};
+
+/** Whether React is hydrating this component from the server's HTML (it reads the server snapshot then). */
+function useHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+}
 
 /** The corrected time, re-rendering every `intervalMs` (1 s countdown tick) and on every sync. */
 export function useServerNow(intervalMs = 1000): number {
-  const firstRender = useContext(FirstRenderNow);
-  const [now, setNow] = useState(() => firstRender.now ?? serverNow());
-  const [fromRender] = useState(() => firstRender.now !== undefined);
+  const renderedAt = useContext(FirstRenderNow);
+  const hydrating = useHydrating();
+  const [fromRender] = useState(() => hydrating && renderedAt !== undefined);
+  const [now, setNow] = useState(() => (fromRender && renderedAt !== undefined ? renderedAt : serverNow()));
   useEffect(() => {
     const update = () => setNow(serverNow());
     listeners.add(update);
-    // The first move off the render's time, in the background: right after a page's first render
-    // (or hydration) every countdown of it does this at once.
+    // The first move off the render's time, in the background: right after a page's hydration
+    // every countdown of it does this at once.
     if (fromRender) startTransition(update);
     const timer = setInterval(update, intervalMs);
     return () => {
