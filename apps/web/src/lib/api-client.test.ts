@@ -1,6 +1,6 @@
-import { bidsEndpoints, paymentsEndpoints } from '@app/contracts';
+import { bidsEndpoints, notificationsEndpoints, paymentsEndpoints } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, hasErrorCode } from './api-client.ts';
+import { ApiError, call, hasErrorCode, renewingToken } from './api-client.ts';
 import { authStorage } from './auth-storage.ts';
 
 const json = (status: number, body: unknown) =>
@@ -78,5 +78,64 @@ describe('api-client: error bodies and Idempotency-Key', () => {
     await call(bidsEndpoints.history, { params: { auctionId: 1, productId: 2 } });
     expect(keyOf(1)).toBeUndefined();
     expect(paymentsEndpoints.buyProduct.idempotent).toBe(true);
+  });
+});
+
+describe('api-client: a 401 while the token is being renewed', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    authStorage.setToken('token-viejo');
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    authStorage.clearToken();
+  });
+
+  const unread = () => call(notificationsEndpoints.unreadTotal, {});
+  const refused = () => json(401, { message: 'No autorizado', code: 'UNAUTHORIZED' });
+
+  it('keeps the session when the renewal stores a fresh token', async () => {
+    let answer!: () => void;
+    const renewal = renewingToken(
+      () =>
+        new Promise<void>((resolve) => {
+          answer = () => {
+            authStorage.setToken('token-nuevo');
+            resolve();
+          };
+        }),
+    );
+    // The old token is refused (the server changed it already) before the renewal's answer.
+    fetchMock.mockResolvedValueOnce(refused());
+    await expect(unread()).rejects.toMatchObject({ status: 401 });
+    expect(authStorage.getToken()).toBe('token-viejo');
+    answer();
+    await renewal;
+    await Promise.resolve();
+    expect(authStorage.getToken()).toBe('token-nuevo');
+  });
+
+  it('ends the session once a failed renewal leaves the refused token stored', async () => {
+    let fail!: () => void;
+    const renewal = renewingToken(
+      () =>
+        new Promise<void>((_, reject) => {
+          fail = () => reject(new Error('sin respuesta'));
+        }),
+    );
+    fetchMock.mockResolvedValueOnce(refused());
+    await expect(unread()).rejects.toMatchObject({ status: 401 });
+    expect(authStorage.getToken()).toBe('token-viejo');
+    fail();
+    await expect(renewal).rejects.toThrow('sin respuesta');
+    await vi.waitFor(() => expect(authStorage.getToken()).toBeNull());
+  });
+
+  it('ends the session at once when nothing renews the token', async () => {
+    fetchMock.mockResolvedValueOnce(refused());
+    await expect(unread()).rejects.toMatchObject({ status: 401 });
+    expect(authStorage.getToken()).toBeNull();
   });
 });

@@ -83,12 +83,36 @@ type RequestOptions = {
   idempotencyKey?: string;
 };
 
+/** Calls in flight that answer with a fresh token for this same session (a password change). */
+const renewals = new Set<Promise<unknown>>();
+
 /**
- * A 401 ends the session here, but only if the refused token is still the stored one: a call
- * sent just before a fresh token was stored (e.g. by a password change) must not end the new one.
+ * Runs `work`, a call whose answer replaces the stored token for this same session: until it
+ * settles, a 401 for the token it replaces does not end the session here (the server refuses the
+ * old token as soon as it has changed, and another call or the notification socket can learn that
+ * before this answer arrives).
+ */
+export async function renewingToken<T>(work: () => Promise<T>): Promise<T> {
+  const running = work();
+  renewals.add(running);
+  try {
+    return await running;
+  } finally {
+    renewals.delete(running);
+  }
+}
+
+/**
+ * A 401 ends the session here, but only if the refused token is still the stored one, decided once
+ * any renewal in flight has settled: a call sent just before a fresh token was stored must not end
+ * the new one. (Not awaited: the renewal's own call may be the one refused.)
  */
 function clearRefusedToken(token: string | null) {
-  if (token && authStorage.getToken() === token) authStorage.clearToken();
+  const clear = () => {
+    if (token && authStorage.getToken() === token) authStorage.clearToken();
+  };
+  if (renewals.size === 0) clear();
+  else void Promise.allSettled(renewals).then(clear);
 }
 
 /** An early answer older than this is not a page's first read any more: the app asks again. */
