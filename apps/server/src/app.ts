@@ -50,6 +50,7 @@ import { registerRateLimits } from './platform/rate-limits.ts';
 import { announceChange, readFreshness } from './platform/read-cache.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { keepRenderedPages } from './platform/rendered-pages.ts';
 import { loadServerRender } from './platform/server-render.ts';
 import { registerWebApp } from './platform/static.ts';
 import { seedDemo } from './seed/index.ts';
@@ -284,7 +285,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const heads = await seoRoutes(app, ctx);
   const render = await loadServerRender(app, () => clock.now());
-  await registerWebApp(app, { preloads: pageHints(ctx), heads, render });
+  await registerWebApp(app, {
+    preloads: pageHints(ctx),
+    heads,
+    render: render && keepRenderedPages(render, readFreshness(ctx)),
+  });
 
   if (config.SEED_DEMO) await seedDemo({ ...ctx, users });
 

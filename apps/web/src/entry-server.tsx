@@ -7,7 +7,7 @@
  * storage), and a visitor with one gets the app's own render instead of a hydration.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
+import { dehydrate, type FetchQueryOptions, type Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchPath, StaticRouter } from 'react-router';
@@ -56,6 +56,8 @@ export interface ServerRender {
   state: string;
   /** Where the time went, in ms: rendering (every round) and waiting for the API reads. */
   timing: { renderMs: number; readMs: number };
+  /** Whether every read the page made answered (a failed one renders its part loading). */
+  complete: boolean;
 }
 
 // Each render's reads go through its own visitor's `read` (renders run concurrently).
@@ -77,6 +79,17 @@ export function render(
   const pathname = new URL(url, 'http://localhost').pathname;
   if (!isServerRendered(pathname)) return Promise.resolve(undefined);
   return reads.run(options.read, () => renderPage(url, pathname, options.now));
+}
+
+/**
+ * Whether the page's render asked for this query (`enabled`, as its hook set it). A disabled one
+ * (the logged-in reader's profile, their unread count) is not read: a visitor without a session
+ * sees it as the browser's first render would. (Query.isDisabled() cannot tell here: a server
+ * render leaves no observer subscribed.)
+ */
+function isEnabled(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
 async function renderPage(url: string, pathname: string, now: number): Promise<ServerRender> {
@@ -105,28 +118,38 @@ async function renderPage(url: string, pathname: string, now: number): Promise<S
   };
   const cache = client.getQueryCache();
   const tried = new Set<string>();
+  let complete = true;
+  const dropFailed = () => {
+    for (const query of cache.getAll())
+      if (query.state.status === 'error') {
+        complete = false;
+        cache.remove(query);
+      }
+  };
   const known = knownReads.get(url);
   if (known) {
     const started = performance.now();
     await Promise.all(known.map((options) => client.prefetchQuery(options)));
     readMs += performance.now() - started;
-    for (const query of cache.getAll()) {
-      tried.add(query.queryHash);
-      if (query.state.status === 'error') cache.remove(query);
-    }
+    for (const query of cache.getAll()) tried.add(query.queryHash);
+    dropFailed();
   }
   let html = page();
   // The queries a render creates are the data the page shows: read them, render again.
   for (let round = 0; round < MAX_READ_ROUNDS; round++) {
-    const waiting = cache.getAll().filter((q) => q.state.status === 'pending' && !tried.has(q.queryHash));
+    const waiting = cache
+      .getAll()
+      .filter((q) => q.state.status === 'pending' && isEnabled(q) && !tried.has(q.queryHash));
     if (waiting.length === 0) break;
     for (const query of waiting) tried.add(query.queryHash);
     const started = performance.now();
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
     readMs += performance.now() - started;
-    for (const query of cache.getAll()) if (query.state.status === 'error') cache.remove(query);
+    dropFailed();
     html = page();
   }
+  // Reads still waiting after the last round render loading too.
+  if (cache.getAll().some((query) => query.state.status === 'pending' && isEnabled(query))) complete = false;
   if (knownReads.size >= KNOWN_READS_MAX) knownReads.clear();
   knownReads.set(
     url,
@@ -136,5 +159,5 @@ async function renderPage(url: string, pathname: string, now: number): Promise<S
       .map((query) => query.options as FetchQueryOptions),
   );
   const state: ServerRenderState = { now, queries: dehydrate(client) };
-  return { html, state: JSON.stringify(state), timing: { renderMs, readMs } };
+  return { html, state: JSON.stringify(state), timing: { renderMs, readMs }, complete };
 }

@@ -69,6 +69,10 @@ export interface RenderedPage {
   state: string;
   /** Milliseconds spent rendering and waiting for the render's API reads (sent as Server-Timing). */
   timing?: { renderMs: number; readMs: number };
+  /** Whether every read of the render answered (only such a page is kept for other visitors). */
+  complete?: boolean;
+  /** Served from an earlier render (rendered-pages.ts): no render nor read for this request. */
+  kept?: boolean;
 }
 export type PageRender = (url: string, request: FastifyRequest) => Promise<RenderedPage | undefined>;
 
@@ -290,7 +294,8 @@ export async function registerWebApp(
       // The early request is a product page's (never rendered here).
       html = deferAppCode(withRenderedPage(html, rendered, stylesheet).replace(EARLY_REQUESTS, ''));
       // What the render cost beside its data (the bench reads it; so can a browser's tools).
-      if (rendered.timing)
+      if (rendered.kept) reply.header('server-timing', 'kept;desc="rendered earlier"');
+      else if (rendered.timing)
         reply.header(
           'server-timing',
           `render;dur=${rendered.timing.renderMs.toFixed(1)}, read;dur=${rendered.timing.readMs.toFixed(1)}`,

@@ -25,9 +25,12 @@ describe("a page's server render, and the shell when it cannot be had", () => {
       if (url === '/falla') throw new Error('render broke');
       if (url === '/lenta') return new Promise(() => {});
       if (url === '/sin-render') return undefined;
+      if (url === '/guardada')
+        return { html: '<main id="main">guardada</main>', state: '{"now":1}', kept: true };
       return {
         html: `<main id="main"><h1>Subastas</h1><p>${url}</p></main>`,
         state: JSON.stringify({ now: 1, queries: { name: 'Auto </script><script>alert(1)</script>' } }),
+        timing: { renderMs: 2.25, readMs: 1 },
       };
     };
     app = Fastify();
@@ -67,5 +70,13 @@ describe("a page's server render, and the shell when it cannot be had", () => {
       expect(res.body, url).toBe(shell);
     }
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('says in Server-Timing what the render cost, or that the page was rendered earlier', async () => {
+    const fresh = await app.inject('/auctions');
+    expect(fresh.headers['server-timing']).toBe('render;dur=2.3, read;dur=1.0');
+    const kept = await app.inject('/guardada');
+    expect(kept.body).toContain('<div id="root"><main id="main">guardada</main></div>');
+    expect(kept.headers['server-timing']).toBe('kept;desc="rendered earlier"');
   });
 });
