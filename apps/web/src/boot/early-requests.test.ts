@@ -99,10 +99,14 @@ describe('a visitor without a session does not glimpse the product before the lo
   });
 
   it('takes the lead away without a token, and leaves it with one or on another page', () => {
+    const dropped: Event[] = [];
+    document.addEventListener('app:lead-dropped', (event) => dropped.push(event));
     document.body.innerHTML = placeholder;
     dropLeadWithoutSession('/auctions/product/14', localStorage, document);
     expect(document.querySelector('.boot-main')?.innerHTML).toBe('');
     expect(document.querySelector('.boot-bar')).not.toBeNull();
+    // The code loader, waiting for the lead to paint, is told not to.
+    expect(dropped).toHaveLength(1);
 
     document.body.innerHTML = placeholder;
     localStorage.setItem(EARLY_TOKEN_KEY, 'a-token');
@@ -112,5 +116,6 @@ describe('a visitor without a session does not glimpse the product before the lo
     localStorage.clear();
     dropLeadWithoutSession('/', localStorage, document);
     expect(document.querySelector('.boot-lead')).not.toBeNull();
+    expect(dropped).toHaveLength(1);
   });
 });

@@ -51,13 +51,23 @@ export function sendEarlyRequest(pathname: string, storage: Storage, target: Win
 }
 
 /**
+ * Told to the page's code loader (the server's platform/deferred-app-code.ts, which listens for
+ * this name): the lead it waits to see painted will not be shown, so it asks for the code at once.
+ */
+const LEAD_DROPPED_EVENT = 'app:lead-dropped';
+
+/**
  * A visitor without a session is sent to the login page from a product's auction page: the
  * product's name and image the server painted in the placeholder for it (its lead) are taken
- * away before they show, so the login page does not follow a glimpse of the product.
+ * away before they show, so the login page does not follow a glimpse of the product; and the
+ * app's code, which waited for that image to paint, is asked for at once.
  */
 export function dropLeadWithoutSession(pathname: string, storage: Storage, doc: Document): void {
   if (!earlyRequestPath(pathname) || storage.getItem(EARLY_TOKEN_KEY)) return;
-  const drop = () => doc.querySelector('#root .boot-main')?.replaceChildren();
+  const drop = () => {
+    doc.querySelector('#root .boot-main')?.replaceChildren();
+    doc.dispatchEvent(new Event(LEAD_DROPPED_EVENT));
+  };
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', drop, { once: true });
   else drop();
 }
