@@ -20,3 +20,23 @@ export interface AppContext {
   jobs: JobRunner;
   log: FastifyBaseLogger;
 }
+
+/**
+ * One `make(ctx)` per app, made on first use: what an app holds once (its read caches, their
+ * freshness, its idempotency keys) is shared by every service of it. Keyed by the app's event bus,
+ * not its context: a copy of the context (`{ ...ctx, more }`) is the same app and must not make a
+ * second one.
+ */
+export function perApp<T, C extends Pick<AppContext, 'events'> = AppContext>(
+  make: (ctx: C) => T,
+): (ctx: C) => T {
+  const made = new WeakMap<EventBus, T>();
+  return (ctx) => {
+    let value = made.get(ctx.events);
+    if (value === undefined) {
+      value = make(ctx);
+      made.set(ctx.events, value);
+    }
+    return value;
+  };
+}

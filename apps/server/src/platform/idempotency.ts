@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
 import { type CompiledQuery, sql } from 'kysely';
-import type { AppContext } from './context.ts';
+import { type AppContext, perApp } from './context.ts';
 import { AppError } from './errors.ts';
 
 /** The request header a client names one action with, so its retries act once. */
@@ -25,7 +25,7 @@ export const IDEMPOTENCY_WAIT_MS = 10_000;
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1_000;
 
-type Ctx = Pick<AppContext, 'db' | 'pipeline' | 'clock' | 'jobs' | 'log'>;
+type Ctx = Pick<AppContext, 'db' | 'pipeline' | 'clock' | 'jobs' | 'log' | 'events'>;
 
 /** A request that holds its key: the action runs, and `onSend` stores (or drops) its answer. */
 interface Claim {
@@ -259,19 +259,12 @@ function createIdempotency(ctx: Ctx): Idempotency {
   };
 }
 
-const byContext = new WeakMap<Ctx, Idempotency>();
-
 /**
  * The app's one idempotency mechanism: made with its first idempotent route, which also
  * registers the timed job that prunes expired keys.
  */
-export function idempotencyOf(ctx: Ctx): Idempotency {
-  let idempotency = byContext.get(ctx);
-  if (!idempotency) {
-    const made = createIdempotency(ctx);
-    ctx.jobs.register({ name: 'idempotency.prune', run: (now) => made.prune(now) });
-    byContext.set(ctx, made);
-    idempotency = made;
-  }
-  return idempotency;
-}
+export const idempotencyOf = perApp((ctx: Ctx): Idempotency => {
+  const made = createIdempotency(ctx);
+  ctx.jobs.register({ name: 'idempotency.prune', run: (now) => made.prune(now) });
+  return made;
+});

@@ -1,5 +1,5 @@
 import type { Clock } from './clock.ts';
-import type { AppContext } from './context.ts';
+import { perApp } from './context.ts';
 import type { Database } from './db.ts';
 import type { EventBus } from './events.ts';
 import { createFreshRead, createKeyedFreshRead } from './fresh-read.ts';
@@ -281,23 +281,6 @@ export async function announceChange(freshness: ReadFreshness): Promise<void> {
   });
   await Promise.race([told, late]);
   clearTimeout(timer);
-}
-
-/**
- * One `make(ctx)` per app, made on first use: an app's caches and its freshness are shared by
- * every service of it. Keyed by the app's event bus, not its context: a copy of the context
- * (`{ ...ctx, more }`) is the same app and must not open a second subscription or cache.
- */
-export function perApp<T>(make: (ctx: AppContext) => T): (ctx: AppContext) => T {
-  const made = new WeakMap<EventBus, T>();
-  return (ctx) => {
-    let value = made.get(ctx.events);
-    if (value === undefined) {
-      value = make(ctx);
-      made.set(ctx.events, value);
-    }
-    return value;
-  };
 }
 
 /** The app's one `ReadFreshness`. */

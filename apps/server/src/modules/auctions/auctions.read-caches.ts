@@ -1,6 +1,6 @@
 import type { AuctionListResponse, AuctionProductPage } from '@app/contracts';
-import type { AppContext } from '../../platform/context.ts';
-import { createReadCache, perApp, readFreshness } from '../../platform/read-cache.ts';
+import { type AppContext, perApp } from '../../platform/context.ts';
+import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import { auctionsRepository as repo } from './auctions.repository.ts';
 
 /**

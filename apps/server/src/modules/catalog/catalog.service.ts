@@ -12,12 +12,12 @@ import {
   type SoldPricesResponse,
 } from '@app/contracts';
 import { sql } from 'kysely';
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, perApp } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { imageUrl } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
-import { createReadCache, perApp, readFreshness } from '../../platform/read-cache.ts';
+import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { SearchService } from '../search/search.service.ts';
 import {
   catalogRepository,

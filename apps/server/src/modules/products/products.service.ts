@@ -17,7 +17,7 @@ import {
   SIMILAR_PRODUCTS_LIMIT,
   type UpdateProductInput,
 } from '@app/contracts';
-import type { AppContext } from '../../platform/context.ts';
+import { type AppContext, perApp } from '../../platform/context.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import {
   databaseImageStore,
@@ -26,7 +26,7 @@ import {
   processImageDataUrl,
 } from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
-import { createReadCache, perApp, readFreshness } from '../../platform/read-cache.ts';
+import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productLifecycle } from './product-lifecycle.service.ts';
