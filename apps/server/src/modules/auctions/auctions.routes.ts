@@ -16,9 +16,8 @@ export async function auctionsRoutes(
 
   // A plain page comes from memory already encoded; a search is encoded by the route as usual.
   declareRoute(app, ctx, endpoints.list, {}, async (request, reply) => {
-    const json = await auctions.listActiveJson(request.query);
-    if (json === undefined) return auctions.listActive(request.query);
-    return reply.type(JSON_CONTENT_TYPE).send(json);
+    const answer = await auctions.listActiveAnswer(request.query);
+    return typeof answer === 'string' ? reply.type(JSON_CONTENT_TYPE).send(answer) : answer;
   });
 
   // Start times are judged by the server clock (the test clock moves it).

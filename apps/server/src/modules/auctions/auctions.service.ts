@@ -215,9 +215,12 @@ export function createAuctionsService(ctx: AppContext) {
       return { ...answer, server_time: clock.now().toISOString() };
     },
 
-    /** `listActive`'s answer as JSON text, for a plain page (kept encoded); undefined for a search. */
-    async listActiveJson(query: AuctionListQuery): Promise<string | undefined> {
-      if (query.search?.trim()) return undefined;
+    /**
+     * `listActive`'s answer as the route sends it: a plain page as JSON text (kept encoded in
+     * memory, only its server_time written per request), a search as its answer to encode.
+     */
+    async listActiveAnswer(query: AuctionListQuery): Promise<string | AuctionListResponse> {
+      if (query.search?.trim()) return page(activeFilter(query.search), query, 'ending');
       const { json } = await plainListPage(query);
       return json(clock.now().toISOString());
     },
