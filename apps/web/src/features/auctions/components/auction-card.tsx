@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLiveCard, useLiveLatestEnd } from '../../../lib/live-cards.ts';
 import { needsLogin } from '../lib/login-redirect.ts';
+import styles from './auction-cards.module.css';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
-import styles from './auctions.module.css';
 
 /** A card of the active auctions list and the seller grid. */
 export function AuctionCard({

@@ -1,6 +1,6 @@
 import { AUCTION_CARD_IMAGES, type AuctionCardProduct } from '@app/contracts';
 import { SafeImage } from '../../../components/ui/image.tsx';
-import styles from './auctions.module.css';
+import styles from './auction-cards.module.css';
 import { LivePriceTag } from './live-price.tsx';
 
 /** Up to AUCTION_CARD_IMAGES product thumbnails; a '+N' overlay on the last one counts the rest. */

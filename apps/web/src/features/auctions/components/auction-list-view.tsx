@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerNow } from '../../../lib/server-clock.ts';
 import { useInfiniteAuctions } from '../api/get-auctions.ts';
 import { AuctionCard } from './auction-card.tsx';
-import styles from './auctions.module.css';
+import styles from './auction-cards.module.css';
 
 /**
  * The active auctions with infinite scroll (Home 'Subastas' tab and /auctions). A sentinel below

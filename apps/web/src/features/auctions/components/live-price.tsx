@@ -1,7 +1,7 @@
 import { formatCOP } from '@app/contracts';
 import { useRef } from 'react';
 import { useLiveCardState } from '../../../lib/live-cards.ts';
-import styles from './auctions.module.css';
+import styles from './auction-cards.module.css';
 
 /**
  * A product's price on an auction card's thumbnail, live while the card is in view: nothing until

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { useServerNow } from '../../../lib/server-clock.ts';
 import { useActivateAuction } from '../api/activate-auction.ts';
 import { useSellerAuctions } from '../api/get-seller-auctions.ts';
+import cardStyles from './auction-cards.module.css';
 import { AuctionImageGrid } from './auction-image-grid.tsx';
 import styles from './auctions.module.css';
 
@@ -37,8 +38,8 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
   return (
     <article className={`card ${styles.myCard}`} aria-labelledby={`my-auction-${auction.id}`}>
       <AuctionImageGrid products={auction.products} total={auction.product_count} />
-      <div className={styles.cardTitleRow}>
-        <h2 id={`my-auction-${auction.id}`} className={styles.cardTitle}>
+      <div className={cardStyles.cardTitleRow}>
+        <h2 id={`my-auction-${auction.id}`} className={cardStyles.cardTitle}>
           <Link ref={titleLink} to={paths.auctionProducts.getHref(auction.id)}>
             {auction.title}
           </Link>
@@ -55,7 +56,7 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
           <dd>{auction.max_offer > 0 ? `$${formatNumber(auction.max_offer)}` : 'Sin límite'}</dd>
         </div>
       </dl>
-      <p className={styles.timeLeft} role="timer">
+      <p className={cardStyles.timeLeft} role="timer">
         <span className="sr-only">Tiempo restante: </span>
         <span>{countdown}</span>
       </p>
@@ -105,7 +106,7 @@ export function MyAuctionsView({ search }: { search?: string }) {
     );
   }
   return (
-    <ul className={`grid ${styles.cardList}`} aria-label="Mis subastas">
+    <ul className={`grid ${cardStyles.cardList}`} aria-label="Mis subastas">
       {query.data.items.map((auction) => (
         <li key={auction.id}>
           <MyAuctionCard auction={auction} now={now} />

@@ -2,7 +2,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useServerNow } from '../../../lib/server-clock.ts';
 import { useAuctionsBySeller } from '../api/get-auctions-by-seller.ts';
 import { AuctionCard } from './auction-card.tsx';
-import styles from './auctions.module.css';
+import styles from './auction-cards.module.css';
 
 /** A seller's active auctions on the public profile; a failed load just shows the empty message. */
 export function SellerAuctionsGrid({ sellerId }: { sellerId: number }) {
