@@ -218,12 +218,18 @@ export const operatorRepository = {
     return rows.map((r) => r.id);
   },
 
+  /**
+   * Locks a product row against other changes to it. FOR NO KEY UPDATE, not FOR UPDATE: a bid
+   * being decided holds its race and inserts rows that reference the product (a key-share lock on
+   * it), and a takedown then locks that race; a full lock here would make the two wait for each
+   * other (a deadlock PostgreSQL breaks by failing one).
+   */
   lockProduct(trx: Database, productId: number) {
     return trx
       .selectFrom('products')
       .select(['id', 'name', 'owner_id', 'status', 'auction_id', 'taken_down_at'])
       .where('id', '=', productId)
-      .forUpdate()
+      .forNoKeyUpdate()
       .executeTakeFirst();
   },
 
