@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 export interface EmbeddedResult {
@@ -7,6 +10,7 @@ export interface EmbeddedResult {
 }
 
 export type EmbeddedRequest =
+  | { id: number; kind: 'open'; location: string }
   | { id: number; kind: 'exec'; sql: string }
   | { id: number; kind: 'query'; sql: string; params: unknown[]; name?: string }
   | { id: number; kind: 'close' };
@@ -14,6 +18,67 @@ export type EmbeddedRequest =
 export type EmbeddedResponse =
   | { id: number; results: EmbeddedResult[] }
   | { id: number; error: Record<string, string | number> & { message: string } };
+
+/**
+ * PGlite's WebAssembly, compiled once for the process and handed to every thread that opens a
+ * database: compiling it costs about a second of CPU, and code V8 has already optimized serves the
+ * next database at full speed from its first statement (a process that opens several, such as the
+ * API tests, spent most of each start there).
+ */
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+
+// Node's WebAssembly global, which TypeScript declares only in its browser library.
+declare global {
+  namespace WebAssembly {
+    function compile(bytes: Uint8Array): Promise<Module>;
+  }
+}
+
+function pgliteModule(): Promise<WebAssembly.Module> {
+  // Beside the package's entry point (the package exports no path to the file itself).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  compiledPglite ??= readFile(path.join(path.dirname(entry), 'pglite.wasm')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  return compiledPglite;
+}
+
+/**
+ * Threads whose database was closed cleanly, kept (at most two, unreferenced, so they never hold
+ * the process open) for the next database this process opens: starting a thread and loading
+ * PGlite into it costs more than half a second.
+ */
+const idleThreads: Worker[] = [];
+const IDLE_THREADS_MAX = 2;
+
+/** A kept thread that fails or ends while idle leaves the list (and its error is not thrown). */
+function leaveIdle(this: Worker) {
+  const at = idleThreads.indexOf(this);
+  if (at >= 0) idleThreads.splice(at, 1);
+}
+
+/** Keeps a thread whose database closed cleanly for the next open, or ends it. */
+async function park(worker: Worker): Promise<void> {
+  if (idleThreads.length >= IDLE_THREADS_MAX) {
+    await worker.terminate();
+    return;
+  }
+  worker.unref();
+  worker.on('error', leaveIdle).on('exit', leaveIdle);
+  idleThreads.push(worker);
+}
+
+/** A kept thread, if there is one, or a new one. */
+async function takeThread(): Promise<Worker> {
+  const kept = idleThreads.pop();
+  if (kept) {
+    kept.off('error', leaveIdle).off('exit', leaveIdle);
+    return kept;
+  }
+  return new Worker(new URL('./embedded-worker-boot.mjs', import.meta.url), {
+    workerData: { wasmModule: await pgliteModule() },
+  });
+}
 
 /**
  * The embedded database (PGlite), run in a thread of its own (embedded-worker.ts): a heavy
@@ -29,8 +94,14 @@ export class EmbeddedDatabase {
   #closed = false;
   #failure: Error | null = null;
 
+  readonly #listeners: {
+    message: (response: EmbeddedResponse) => void;
+    error: (error: Error) => void;
+    exit: (code: number) => void;
+  };
+
   private constructor(private readonly worker: Worker) {
-    worker.on('message', (response: EmbeddedResponse) => {
+    const message = (response: EmbeddedResponse) => {
       const waiting = this.#pending.get(response.id);
       if (!waiting) return;
       this.#pending.delete(response.id);
@@ -39,27 +110,27 @@ export class EmbeddedDatabase {
       if ('error' in response)
         waiting.reject(Object.assign(new Error(response.error.message), response.error));
       else waiting.resolve(response.results);
-    });
+    };
     const fail = (error: Error) => {
       this.#failure = error;
       for (const waiting of this.#pending.values()) waiting.reject(error);
       this.#pending.clear();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the embedded database stopped (exit code ${code})`)));
+    const exit = (code: number) => fail(new Error(`the embedded database stopped (exit code ${code})`));
+    this.#listeners = { message, error: fail, exit };
+    worker.on('message', message).on('error', fail).on('exit', exit);
   }
 
   /** Opens PGlite at `location` (a directory, or `memory://`) in its thread. */
   static async open(location: string): Promise<EmbeddedDatabase> {
-    const worker = new Worker(new URL('./embedded-worker-boot.mjs', import.meta.url), {
-      workerData: { location },
-    });
+    const worker = await takeThread();
     const database = new EmbeddedDatabase(worker);
-    // The worker's first message (id 0) says the database is open.
-    await new Promise<void>((resolve, reject) => {
-      database.#pending.set(0, { resolve: () => resolve(), reject });
-    });
-    worker.unref();
+    try {
+      await database.#send({ id: database.#nextId++, kind: 'open', location });
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
     return database;
   }
 
@@ -87,9 +158,13 @@ export class EmbeddedDatabase {
     this.#closed = true;
     try {
       await this.#send({ id: this.#nextId++, kind: 'close' });
-    } finally {
+    } catch (error) {
       await this.worker.terminate();
+      throw error;
     }
+    const { message, error, exit } = this.#listeners;
+    this.worker.off('message', message).off('error', error).off('exit', exit);
+    await park(this.worker);
   }
 
   #send(request: EmbeddedRequest): Promise<EmbeddedResult[]> {

@@ -7,20 +7,35 @@ import type { EmbeddedRequest, EmbeddedResponse, EmbeddedResult } from './embedd
 /**
  * The embedded database's thread: PGlite (PostgreSQL compiled to WebAssembly) runs here, so its
  * work never holds the server's event loop. Requests are run one at a time in the order they
- * came; each answer carries its request's id.
+ * came; each answer carries its request's id. The thread opens one database at a time; once that
+ * one is closed it may open another (the process keeps idle threads, embedded-database.ts).
  */
 const port = parentPort!;
-const location = (workerData as { location: string }).location;
+/** PGlite's WebAssembly, compiled once by the process that started this thread. */
+const { wasmModule } = workerData as { wasmModule: WebAssembly.Module };
 
-const client = await PGlite.create(location, {
-  extensions: { pg_trgm, unaccent },
-  // int8 (counts, centavos) as JS numbers; dates stay 'YYYY-MM-DD' so no time zone shifts them.
-  parsers: {
-    [types.INT8]: (v: string) => Number(v),
-    [types.NUMERIC]: (v: string) => Number(v),
-    [types.DATE]: (v: string) => v,
-  },
-});
+let open: PGlite | undefined;
+
+/** The database open in this thread (requests come only between its open and its close). */
+function current(): PGlite {
+  if (!open) throw new Error('the embedded database is not open');
+  return open;
+}
+
+async function openDatabase(location: string): Promise<void> {
+  if (open && !open.closed) throw new Error('the embedded database is already open');
+  prepared.clear();
+  open = await PGlite.create(location, {
+    wasmModule,
+    extensions: { pg_trgm, unaccent },
+    // int8 (counts, centavos) as JS numbers; dates stay 'YYYY-MM-DD' so no time zone shifts them.
+    parsers: {
+      [types.INT8]: (v: string) => Number(v),
+      [types.NUMERIC]: (v: string) => Number(v),
+      [types.DATE]: (v: string) => v,
+    },
+  });
+}
 
 /**
  * PGlite's own `exec` and `query` copy its whole table of type parsers (300 and more entries, one
@@ -44,7 +59,7 @@ const UNSYNCED = { syncToFs: false };
 
 /** Statements without parameters (simple protocol): one result per statement. */
 async function execSimple(sql: string): Promise<EmbeddedResult[]> {
-  const { messages } = await client.execProtocol(serialize.query(sql), UNSYNCED);
+  const { messages } = await current().execProtocol(serialize.query(sql), UNSYNCED);
   return resultsOf(messages);
 }
 
@@ -58,6 +73,7 @@ const prepared = new Map<string, number[]>();
  * calls skip the parsing, and the database neither parses nor plans it again.
  */
 async function queryExtended(sql: string, params: unknown[], name = ''): Promise<EmbeddedResult> {
+  const client = current();
   let paramTypes = name ? prepared.get(name) : undefined;
   const parsing = !paramTypes;
   try {
@@ -100,7 +116,7 @@ async function queryExtended(sql: string, params: unknown[], name = ''): Promise
 function serialized(params: unknown[], paramTypes: number[]) {
   return params.map((value, i) => {
     if (value === null || value === undefined) return null;
-    const serializer = client.serializers[paramTypes[i]!];
+    const serializer = current().serializers[paramTypes[i]!];
     return serializer ? serializer(value) : String(value);
   });
 }
@@ -115,6 +131,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
  * through the client's parsers, `affectedRows` counted from the first statement on.
  */
 function resultsOf(answer: messages.BackendMessage[]): EmbeddedResult[] {
+  const { parsers } = current();
   const results: EmbeddedResult[] = [];
   let fields: EmbeddedResult['fields'] = [];
   let rows: Record<string, unknown>[] = [];
@@ -126,7 +143,7 @@ function resultsOf(answer: messages.BackendMessage[]): EmbeddedResult[] {
       const row: Record<string, unknown> = {};
       message.fields.forEach((value, i) => {
         const field = fields[i]!;
-        row[field.name] = types.parseType(value, field.dataTypeID, client.parsers);
+        row[field.name] = types.parseType(value, field.dataTypeID, parsers);
       });
       rows.push(row);
     } else if (message instanceof CommandCompleteMessage) {
@@ -151,6 +168,9 @@ function affectedRowsOf(tag: string): number {
 async function serve(request: EmbeddedRequest): Promise<EmbeddedResponse> {
   try {
     switch (request.kind) {
+      case 'open':
+        await openDatabase(request.location);
+        return { id: request.id, results: [] };
       case 'exec':
         return { id: request.id, results: await execSimple(request.sql) };
       case 'query':
@@ -159,7 +179,8 @@ async function serve(request: EmbeddedRequest): Promise<EmbeddedResponse> {
           results: [await queryExtended(request.sql, request.params, request.name)],
         };
       case 'close':
-        if (!client.closed) await client.close();
+        if (open && !open.closed) await open.close();
+        open = undefined;
         return { id: request.id, results: [] };
     }
   } catch (error) {
@@ -185,8 +206,6 @@ function reply(response: EmbeddedResponse) {
     port.postMessage({ id: response.id, error: { message: String((error as Error).message) } });
   }
 }
-
-port.postMessage({ id: 0, results: [] } satisfies EmbeddedResponse);
 
 function plainFields(fields: Record<string, unknown>): Record<string, string | number> {
   const plain: Record<string, string | number> = {};

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedDatabase } from '../../src/platform/embedded-database.ts';
 
@@ -114,6 +117,28 @@ describe('the embedded database runs in a thread of its own', () => {
       ),
     );
     expect(answers).toEqual(Array.from({ length: 60 }, (_, i) => ({ n: i })));
+  });
+
+  it('opens the next database in the thread a closed one left, which sees nothing of the first', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'embedded-reuse-'));
+    try {
+      const first = await EmbeddedDatabase.open(path.join(dir, 'first'));
+      await first.exec("create table kept (note text); insert into kept values ('first')");
+      await first.close();
+      const second = await EmbeddedDatabase.open(path.join(dir, 'second'));
+      await expect(second.exec('select * from kept')).rejects.toMatchObject({ code: '42P01' });
+      await second.exec("create table kept (note text); insert into kept values ('second')");
+      // Named statements prepared on the first database are not taken for prepared here.
+      expect((await second.query('select note from kept', [], 'read_kept')).rows).toEqual([
+        { note: 'second' },
+      ]);
+      await second.close();
+      const again = await EmbeddedDatabase.open(path.join(dir, 'first'));
+      expect((await again.query('select note from kept', [], 'read_kept')).rows).toEqual([{ note: 'first' }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses statements once closed instead of waiting forever', async () => {
