@@ -155,6 +155,22 @@ afterAll(async () => {
   await browser?.close();
 });
 
+it('the check itself fails a page with serious faults', async () => {
+  const context = await newContext(browser, PHONE);
+  const page = await context.newPage();
+  await page.setContent(
+    '<html lang="es"><title>Prueba</title><main><h1>Prueba</h1><img src="/x.png">' +
+      '<p style="color:#bbb;background:#fff">Texto claro</p></main></html>',
+  );
+  const failure = await expectAccessible(page).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toMatch(/image-alt/);
+  expect(failure).toMatch(/color-contrast/);
+  await context.close();
+});
+
 /** Waits until the page has rendered its data: a heading in main and no request in flight. */
 async function settle(page: Page) {
   await page.locator('main h1, main h2').first().waitFor();

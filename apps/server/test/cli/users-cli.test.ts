@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersCreate } from '../../src/cli/users-create.ts';
 import { usersSetSeller } from '../../src/cli/users-set-seller.ts';
-import { startTestApp } from '../helpers/build-app.ts';
+import { newDataDir, startTestApp } from '../helpers/build-app.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from '../helpers/database.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,7 +19,7 @@ describe('users:create and users:set-seller', () => {
   let dropPostgres: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-cli-'));
+    dataDir = newDataDir('coleccionables-cli-', { withDatabase: testDatabaseKind() === 'pglite' });
     env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
     if (testDatabaseKind() === 'postgres') {
       const pg = await createFreshPostgresDatabase();

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersCreate } from '../../src/cli/users-create.ts';
 import { usersSetOperator } from '../../src/cli/users-set-operator.ts';
-import { startTestApp } from '../helpers/build-app.ts';
+import { newDataDir, startTestApp } from '../helpers/build-app.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from '../helpers/database.ts';
 
 describe('users:set-operator', () => {
@@ -13,7 +11,7 @@ describe('users:set-operator', () => {
   let dropPostgres: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-cli-op-'));
+    dataDir = newDataDir('coleccionables-cli-op-', { withDatabase: testDatabaseKind() === 'pglite' });
     env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
     if (testDatabaseKind() === 'postgres') {
       const pg = await createFreshPostgresDatabase();

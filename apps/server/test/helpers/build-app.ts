@@ -44,6 +44,20 @@ export interface TestApp {
 }
 
 /**
+ * A new data directory under the system's temporary one; `withDatabase` puts a copy of the run's
+ * migrated embedded database in it (test/support/global-setup.ts), which costs far less than
+ * creating and migrating one.
+ */
+export function newDataDir(prefix: string, options: { withDatabase: boolean }): string {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const migrated = inject('migratedDataDir');
+  if (options.withDatabase && migrated) {
+    cpSync(path.join(migrated, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  }
+  return dataDir;
+}
+
+/**
  * Starts the real app on a fresh database: PGlite in memory by default, a new PostgreSQL
  * database with TEST_DB=postgres. The job loop is off; tests move time with advanceClock.
  */
@@ -60,17 +74,12 @@ export async function startTestApp(
     requestTimeoutMs?: number;
   } = {},
 ): Promise<TestApp & { databaseUrl?: string }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-test-'));
   const postgres = options.sharedDatabaseUrl
     ? { url: options.sharedDatabaseUrl, drop: async () => {} }
     : testDatabaseKind() === 'postgres'
       ? await createFreshPostgresDatabase(inject('migratedTemplate'))
       : undefined;
-  // The embedded database starts as a copy of the run's migrated one (test/support/global-setup.ts).
-  const migrated = inject('migratedDataDir');
-  if (!postgres && migrated) {
-    cpSync(path.join(migrated, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
-  }
+  const dataDir = newDataDir('coleccionables-test-', { withDatabase: !postgres });
   const connectUrl =
     postgres && options.connectThrough ? options.connectThrough(postgres.url) : postgres?.url;
   const config = loadConfig({
