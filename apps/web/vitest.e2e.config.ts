@@ -16,5 +16,10 @@ export default defineConfig({
     // machine's two cores busy in Chromium while the other would idle.
     maxConcurrency: 2,
     pool: 'forks',
+    // The files of a worker share its loaded modules (Playwright, axe, the helpers): importing them
+    // again for every file cost about two seconds of CPU each. Each file still opens its own
+    // browser contexts, and a file that starts its own server points the helpers back at the
+    // shared one when it ends (support/own-server.ts).
+    isolate: false,
   },
 });

@@ -21,7 +21,7 @@ import {
  * the middle of their flows (dialogs, menus, live updates); this one makes sure no page is left
  * out.
  */
-type Visitor = 'anonymous' | 'buyer' | 'seller' | 'operator';
+type Visitor = 'anonymous' | 'buyer' | 'seller';
 interface PageCase {
   name: string;
   path: string;
@@ -132,10 +132,8 @@ beforeAll(async () => {
       heading: 'Perfil del vendedor',
     },
     { name: 'seller-page-missing', path: '/seller/999', as: 'anonymous', heading: 'Perfil del vendedor' },
-    // The operator console (its tabs are checked one by one in admin.spec.ts), and what others see there.
-    { name: 'admin', path: '/admin', as: 'operator' },
-    { name: 'admin-payouts', path: '/admin?tab=pagos', as: 'operator' },
-    { name: 'admin-users', path: '/admin?tab=usuarios', as: 'operator' },
+    // The operator console's tabs are checked one by one, at both widths, in admin.spec.ts; here,
+    // what others see there.
     {
       name: 'admin-buyer',
       path: '/admin',
@@ -183,7 +181,7 @@ async function settle(page: Page) {
 }
 
 /** Each visitor's pages, split into this many tests so that the two running at once finish together. */
-const parts: Record<Visitor, number> = { anonymous: 2, buyer: 3, seller: 1, operator: 1 };
+const parts: Record<Visitor, number> = { anonymous: 2, buyer: 3, seller: 1 };
 
 // Each test only reads pages, as its own visitor: they run two at a time (vitest.e2e.config.ts).
 // A page is loaded once and checked at both widths: the app lays pages out for the width with CSS
@@ -191,7 +189,7 @@ const parts: Record<Visitor, number> = { anonymous: 2, buyer: 3, seller: 1, oper
 // which axe checks again once the window is narrow. Wide first: what comes into view there (and
 // loads, such as a list's next page) is then also checked in the phone layout.
 describe.concurrent('every page is accessible', () => {
-  for (const visitor of ['anonymous', 'buyer', 'seller', 'operator'] as const) {
+  for (const visitor of ['anonymous', 'buyer', 'seller'] as const) {
     for (let part = 0; part < parts[visitor]; part++) {
       const name = `passes every axe rule at ${PHONE.width} and ${DESKTOP.width} px, as ${visitor}${
         parts[visitor] > 1 ? ` (part ${part + 1} of ${parts[visitor]})` : ''
@@ -204,7 +202,6 @@ describe.concurrent('every page is accessible', () => {
         const page = await context.newPage();
         if (visitor === 'buyer') await loginAs(page, demo.buyer);
         if (visitor === 'seller') await loginAs(page, demo.seller);
-        if (visitor === 'operator') await loginAs(page, demo.operator);
         for (const pageCase of mine) {
           await page.setViewportSize(DESKTOP);
           await page.goto(`${baseUrl()}${pageCase.path}`);

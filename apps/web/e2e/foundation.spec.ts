@@ -335,29 +335,18 @@ describe('foundation: login, profile, header', () => {
     await context.close();
   });
 
-  it('login, register, profile and home: accessible, no horizontal scroll at 390 px, screenshots', async () => {
+  // The pages themselves (login, register, home, profile) are checked by accessibility.spec.ts;
+  // here, what opens over them.
+  it('the profile editor and the Actividad menu: accessible at 390 and 1280 px, screenshots', async () => {
     for (const [viewport, label] of [
       [PHONE, 'phone'],
       [DESKTOP, 'desktop'],
     ] as const) {
       const { context, page, errors } = await openPage(viewport);
-      for (const [path, name] of [
-        ['/login', 'login'],
-        ['/register', 'register'],
-        ['/', 'home'],
-      ] as const) {
-        await page.goto(`${baseUrl()}${path}`);
-        await page.locator('main h1, main h2').first().waitFor();
-        await expectAccessible(page);
-        if (label === 'phone') await expectNoHorizontalScroll(page);
-        await screenshot(page, `foundation-${name}-${label}`);
-      }
       await loginAs(page, demo.seller);
       await page.goto(`${baseUrl()}/profile`);
       await page.getByRole('heading', { name: 'vendedor_demo' }).waitFor();
       await page.getByText('Publicaciones activas').waitFor();
-      await expectAccessible(page);
-      if (label === 'phone') await expectNoHorizontalScroll(page);
       await screenshot(page, `foundation-profile-${label}`);
 
       await page.getByRole('button', { name: /Editar Perfil/ }).click();

@@ -19,9 +19,12 @@ export const demo = {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** A file that runs a server of its own (support/server.ts) points every helper here at it. */
+/**
+ * A file that runs a server of its own (support/server.ts) points every helper here at it, and
+ * back at the shared one when it is done (the files of a worker share this module).
+ */
 let ownServer: string | undefined;
-export function useServer(url: string) {
+export function useServer(url: string | undefined) {
   ownServer = url;
 }
 

@@ -16,6 +16,7 @@ export function withOwnServer(): { readonly browser: Browser; readonly server: T
     own.browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
+    useServer(undefined);
     await own.browser?.close();
     await own.server?.stop();
   });

@@ -15,7 +15,7 @@ function readSessions(file: string): Sessions {
  * A token for `key` (server and account) from an earlier login of this run, if `isValid` says the
  * API still accepts it (a test may have logged it out, or moved the clock past its end); else the
  * token `login` opens, kept for the next. The tokens live in one file of the run (global-setup.ts)
- * since every test file runs in a process of its own. The file is replaced whole, so a reader never
+ * since the test files run in several processes at once. The file is replaced whole, so a reader never
  * sees half of it; two files running at once may each write it from the same reading, and the
  * token one of them added is then lost, which costs only a login later.
  */
