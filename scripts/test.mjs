@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every test suite in turn and ends with one line "Tests: N passed, N failed".
-//   unit      contracts and web unit tests
+//   unit      contracts, server and web unit tests (beside their code)
 //   server    API integration tests on embedded PGlite
 //   server-pg the same tests on PostgreSQL (only when TEST_DATABASE_URL is set)
 //   e2e       browser tests (Playwright + Debian's Chromium) against the built app; never skipped

@@ -5,7 +5,7 @@ import type { BriefTransaction } from '../../platform/brief-transaction.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
 import type { NotificationInsert } from '../notifications/notifications.service.ts';
-import type { Ceiling } from './proxy.ts';
+import type { Ceiling } from './auto-bids.ts';
 
 export interface BidRow {
   id: number;

@@ -1,4 +1,4 @@
-import { type Ceiling, decideAutoBids } from './proxy.ts';
+import { type Ceiling, decideAutoBids } from './auto-bids.ts';
 
 /** The auction's rules, as read under the race lock (amounts in centavos). */
 export interface AuctionRules {
@@ -10,7 +10,7 @@ export interface AuctionRules {
 }
 
 /** One product's race, as read under its lock (centavos). */
-export interface RaceState {
+export interface LockedRace {
   highest: number | null;
   leaderId: number | null;
   bidCount: number;
@@ -52,7 +52,7 @@ export interface GroupDecision {
   /** The race's ceilings once those are saved. */
   ceilings: Ceiling[];
   /** The race after the whole group; `extended` when soft close moved the end. */
-  race: RaceState & { extended: boolean };
+  race: LockedRace & { extended: boolean };
   /** Who lost the lead during the group and does not hold it at its end. */
   outbid: number[];
 }
@@ -67,7 +67,7 @@ export interface GroupDecision {
  */
 export function decideGroup(input: {
   rules: AuctionRules;
-  race: RaceState;
+  race: LockedRace;
   ceilings: Ceiling[];
   pending: PendingBid[];
   now: Date;

@@ -1,6 +1,6 @@
+import type { Ceiling } from './auto-bids.ts';
 import type { bidsRepository } from './bids.repository.ts';
 import type { GroupDecision } from './decide-bids.ts';
-import type { Ceiling } from './proxy.ts';
 
 /** A product's race as read for a decision: the race row with its auction's rules and names. */
 export type RaceRow = NonNullable<Awaited<ReturnType<typeof bidsRepository.findRace>>>;

@@ -1,13 +1,15 @@
 import { paymentMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RECORDED_BODY,
+  RECORDED_KEY,
+  RECORDED_SIGNATURE,
+} from '../../../src/modules/payments/bold-recorded-webhook.test-support.ts';
 import { boldSignature } from '../../../src/modules/payments/bold-signature.ts';
 import {
   boldNotification,
   insertShippingAddress,
   insertWonItem,
-  RECORDED_BODY,
-  RECORDED_KEY,
-  RECORDED_SIGNATURE,
   signedDelivery,
 } from '../../factories/payments.ts';
 import { insertUserWithToken } from '../../factories/users.ts';

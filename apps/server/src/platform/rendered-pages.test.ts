@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createInProcessEventBus } from '../../src/platform/events.ts';
-import { createReadFreshness } from '../../src/platform/read-cache.ts';
-import { keepRenderedPages } from '../../src/platform/rendered-pages.ts';
-import type { PageRender, RenderedPage } from '../../src/platform/static.ts';
+import { createInProcessEventBus } from './events.ts';
+import { createReadFreshness } from './read-cache.ts';
+import { keepRenderedPages } from './rendered-pages.ts';
+import type { PageRender, RenderedPage } from './static.ts';
 
 const request = {} as FastifyRequest;
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createAuth, type SessionInfo } from '../../src/platform/auth.ts';
-import { createClock } from '../../src/platform/clock.ts';
+import { createAuth, type SessionInfo } from './auth.ts';
+import { createClock } from './clock.ts';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256';
 

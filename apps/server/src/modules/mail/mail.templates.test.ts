@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { type MailContent, renderMail, renderMjml } from '../../../src/modules/mail/mail.templates.ts';
+import { type MailContent, renderMail, renderMjml } from './mail.templates.ts';
 
 const BASE = 'https://subastas.example.co';
 const tricky = `<b>"Ferrari" & 'F40'</b> @@mail-heading@@ $& $1 ✓ ñ`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFreshRead, createKeyedFreshRead } from '../../src/platform/fresh-read.ts';
+import { createFreshRead, createKeyedFreshRead } from './fresh-read.ts';
 
 /** A read whose answers the test releases one by one; each answers the value when it was sent. */
 function controlledRead() {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { boldSignature, verifyBoldSignature } from '../../../src/modules/payments/bold-signature.ts';
-import { RECORDED_BODY, RECORDED_KEY, RECORDED_SIGNATURE } from '../../factories/payments.ts';
+import { RECORDED_BODY, RECORDED_KEY, RECORDED_SIGNATURE } from './bold-recorded-webhook.test-support.ts';
+import { boldSignature, verifyBoldSignature } from './bold-signature.ts';
 
 /** Bold's test mode signs with an empty key. */
 const RECORDED_SIGNATURE_TEST_MODE = '936e0b1f1402b4fbfe62fea4c21dcc4327d8850c2e157d62a3a8cc3ecc3890bd';

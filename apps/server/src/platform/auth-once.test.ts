@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createAuth } from '../../src/platform/auth.ts';
-import { createClock } from '../../src/platform/clock.ts';
+import { createAuth } from './auth.ts';
+import { createClock } from './clock.ts';
 
 /**
  * A request whose session was already read (the operator guard reads it before the admin route's

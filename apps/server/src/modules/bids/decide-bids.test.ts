@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AuctionRules,
-  decideGroup,
-  type PendingBid,
-  type RaceState,
-} from '../../../src/modules/bids/decide-bids.ts';
+import { type AuctionRules, decideGroup, type LockedRace, type PendingBid } from './decide-bids.ts';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const rules: AuctionRules = { ownerId: 1, status: 'active', startTime: null, minOffer: 1000, maxOffer: 0 };
-const race: RaceState = {
+const race: LockedRace = {
   highest: 10_000,
   leaderId: 2,
   bidCount: 3,

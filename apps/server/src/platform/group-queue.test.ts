@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupQueue } from '../../src/platform/group-queue.ts';
+import { createGroupQueue } from './group-queue.ts';
 
 describe('group queue', () => {
   it('runs a lone item on the next turn, groups what arrives meanwhile, one group at a time per key', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsJsonShape, JSON_MAX_DEPTH, JSON_MAX_VALUES } from '../../src/platform/json-body.ts';
+import { exceedsJsonShape, JSON_MAX_DEPTH, JSON_MAX_VALUES } from './json-body.ts';
 
 describe('exceedsJsonShape: a JSON body refused before parsing', () => {
   it('lets every ordinary body through, however long its strings', () => {

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { createInProcessEventBus } from '../../src/platform/events.ts';
-import { serveChannel } from '../../src/platform/live-channel.ts';
+import { createInProcessEventBus } from './events.ts';
+import { serveChannel } from './live-channel.ts';
 
 /** Just enough of a ws WebSocket: records what is sent, answers pings when asked to. */
 class FakeSocket extends EventEmitter {

@@ -1,7 +1,7 @@
 import { AuctionListResponseSchema } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { timedJson } from '../../src/platform/timed-json.ts';
+import { timedJson } from './timed-json.ts';
 
 describe('timedJson', () => {
   it('writes what the route serializer would, with the time of each call', () => {
