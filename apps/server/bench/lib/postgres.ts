@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { createDatabaseBeside } from '../../test/helpers/database.ts';
+import { createDatabaseBeside } from '../../test/support/database.ts';
 
 /** Whether a PostgreSQL server answers at `url`. */
 export async function postgresReachable(url: string): Promise<boolean> {

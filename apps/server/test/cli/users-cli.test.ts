@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersCreate } from '../../src/cli/users-create.ts';
 import { usersSetSeller } from '../../src/cli/users-set-seller.ts';
-import { newDataDir, startTestApp } from '../helpers/build-app.ts';
-import { createFreshPostgresDatabase, testDatabaseKind } from '../helpers/database.ts';
+import { newDataDir, startTestApp } from '../support/build-app.ts';
+import { createFreshPostgresDatabase, testDatabaseKind } from '../support/database.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);

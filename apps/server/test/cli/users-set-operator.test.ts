@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersCreate } from '../../src/cli/users-create.ts';
 import { usersSetOperator } from '../../src/cli/users-set-operator.ts';
-import { newDataDir, startTestApp } from '../helpers/build-app.ts';
-import { createFreshPostgresDatabase, testDatabaseKind } from '../helpers/database.ts';
+import { newDataDir, startTestApp } from '../support/build-app.ts';
+import { createFreshPostgresDatabase, testDatabaseKind } from '../support/database.ts';
 
 describe('users:set-operator', () => {
   let dataDir: string;

@@ -1,5 +1,5 @@
 import { resolveSandboxSecret } from '../../src/modules/payments/create-provider.ts';
-import type { TestApp } from '../helpers/build-app.ts';
+import type { TestApp } from '../support/build-app.ts';
 import { boldNotification, insertBuyNowProduct, insertShippingAddress, signedDelivery } from './payments.ts';
 import { insertUserWithToken, TEST_PASSWORD } from './users.ts';
 

@@ -6,7 +6,7 @@ import { BOLD_TIMEOUT_MS, createBoldProvider } from '../../src/modules/payments/
 import { PaymentProviderTimeout } from '../../src/modules/payments/payment-provider.ts';
 import { insertBuyNowProduct, insertShippingAddress, insertWonItem } from '../factories/payments.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 import { timed } from '../support/dependencies.ts';
 
 const TIMEOUT_MS = 400;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction, openSocket, wsUrl } from '../factories/auctions.ts';
 import { insertUser, insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 

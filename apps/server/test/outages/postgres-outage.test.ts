@@ -2,7 +2,7 @@ import { commonMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../factories/auctions.ts';
 import { insertUser, insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 import { pause, postgresTarget, timed } from '../support/dependencies.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotificationsSocket, openSocket, wsUrl } from '../factories/auctions.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import type { TestApp } from '../helpers/build-app.ts';
+import type { TestApp } from '../support/build-app.ts';
 import { pause, postgresTarget, REDIS_TARGET, reachable, timed } from '../support/dependencies.ts';
 import type { FaultProxy } from '../support/fault-proxy.ts';
 import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';

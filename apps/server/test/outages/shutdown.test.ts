@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createFreshPostgresDatabase } from '../helpers/database.ts';
+import { createFreshPostgresDatabase } from '../support/database.ts';
 import { postgresTarget, REDIS_TARGET, reachable } from '../support/dependencies.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

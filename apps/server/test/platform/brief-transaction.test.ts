@@ -4,7 +4,7 @@ import { briefTransaction } from '../../src/platform/brief-transaction.ts';
 import type { Database } from '../../src/platform/db.ts';
 import { inlineParameters } from '../../src/platform/sql-literals.ts';
 import { insertUser } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 describe('brief transactions (BEGIN with the first statement, COMMIT with the last)', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { declareRoute, useEndpointSchemas } from '../../src/platform/routes.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /** Every call the web app and outside clients make, as `METHOD path` with `{param}` placeholders. */
 const SPECIFIED_CALLS = [

@@ -5,7 +5,7 @@ import { insertAuction } from '../factories/auctions.ts';
 import { pngDataUrl } from '../factories/images.ts';
 import { catalogueIds, createProductPayload } from '../factories/products.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 

@@ -6,8 +6,8 @@ import type { EventBus } from '../../src/platform/events.ts';
 import { createEventBus, createRedisEventBus } from '../../src/platform/events-redis.ts';
 import { insertAuction, openSocket } from '../factories/auctions.ts';
 import { insertUser, insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
-import { testDatabaseKind } from '../helpers/database.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
+import { testDatabaseKind } from '../support/database.ts';
 import { REDIS_TARGET } from '../support/dependencies.ts';
 import { startFaultProxy } from '../support/fault-proxy.ts';
 

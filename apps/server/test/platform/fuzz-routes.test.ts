@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
-import { concretePath, timed } from '../helpers/hostile.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
+import { concretePath, timed } from '../support/hostile.ts';
 
 /**
  * Property: whatever body arrives at whichever route, the server answers within a second, never

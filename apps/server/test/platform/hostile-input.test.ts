@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyLimits } from '../../src/platform/body-limits.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import { type RegisteredRoute, startTestApp, type TestApp } from '../helpers/build-app.ts';
-import { concretePath, hostileBody, structuralBodies, timed, watchHealth } from '../helpers/hostile.ts';
+import { type RegisteredRoute, startTestApp, type TestApp } from '../support/build-app.ts';
+import { concretePath, hostileBody, structuralBodies, timed, watchHealth } from '../support/hostile.ts';
 
 /**
  * No request can hold the server: every registered route (walked, not picked by hand) gets a body

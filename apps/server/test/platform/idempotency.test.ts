@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../factories/auctions.ts';
 import { insertBuyNowProduct, insertShippingAddress } from '../factories/payments.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
-import { testDatabaseKind } from '../helpers/database.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
+import { testDatabaseKind } from '../support/database.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 

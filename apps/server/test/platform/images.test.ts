@@ -12,7 +12,7 @@ import {
   renderSeedImage,
 } from '../../src/platform/images.ts';
 import { makeImage, noiseBytes, PNG_SIGNATURE, SVG_IMAGE, toDataUrl } from '../factories/images.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /** The 400 message a rejected image gets, or null when it was accepted. */
 async function rejection(promise: Promise<unknown>): Promise<string | null> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED, redactUrl } from '../../src/platform/logging.ts';
 import { openSocket, wsUrl } from '../factories/auctions.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 describe('logs never print a token', () => {
   let t: TestApp;

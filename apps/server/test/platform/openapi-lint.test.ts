@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /**
  * Problems of the recommended rules that the document keeps on purpose, each by rule and place:

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { createFreshPostgresDatabase, testDatabaseKind } from '../helpers/database.ts';
+import { createFreshPostgresDatabase, testDatabaseKind } from '../support/database.ts';
 
 const SECRET = 'production-secret-that-is-long-enough-0123456789';
 /** A production environment that starts; each test breaks one thing. */

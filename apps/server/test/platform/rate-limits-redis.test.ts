@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { commonMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 import { REDIS_TARGET, reachable, timed } from '../support/dependencies.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 

@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import { loadConfig } from '../../src/config.ts';
 import { openSocket, wsUrl } from '../factories/auctions.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /** Fires `n` requests one after the other; returns their statuses. */
 async function burst(n: number, send: (i: number) => Promise<{ status: number }>): Promise<number[]> {

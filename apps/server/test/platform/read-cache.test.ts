@@ -7,7 +7,7 @@ import {
   READ_CACHE_CHANNEL,
   readFreshness,
 } from '../../src/platform/read-cache.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 // One app for both ways a cache is kept current: each test makes its own caches.
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/build-app.ts';
+import type { TestApp } from '../support/build-app.ts';
 import { postgresTarget, REDIS_TARGET, reachable } from '../support/dependencies.ts';
 import type { FaultProxy } from '../support/fault-proxy.ts';
 import { startTwoProcesses, type TwoProcesses } from '../support/two-processes.ts';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction, openSocket, wsUrl } from '../factories/auctions.ts';
 import { insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /**
  * A request must arrive whole within the server's request timeout (shortened here to 400 ms): a

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
-import { testDatabaseKind } from '../helpers/database.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
+import { testDatabaseKind } from '../support/database.ts';
 
 describe('statement pipeline (single statements applied in the order they are sent)', () => {
   let t: TestApp;

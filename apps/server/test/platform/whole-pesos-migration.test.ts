@@ -3,7 +3,7 @@ import * as wholePesos from '../../src/platform/migrations/2026-11-26T0100-whole
 import { insertAuction } from '../factories/auctions.ts';
 import { insertProduct } from '../factories/products.ts';
 import { insertUser } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /**
  * The whole-pesos migration on data stored when the API took centavos: the migration is taken

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/platform/db.ts';
 import { migrateToLatest } from '../../src/platform/migrate.ts';
-import { createDatabaseBeside, testDatabaseKind } from '../helpers/database.ts';
+import { createDatabaseBeside, testDatabaseKind } from './database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertAuction } from '../factories/auctions.ts';
 import { insertUser, insertUserWithToken } from '../factories/users.ts';
-import { startTestApp, type TestApp } from '../helpers/build-app.ts';
+import { startTestApp, type TestApp } from './build-app.ts';
 import { REDIS_TARGET } from './dependencies.ts';
 import { type FaultProxy, startFaultProxy } from './fault-proxy.ts';
 

@@ -2,7 +2,7 @@ import { auctionFormMessages, auctionMessages, commonMessages } from '@app/contr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 type Seller = Awaited<ReturnType<typeof insertUserWithToken>>;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuctionsService } from '../../../src/modules/auctions/auctions.service.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('auction life cycle', () => {
   let t: TestApp;

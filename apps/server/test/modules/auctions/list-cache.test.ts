@@ -3,8 +3,8 @@ import { activeListCache } from '../../../src/modules/auctions/auctions.read-cac
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
-import { testDatabaseKind } from '../../helpers/database.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
+import { testDatabaseKind } from '../../support/database.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 const LIST = '/api/auctions/list?page=1&size=8';

@@ -4,7 +4,7 @@ import { databaseImageStore } from '../../../src/platform/images.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 /** index.html's image hint goes to anyone: only products already public on the cards get one. */
 describe('the image hints of index.html', () => {

@@ -1,7 +1,7 @@
 import { commonMessages, paymentMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 

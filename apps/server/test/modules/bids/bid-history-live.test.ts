@@ -2,7 +2,7 @@ import { bidMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotificationsSocket, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import type { TestApp } from '../../support/build-app.ts';
 import { type BidsUser, bidsHelpers, startBidsApp } from './bids-support.ts';
 
 describe('bids: history, notices, live channel and concurrency', () => {

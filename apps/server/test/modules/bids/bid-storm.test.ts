@@ -3,8 +3,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertUser, issueSessionToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
-import { testDatabaseKind } from '../../helpers/database.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
+import { testDatabaseKind } from '../../support/database.ts';
 
 /**
  * 64 bidders fire random valid and invalid bids at one product for 10 seconds, then the race is

@@ -1,6 +1,6 @@
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 export type BidsUser = Awaited<ReturnType<typeof insertUserWithToken>>;
 

@@ -1,7 +1,7 @@
 import { bidMessages, moneyMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../factories/products.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import type { TestApp } from '../../support/build-app.ts';
 import { type BidsUser, bidsHelpers, startBidsApp } from './bids-support.ts';
 
 describe('bids', () => {

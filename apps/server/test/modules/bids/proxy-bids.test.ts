@@ -2,7 +2,7 @@ import { bidMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('proxy (maximum) bids', () => {
   let t: TestApp;

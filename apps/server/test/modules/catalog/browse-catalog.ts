@@ -1,7 +1,7 @@
 import { insertAuction } from '../../factories/auctions.ts';
 import { catalogueIds, insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import type { TestApp } from '../../support/build-app.ts';
 
 const HOUR = 3600_000;
 

@@ -2,7 +2,7 @@ import { catalogMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFreshness } from '../../../src/platform/read-cache.ts';
 import { type CatalogueIds, insertProduct } from '../../factories/products.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { seedBrowseCatalog } from './browse-catalog.ts';
 
 type Query = Record<string, string | number | undefined>;

@@ -6,7 +6,7 @@ import { insertAuction, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertBuyNowProduct } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { insertOperator } from '../operator/operator-support.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;

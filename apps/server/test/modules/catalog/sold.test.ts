@@ -4,7 +4,7 @@ import { insertWonItem } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertBuyer, insertPaidBuyNowSale, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const DAY = 24 * 3600_000;
 

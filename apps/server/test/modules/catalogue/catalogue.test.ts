@@ -1,6 +1,6 @@
 import { productMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('catalogue', () => {
   let t: TestApp;

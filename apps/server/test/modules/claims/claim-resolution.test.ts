@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertShippingAddress } from '../../factories/payments.ts';
 import { insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { insertOperator } from '../operator/operator-support.ts';
 import { openedClaim, shippedSale } from './claims-support.ts';
 

@@ -2,7 +2,7 @@ import { CONTACT_SAFETY_MESSAGE } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { LONG_ENOUGH, openClaim, shippedSale } from './claims-support.ts';
 
 /** Claims where other features meet them: contact safety, retries, personal data. */

@@ -1,5 +1,5 @@
 import { insertPaidBuyNowSale, ship, type TestUser } from '../../factories/sales.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import type { TestApp } from '../../support/build-app.ts';
 
 export const DAY = 24 * 3600;
 export const LONG_ENOUGH = 'El producto llegó con la caja rota y una rueda suelta.';

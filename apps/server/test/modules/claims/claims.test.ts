@@ -7,7 +7,7 @@ import {
   type TestUser,
 } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { insertOperator } from '../operator/operator-support.ts';
 import {
   DAY,

@@ -2,7 +2,7 @@ import { trackingMessages, trackingUrl } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyer, insertPaidBuyNowSale, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('tracking on shipped sales', () => {
   let t: TestApp;

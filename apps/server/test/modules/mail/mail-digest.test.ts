@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail, securityNotice } from '../../../src/modules/mail/outbox.service.ts';
 import { insertWonItem } from '../../factories/payments.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 const DAY = 24 * 3600;

@@ -4,7 +4,7 @@ import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertBuyer, insertPaidBuyNowSale, ship, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { openedClaim } from '../claims/claims-support.ts';
 import { insertBankAccount, insertOperator, insertSaleWithPayout } from '../operator/operator-support.ts';
 import { linksOf, rawHeader, type SmtpSink, startSmtpSink } from './smtp-sink.ts';

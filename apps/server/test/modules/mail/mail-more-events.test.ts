@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertBuyer, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { openedClaim, shippedSale } from '../claims/claims-support.ts';
 import { insertOperator } from '../operator/operator-support.ts';
 import { linksOf, type SmtpSink, startSmtpSink } from './smtp-sink.ts';

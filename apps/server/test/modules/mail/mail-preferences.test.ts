@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailRepository } from '../../../src/modules/mail/mail.repository.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { rawHeader, type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;

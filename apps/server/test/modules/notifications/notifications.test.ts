@@ -6,7 +6,7 @@ import {
 } from '../../../src/modules/notifications/notifications.service.ts';
 import { openNotificationsSocket, openSocket, wsUrl } from '../../factories/auctions.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('notifications', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOperatorGuard } from '../../../src/modules/operator/operator.routes.ts';
 import { registerErrorHandler } from '../../../src/platform/errors.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { insertOperator } from './operator-support.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { adminMessages, userMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../factories/sales.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { insertOperator } from './operator-support.ts';
 
 let t: TestApp;

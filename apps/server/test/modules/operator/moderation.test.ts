@@ -5,7 +5,7 @@ import { insertBuyNowProduct } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertBuyer, insertPaidBuyNowSale, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import type { TestApp } from '../../support/build-app.ts';
 import { insertOperator, startModerationApp } from './operator-support.ts';
 
 let t: TestApp, operator: TestUser, seller: TestUser, bidderA: TestUser, bidderB: TestUser;

@@ -1,6 +1,6 @@
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 /** A logged-in operator. */
 export async function insertOperator(t: TestApp, username = 'operadora') {

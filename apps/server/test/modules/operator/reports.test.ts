@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../factories/products.ts';
 import type { TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import type { TestApp } from '../../support/build-app.ts';
 import { startModerationApp } from './operator-support.ts';
 
 let t: TestApp, operator: TestUser, seller: TestUser, bidderA: TestUser, bidderB: TestUser;

@@ -4,7 +4,7 @@ import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import type { TestUser } from '../../factories/sales.ts';
 import { insertUser, insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { insertOperator, insertSaleWithPayout } from './operator-support.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { insertAuction } from '../../factories/auctions.ts';
 import { insertWonItem } from '../../factories/payments.ts';
 import { insertBuyer, insertPastBids, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { insertOperator } from './operator-support.ts';
 
 const WON_WINDOW_S = 72 * 3600;

@@ -10,7 +10,7 @@ import {
   signedDelivery,
 } from '../../factories/payments.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const API_KEY = 'fake-identity-key-DZSkDqh2iWmpYQg';
 const SECRET_KEY = 'fake-secret-key-KVwpsp4WlWny';

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const PRICE = 80_000;
 /** Past a buy-now checkout's 30-minute window. */

@@ -13,7 +13,7 @@ import {
   signedDelivery,
 } from '../../factories/payments.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 

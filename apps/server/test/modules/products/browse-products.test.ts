@@ -8,7 +8,7 @@ import {
   insertProduct,
 } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('public product browsing', () => {
   let t: TestApp;

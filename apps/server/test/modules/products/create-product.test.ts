@@ -11,7 +11,7 @@ import {
 } from '../../factories/images.ts';
 import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('POST /api/products/create', () => {
   let t: TestApp;

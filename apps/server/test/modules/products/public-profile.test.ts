@@ -2,7 +2,7 @@ import { userMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUser } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('public seller profile by id (/seller/{id})', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersService } from '../../../src/modules/users/users.service.ts';
 import { seedProducts } from '../../../src/seed/products.seed.ts';
 import { seedUsers } from '../../../src/seed/users.seed.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('demo products', () => {
   let t: TestApp;

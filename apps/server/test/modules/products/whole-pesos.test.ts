@@ -11,7 +11,7 @@ import {
   insertProduct,
 } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const MAX_PESOS = 10_000_000_000;
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;

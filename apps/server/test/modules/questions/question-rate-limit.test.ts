@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('questions: at most 10 per account per hour', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
 import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 

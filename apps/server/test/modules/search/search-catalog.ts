@@ -1,7 +1,7 @@
 import { insertProduct } from '../../factories/products.ts';
 import { brandId, insertAuction, insertImage } from '../../factories/search.ts';
 import { insertUser } from '../../factories/users.ts';
-import type { TestApp } from '../../helpers/build-app.ts';
+import type { TestApp } from '../../support/build-app.ts';
 
 /**
  * What the search tests look for: users, products and auctions with the words, accents, typos

@@ -4,7 +4,7 @@ import { searchRepository } from '../../../src/modules/search/search.repository.
 import { insertProduct } from '../../factories/products.ts';
 import { insertAuction } from '../../factories/search.ts';
 import { insertUser } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 /**
  * The search ranks the newest products and auctions first and reads older ones only when they

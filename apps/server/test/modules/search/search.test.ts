@@ -2,7 +2,7 @@ import { SearchResultSchema, searchMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auctionSearchFilter } from '../../../src/modules/search/search-filters.service.ts';
 import { insertAuction } from '../../factories/search.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { seedSearchCatalog } from './search-catalog.ts';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { insertAuction } from '../../factories/auctions.ts';
 import { makeImage } from '../../factories/images.ts';
 import { insertBuyNowProduct } from '../../factories/payments.ts';
 import { insertUser } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { jsonLd, metaContent, pageTitle } from './html.ts';
 
 // The web app's own index.html as the shell (its generic title and description are replaced).

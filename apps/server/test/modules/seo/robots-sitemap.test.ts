@@ -6,7 +6,7 @@ import { sitemapFile } from '../../../src/modules/seo/sitemap.ts';
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertBuyNowProduct } from '../../factories/payments.ts';
 import { insertUser } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const PUBLIC_URL = 'https://coleccionables.test';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';

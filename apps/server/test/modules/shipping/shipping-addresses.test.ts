@@ -2,7 +2,7 @@ import { shippingAddressMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertShippingAddress } from '../../factories/payments.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 

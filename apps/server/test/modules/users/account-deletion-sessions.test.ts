@@ -1,7 +1,7 @@
 import { personalDataMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 /** Deleting an account ends its sessions once, with the erasure itself. */
 describe('account deletion and sessions', () => {

@@ -2,7 +2,7 @@ import { userMessages } from '@app/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 const UNAUTHORIZED = 'Debes iniciar sesión para continuar.';

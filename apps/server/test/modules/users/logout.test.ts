@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotificationsSocket } from '../../factories/auctions.ts';
 import { insertUser, insertUserWithToken, issueSessionToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { signToken } from './signed-tokens.ts';
 
 /**

@@ -5,7 +5,7 @@ import { insertShippingAddress } from '../../factories/payments.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertBuyer, insertPaidBuyNowSale, ship, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('personal data: export and account deletion', () => {
   let t: TestApp;

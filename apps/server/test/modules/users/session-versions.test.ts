@@ -4,7 +4,7 @@ import * as tokenVersionMigration from '../../../src/platform/migrations/2026-11
 import * as sessionsMigration from '../../../src/platform/migrations/2026-11-26T0200-user-sessions.ts';
 import { openNotificationsSocket } from '../../factories/auctions.ts';
 import { insertUser, insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { signToken } from './signed-tokens.ts';
 
 describe('ending sessions by token version', () => {

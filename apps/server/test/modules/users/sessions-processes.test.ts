@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNotificationsSocket } from '../../factories/auctions.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { postgresTarget, REDIS_TARGET, reachable } from '../../support/dependencies.ts';
 
 // Two server processes (two app instances) on one PostgreSQL database and one Redis. Each caches

@@ -3,7 +3,7 @@ import { createWatchlistService } from '../../../src/modules/watchlist/watchlist
 import { insertAuction } from '../../factories/auctions.ts';
 import { insertProduct } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('watchlist', () => {
   let t: TestApp;

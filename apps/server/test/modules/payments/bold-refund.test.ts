@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boldNotification, insertWonItem, signedDelivery } from '../../factories/payments.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const API_KEY = 'fake-identity-key-refunds';
 const SECRET_KEY = 'fake-secret-key-refunds';

@@ -3,7 +3,7 @@ import { insertAuction } from '../../factories/auctions.ts';
 import { insertWonItem } from '../../factories/payments.ts';
 import { approvePayment, insertBuyer, insertPastBids, type TestUser } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
-import { startTestApp, type TestApp } from '../../helpers/build-app.ts';
+import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 const WINDOW_S = 72 * 3600;
 
