@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Alert } from './alert.tsx';
 import { Badge, badgeClass } from './badge.tsx';
 import { Button, buttonClass, LinkButton } from './button.tsx';
-import { FormField } from './form-field.tsx';
 import { MoneyField, MoneyInput } from './money-field.tsx';
 
 afterEach(cleanup);
@@ -189,16 +188,5 @@ describe('MoneyField', () => {
   it('MoneyInput keeps a caller class beside its own', () => {
     render(<MoneyInput aria-label="Monto" className="ancho" />);
     expect(screen.getByLabelText('Monto').className).toBe('input ancho');
-  });
-});
-
-describe('FormField', () => {
-  it("keeps the control's own aria-invalid when the field shows no error", () => {
-    render(
-      <FormField label="Monto">
-        <input aria-invalid />
-      </FormField>,
-    );
-    expect(screen.getByLabelText('Monto').getAttribute('aria-invalid')).toBe('true');
   });
 });

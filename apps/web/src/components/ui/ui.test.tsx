@@ -109,6 +109,15 @@ describe('FormField', () => {
     expect(input.hasAttribute('aria-invalid')).toBe(false);
     expect(input.hasAttribute('aria-describedby')).toBe(false);
   });
+
+  it("keeps the control's own aria-invalid when the field shows no error", () => {
+    render(
+      <FormField label="Monto">
+        <input aria-invalid />
+      </FormField>,
+    );
+    expect(screen.getByLabelText('Monto').getAttribute('aria-invalid')).toBe('true');
+  });
 });
 
 function ToastButtons() {
