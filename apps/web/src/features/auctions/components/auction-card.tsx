@@ -2,6 +2,7 @@ import { AUCTION_CARD_IMAGES, type AuctionSummary, formatTimeLeft } from '@app/c
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { TimeLeft } from '../../../components/ui/time-left.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLiveCard, useLiveLatestEnd } from '../../../lib/live-cards.ts';
 import { needsLogin } from '../lib/login-redirect.ts';
@@ -59,14 +60,7 @@ export function AuctionCard({
         <p className={styles.cardMeta}>
           {count} {count === 1 ? 'artículo' : 'artículos'}
         </p>
-        <p className={styles.timeLeft} role="timer">
-          <span className="sr-only">Tiempo restante: </span>
-          <svg className={styles.clock} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <span>{formatTimeLeft(endTime, now)}</span>
-        </p>
+        <TimeLeft className={styles.timeLeft}>{formatTimeLeft(endTime, now)}</TimeLeft>
         {/* The accessible name starts with the visible word (speech users say what they see) and
             adds which auction, since every card has the same button. */}
         <Button variant="primary" block className={styles.cardAction} onClick={view}>

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TimeLeft } from '../../../components/ui/time-left.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useServerNow } from '../../../lib/server-clock.ts';
@@ -56,10 +57,7 @@ function MyAuctionCard({ auction, now }: { auction: AuctionSummary; now: number 
           <dd>{auction.max_offer > 0 ? `$${formatNumber(auction.max_offer)}` : 'Sin límite'}</dd>
         </div>
       </dl>
-      <p className={cardStyles.timeLeft} role="timer">
-        <span className="sr-only">Tiempo restante: </span>
-        <span>{countdown}</span>
-      </p>
+      <TimeLeft className={cardStyles.timeLeft}>{countdown}</TimeLeft>
       {auction.status === 'upcoming' ? (
         <Button
           variant="accent"

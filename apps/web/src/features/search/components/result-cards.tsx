@@ -2,6 +2,7 @@ import type { SearchAuction, SearchProduct, SearchUser } from '@app/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { TimeLeft } from '../../../components/ui/time-left.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatSearchPrice, searchTimeLeft } from '../lib/format.ts';
 import styles from './search.module.css';
@@ -83,14 +84,9 @@ export function AuctionResult({ auction, now }: { auction: SearchAuction; now: n
           ) : (
             <span />
           )}
-          <span className={styles.timeLeft} role="timer">
-            <span className="sr-only">Tiempo restante: </span>
-            <svg className={styles.clock} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
+          <TimeLeft as="span" className={styles.timeLeft}>
             {searchTimeLeft(auction.end_time, now)}
-          </span>
+          </TimeLeft>
         </div>
       </div>
     </Link>
