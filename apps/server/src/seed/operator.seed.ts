@@ -1,6 +1,6 @@
 import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
-import { deliveredPaymentRow, paidPayoutRow } from './sale-rows.ts';
+import { insertDeliveredPayment, insertPaidPayout } from './sale-rows.ts';
 import type { SeedContext } from './seed-context.ts';
 import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
 
@@ -67,39 +67,27 @@ export async function seedOperator(ctx: SeedContext, users: DemoUsers): Promise<
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const payment = await trx
-      .insertInto('payments')
-      .values(
-        deliveredPaymentRow({
-          kind: 'buy_now',
-          productId: product.id,
-          buyerId: users.coleccionista_demo,
-          sellerId: users.vendedor_demo,
-          amount,
-          provider: config.PAYMENTS_PROVIDER,
-          paidAt: soldAt,
-          deliveredAt,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const payout = await trx
-      .insertInto('payouts')
-      .values(
-        paidPayoutRow({
-          sellerId: users.vendedor_demo,
-          paymentId: payment.id,
-          productId: product.id,
-          amount,
-          commissionRate: config.COMMISSION_RATE,
-          createdAt: soldAt,
-          paidOutAt: paidAt,
-          reference,
-          payableSince: deliveredAt,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const payment = await insertDeliveredPayment(trx, {
+      kind: 'buy_now',
+      productId: product.id,
+      buyerId: users.coleccionista_demo,
+      sellerId: users.vendedor_demo,
+      amount,
+      provider: config.PAYMENTS_PROVIDER,
+      paidAt: soldAt,
+      deliveredAt,
+    });
+    const payout = await insertPaidPayout(trx, {
+      sellerId: users.vendedor_demo,
+      paymentId: payment.id,
+      productId: product.id,
+      amount,
+      commissionRate: config.COMMISSION_RATE,
+      createdAt: soldAt,
+      paidOutAt: paidAt,
+      reference,
+      payableSince: deliveredAt,
+    });
     await trx
       .insertInto('operator_audit')
       .values({

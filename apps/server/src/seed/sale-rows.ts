@@ -1,4 +1,5 @@
 import { computeCommission } from '@app/contracts';
+import type { Database } from '../platform/db.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -6,7 +7,7 @@ const DAY = 24 * 3600 * 1000;
  * The payment of a demo sale already delivered: confirmed at `paidAt`, shipped a day later,
  * delivered at `deliveredAt`. Amounts in centavos.
  */
-export function deliveredPaymentRow(sale: {
+function deliveredPaymentRow(sale: {
   kind: 'buy_now' | 'auction';
   productId: number;
   buyerId: number;
@@ -35,7 +36,7 @@ export function deliveredPaymentRow(sale: {
 }
 
 /** The seller's payout of a demo sale, already transferred at `paidOutAt` under `reference`. */
-export function paidPayoutRow(payout: {
+function paidPayoutRow(payout: {
   sellerId: number;
   paymentId: string;
   productId: number;
@@ -62,4 +63,18 @@ export function paidPayoutRow(payout: {
     created_at: payout.createdAt,
     updated_at: payout.paidOutAt,
   };
+}
+
+/** Inserts the payment of a demo sale already delivered (see deliveredPaymentRow). */
+export function insertDeliveredPayment(trx: Database, sale: Parameters<typeof deliveredPaymentRow>[0]) {
+  return trx
+    .insertInto('payments')
+    .values(deliveredPaymentRow(sale))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Inserts a demo sale's payout, already transferred (see paidPayoutRow). */
+export function insertPaidPayout(trx: Database, payout: Parameters<typeof paidPayoutRow>[0]) {
+  return trx.insertInto('payouts').values(paidPayoutRow(payout)).returning('id').executeTakeFirstOrThrow();
 }

@@ -1,5 +1,5 @@
 import { toCentavos } from '../platform/money.ts';
-import { deliveredPaymentRow, paidPayoutRow } from './sale-rows.ts';
+import { insertDeliveredPayment, insertPaidPayout } from './sale-rows.ts';
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 
@@ -111,38 +111,27 @@ export async function seedSoldHistory(ctx: SeedContext, users: DemoUsers): Promi
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const payment = await trx
-        .insertInto('payments')
-        .values(
-          deliveredPaymentRow({
-            kind: sale.kind,
-            productId: product.id,
-            buyerId: users.coleccionista_demo,
-            sellerId: users.tienda_retro,
-            amount,
-            provider: config.PAYMENTS_PROVIDER,
-            paidAt,
-            deliveredAt,
-          }),
-        )
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const payment = await insertDeliveredPayment(trx, {
+        kind: sale.kind,
+        productId: product.id,
+        buyerId: users.coleccionista_demo,
+        sellerId: users.tienda_retro,
+        amount,
+        provider: config.PAYMENTS_PROVIDER,
+        paidAt,
+        deliveredAt,
+      });
       const paidOut = new Date(deliveredAt.getTime() + 8 * DAY);
-      await trx
-        .insertInto('payouts')
-        .values(
-          paidPayoutRow({
-            sellerId: users.tienda_retro,
-            paymentId: payment.id,
-            productId: product.id,
-            amount,
-            commissionRate: config.COMMISSION_RATE,
-            createdAt: paidAt,
-            paidOutAt: paidOut,
-            reference: `DEMO-${payment.id.slice(0, 8)}`,
-          }),
-        )
-        .execute();
+      await insertPaidPayout(trx, {
+        sellerId: users.tienda_retro,
+        paymentId: payment.id,
+        productId: product.id,
+        amount,
+        commissionRate: config.COMMISSION_RATE,
+        createdAt: paidAt,
+        paidOutAt: paidOut,
+        reference: `DEMO-${payment.id.slice(0, 8)}`,
+      });
     }
   });
 }

@@ -7,15 +7,16 @@ import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 export const AuctionStatusSchema = z.enum(['upcoming', 'active', 'ended', 'cancelled']);
 export type AuctionStatus = z.infer<typeof AuctionStatusSchema>;
 
+/** A list's search words: at most 100 characters; blank is no search. */
+const searchText = z
+  .string()
+  .trim()
+  .max(100, { abort: true })
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 /** GET /api/auctions/list and the seller's lists: page, size (default 8, at most 100), search. */
-export const AuctionListQuerySchema = PaginationQuerySchema.extend({
-  search: z
-    .string()
-    .trim()
-    .max(100, { abort: true })
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const AuctionListQuerySchema = PaginationQuerySchema.extend({ search: searchText });
 export type AuctionListQuery = z.infer<typeof AuctionListQuerySchema>;
 
 /** Running auctions the home page shows a page at a time (the server hints the first card's images). */
@@ -24,14 +25,7 @@ export const AUCTION_PAGE_SIZE = 8;
 /** How many product thumbnails an auction card shows. */
 export const AUCTION_CARD_IMAGES = 4;
 
-export const SellerAuctionsQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100, { abort: true })
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const SellerAuctionsQuerySchema = z.object({ search: searchText });
 
 /** A product as shown on an auction card: enough for the image grid. */
 export const AuctionCardProductSchema = z.object({

@@ -8,6 +8,10 @@ import { claimsRepository as repo } from './claims.repository.ts';
 type MessageRow = Awaited<ReturnType<typeof repo.listMessages>>[number];
 type UserClaimRow = Awaited<ReturnType<typeof repo.listForUser>>['rows'][number];
 type OperatorClaimRow = Awaited<ReturnType<typeof repo.listByStatus>>['rows'][number];
+type ListedClaimRow = Pick<
+  OperatorClaimRow,
+  'id' | 'product_id' | 'product_name' | 'reason' | 'status' | 'opened_at' | 'seller_respond_by'
+>;
 
 export const claimNotFound = () => notFound('CLAIM_NOT_FOUND', messages.notFound);
 
@@ -25,17 +29,7 @@ export async function toClaim(d: Database, id: number): Promise<Claim> {
   const row = await repo.findClaim(d, id);
   if (!row) throw claimNotFound();
   const rows = await repo.listMessages(d, id);
-  return {
-    id: row.id,
-    product_id: row.product_id,
-    product_name: row.product_name,
-    reason: row.reason,
-    description: row.description,
-    status: row.status,
-    opened_at: row.opened_at.toISOString(),
-    seller_respond_by: row.seller_respond_by.toISOString(),
-    messages: rows.map(toClaimMessage),
-  };
+  return { ...listedClaim(row), description: row.description, messages: rows.map(toClaimMessage) };
 }
 
 /** A claim a user took part in, for the personal-data export (its messages read apart). */
@@ -54,7 +48,7 @@ export function toUserClaim(row: UserClaimRow, userId: number) {
 }
 
 /** What every list of claims shows of one. */
-function listedClaim(r: UserClaimRow | OperatorClaimRow) {
+function listedClaim(r: ListedClaimRow) {
   return {
     id: r.id,
     product_id: r.product_id,

@@ -347,14 +347,7 @@ export const paymentsRepository = {
   },
 
   listPayouts(db: Database, sellerId: number, limit: number, offset: number) {
-    return db
-      .selectFrom('payouts as po')
-      .innerJoin('products as p', 'p.id', 'po.product_id')
-      .innerJoin('payments as pay', 'pay.id', 'po.payment_id')
-      .selectAll('po')
-      .select(['p.name as product_name', 'p.image_id', 'pay.shipping_status', 'pay.delivered_at'])
-      .select(payoutClaimFlags)
-      .where('po.seller_id', '=', sellerId)
+    return payoutsOfSeller(db, sellerId)
       .orderBy('po.created_at', 'desc')
       .orderBy('po.id', 'desc')
       .limit(limit)
@@ -363,15 +356,18 @@ export const paymentsRepository = {
   },
 
   findPayout(db: Database, sellerId: number, id: string) {
-    return db
-      .selectFrom('payouts as po')
-      .innerJoin('products as p', 'p.id', 'po.product_id')
-      .innerJoin('payments as pay', 'pay.id', 'po.payment_id')
-      .selectAll('po')
-      .select(['p.name as product_name', 'p.image_id', 'pay.shipping_status', 'pay.delivered_at'])
-      .select(payoutClaimFlags)
-      .where('po.id', '=', id)
-      .where('po.seller_id', '=', sellerId)
-      .executeTakeFirst();
+    return payoutsOfSeller(db, sellerId).where('po.id', '=', id).executeTakeFirst();
   },
 };
+
+/** A seller's payouts as the seller's payout list and detail show them. */
+function payoutsOfSeller(db: Database, sellerId: number) {
+  return db
+    .selectFrom('payouts as po')
+    .innerJoin('products as p', 'p.id', 'po.product_id')
+    .innerJoin('payments as pay', 'pay.id', 'po.payment_id')
+    .selectAll('po')
+    .select(['p.name as product_name', 'p.image_id', 'pay.shipping_status', 'pay.delivered_at'])
+    .select(payoutClaimFlags)
+    .where('po.seller_id', '=', sellerId);
+}

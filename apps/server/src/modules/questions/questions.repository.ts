@@ -137,12 +137,10 @@ export const questionsRepository = {
       .execute();
   },
 
-  async listForProduct(db: Database, productId: number, limit: number, offset: number) {
-    const shown = db
-      .selectFrom('questions as q')
-      .where('q.product_id', '=', productId)
-      .where('q.hidden_at', 'is', null);
-    const [rows, total] = await Promise.all([
+  listForProduct(db: Database, productId: number, limit: number, offset: number) {
+    const shown = allQuestions(db).where('q.product_id', '=', productId).where('q.hidden_at', 'is', null);
+    return withTotal(
+      shown,
       shown
         .innerJoin('users as a', 'a.id', 'q.asker_id')
         .select(publicColumns)
@@ -151,18 +149,16 @@ export const questionsRepository = {
         .limit(limit)
         .offset(offset)
         .execute(),
-      shown.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.total) };
+    );
   },
 
-  async listForSeller(db: Database, sellerId: number, answered: boolean, limit: number, offset: number) {
-    const shown = db
-      .selectFrom('questions as q')
+  listForSeller(db: Database, sellerId: number, answered: boolean, limit: number, offset: number) {
+    const shown = allQuestions(db)
       .where('q.seller_id', '=', sellerId)
       .where('q.hidden_at', 'is', null)
       .where('q.answered_at', answered ? 'is not' : 'is', null);
-    const [rows, total] = await Promise.all([
+    return withTotal(
+      shown,
       shown
         .innerJoin('users as a', 'a.id', 'q.asker_id')
         .innerJoin('products as p', 'p.id', 'q.product_id')
@@ -172,8 +168,17 @@ export const questionsRepository = {
         .limit(limit)
         .offset(offset)
         .execute(),
-      shown.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.total) };
+    );
   },
 };
+
+const allQuestions = (db: Database) => db.selectFrom('questions as q');
+
+/** A page of questions with how many the same filter matches in all (read together). */
+async function withTotal<Row>(matching: ReturnType<typeof allQuestions>, page: Promise<Row[]>) {
+  const [rows, count] = await Promise.all([
+    page,
+    matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
