@@ -13,6 +13,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -136,25 +137,15 @@ export function ExplorePage({
             </li>
           ))}
         </ul>
-        <div className={styles.more}>
-          <p className="muted">
-            Mostrando {items.length} de {total}
-          </p>
-          {query.isFetchNextPageError ? (
-            <p className="field-error" role="alert">
-              {errorMessage(query.error, catalogMessages.loadError)}
-            </p>
-          ) : null}
-          {query.hasNextPage ? (
-            <Button
-              variant="primary"
-              onClick={() => void query.fetchNextPage()}
-              busy={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
-            </Button>
-          ) : null}
-        </div>
+        <LoadMore
+          shown={`Mostrando ${items.length} de ${total}`}
+          error={
+            query.isFetchNextPageError ? errorMessage(query.error, catalogMessages.loadError) : undefined
+          }
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onMore={() => void query.fetchNextPage()}
+        />
       </>
     );
 

@@ -2,11 +2,11 @@ import { productMessages } from '@app/contracts';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMarketplace } from '../api/get-marketplace.ts';
 import { BuyNowGrid, type WatchSlot } from './buy-now-card.tsx';
-import styles from './products.module.css';
 
 /** Home 'Marketplace' tab: every seller's buy-now products, 12 at a time with 'Cargar más'. */
 export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {}) {
@@ -34,25 +34,15 @@ export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {
         Productos de compra directa
       </h2>
       <BuyNowGrid products={products} label="Productos de compra directa" renderWatch={renderWatch} />
-      <div className={styles.loadMore}>
-        <p className="muted" aria-live="polite">
-          Mostrando {products.length} de {total} productos
-        </p>
-        {query.isFetchNextPageError && (
-          <p className="field-error" role="alert">
-            {errorMessage(query.error, productMessages.marketplaceError)}
-          </p>
-        )}
-        {query.hasNextPage && (
-          <Button
-            variant="primary"
-            onClick={() => void query.fetchNextPage()}
-            busy={query.isFetchingNextPage}
-          >
-            {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
-          </Button>
-        )}
-      </div>
+      <LoadMore
+        shown={`Mostrando ${products.length} de ${total} productos`}
+        error={
+          query.isFetchNextPageError ? errorMessage(query.error, productMessages.marketplaceError) : undefined
+        }
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+      />
     </section>
   );
 }
