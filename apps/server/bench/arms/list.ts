@@ -1,4 +1,4 @@
-import { bareFastifyRate } from '../lib/bare.ts';
+import { bareFastifyRate, readArmResult } from '../lib/bare.ts';
 import { warmLoop } from '../lib/load.ts';
 import { withSeededServer } from '../lib/seeded-server.ts';
 import { round } from '../lib/stats.ts';
@@ -33,19 +33,8 @@ export const run: Arm = async (env) => {
   for (const products of sizes)
     runs.push({ products, ...(await listRun(env.postgresUrl, products, seconds)) });
   const first = runs[0]!;
-  const ratio = first.rate / ceiling.rate;
   const results: ArmResult[] = [
-    {
-      arm: 'list',
-      metric: `GET ${PATH}, ${CONNECTIONS} connections, 20k products`,
-      value: round(first.rate, 0),
-      unit: 'req/s',
-      ceiling: round(ceiling.rate, 0),
-      ratio: round(ratio),
-      goal: 'ratio >= 0.25 vs bare Fastify, p99 <= 10 ms',
-      met: ratio >= 0.25 && first.p99 <= 10,
-      details: { p50_ms: round(first.p50, 1), p99_ms: round(first.p99, 1), errors: first.errors },
-    },
+    readArmResult('list', `GET ${PATH}, ${CONNECTIONS} connections, 20k products`, first, ceiling),
   ];
   const last = runs.at(-1)!;
   if (last !== first) {

@@ -1,10 +1,9 @@
 import { hashPassword } from '../../src/platform/passwords.ts';
-import { bareFastifyRate } from '../lib/bare.ts';
+import { bareFastifyRate, readArmResult } from '../lib/bare.ts';
 import { BIDDER_PASSWORD, logIn } from '../lib/bid-fixture.ts';
 import { warmLoop } from '../lib/load.ts';
 import { withSeededServer } from '../lib/seeded-server.ts';
-import { round } from '../lib/stats.ts';
-import type { Arm, ArmResult } from '../types.ts';
+import type { Arm } from '../types.ts';
 
 const CONNECTIONS = 32;
 const PRODUCTS = 20_000;
@@ -65,17 +64,12 @@ export const run: Arm = async (env) => {
   const seconds = env.quick ? 5 : 15;
   const ceiling = await bareFastifyRate(CONNECTIONS, seconds);
   const result = await productPageRun(env.postgresUrl, seconds);
-  const ratio = result.rate / ceiling.rate;
-  const arm: ArmResult = {
-    arm: 'product-page',
-    metric: `GET /api/auctions/get_auction_product_by_id/{id}, ${CONNECTIONS} connections, ${PAGES} pages, 20k products`,
-    value: round(result.rate, 0),
-    unit: 'req/s',
-    ceiling: round(ceiling.rate, 0),
-    ratio: round(ratio),
-    goal: 'ratio >= 0.25 vs bare Fastify, p99 <= 10 ms',
-    met: ratio >= 0.25 && result.p99 <= 10,
-    details: { p50_ms: round(result.p50, 1), p99_ms: round(result.p99, 1), errors: result.errors },
-  };
-  return [arm];
+  return [
+    readArmResult(
+      'product-page',
+      `GET /api/auctions/get_auction_product_by_id/{id}, ${CONNECTIONS} connections, ${PAGES} pages, 20k products`,
+      result,
+      ceiling,
+    ),
+  ];
 };

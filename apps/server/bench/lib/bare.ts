@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import type { ArmResult } from '../types.ts';
 import { type LoadResult, warmLoop } from './load.ts';
 import { freePort, type RunningServer, stopChild } from './server.ts';
+import { round } from './stats.ts';
 
 /** Starts one of `bench/ceilings/*.ts` in a process of its own on `port`, once it listens. */
 export async function startCeiling(
@@ -45,4 +47,28 @@ export async function bareFastifyRate(connections: number, seconds: number): Pro
   } finally {
     await bare.stop();
   }
+}
+
+/**
+ * A read arm's figure against the bare server's: answered from memory, a read should keep at
+ * least a quarter of the bare server's rate with a p99 of at most 10 ms.
+ */
+export function readArmResult(
+  arm: string,
+  metric: string,
+  result: LoadResult,
+  ceiling: LoadResult,
+): ArmResult {
+  const ratio = result.rate / ceiling.rate;
+  return {
+    arm,
+    metric,
+    value: round(result.rate, 0),
+    unit: 'req/s',
+    ceiling: round(ceiling.rate, 0),
+    ratio: round(ratio),
+    goal: 'ratio >= 0.25 vs bare Fastify, p99 <= 10 ms',
+    met: ratio >= 0.25 && result.p99 <= 10,
+    details: { p50_ms: round(result.p50, 1), p99_ms: round(result.p99, 1), errors: result.errors },
+  };
 }
