@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { CHROMIUM_ARGS, chromiumExecutable } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumExecutable, testsBrowserSource } from './chromium.ts';
 import { seedDataDir, startServer } from './server.ts';
 import { e2eWorkers } from './workers.ts';
 
@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
   }
   // Resolved (and, for the npm-shipped browser, unpacked) once before any file launches it.
-  const executable = await chromiumExecutable();
+  const executable = await chromiumExecutable(testsBrowserSource());
   console.log(
     `browser tests use ${executable.source === 'system' ? "Debian's" : 'the npm-shipped'} Chromium: ${executable.path}`,
   );
