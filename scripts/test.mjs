@@ -3,7 +3,7 @@
 //   unit      contracts, server and web unit tests (beside their code)
 //   server    API integration tests on embedded PGlite
 //   server-pg the same tests on PostgreSQL (only when TEST_DATABASE_URL is set)
-//   e2e       browser tests (Playwright + Debian's Chromium) against the built app; never skipped
+//   e2e       browser tests (Playwright + Chromium) against the built app; never skipped
 // `node scripts/test.mjs server e2e` runs only the named suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
