@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CLAIM_WINDOW_DAYS } from '@app/contracts';
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_HASH_COST } from './platform/passwords.ts';
 
 const boolFlag = z.enum(['0', '1']).transform((v) => v === '1');
 
@@ -74,6 +75,9 @@ const EnvSchema = z
       .regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be smtp://user:pass@host:port or smtps://…' })
       .optional(),
     MAIL_FROM: z.string().min(3).max(200).default('Coleccionables <no-reply@localhost>'),
+    // log2 of scrypt's N for new password hashes (stored hashes keep their own): 17 is OWASP's
+    // baseline; only below production may it be lowered (the test suites hash hundreds).
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_HASH_COST),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -96,6 +100,13 @@ const EnvSchema = z
           code: 'custom',
           path: ['TEST_CLOCK'],
           message: 'is refused when NODE_ENV=production',
+        });
+      }
+      if (env.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSWORD_HASH_COST'],
+          message: `must be at least ${DEFAULT_PASSWORD_HASH_COST} when NODE_ENV=production`,
         });
       }
       if (env.SEED_DEMO === true) {

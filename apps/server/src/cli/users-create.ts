@@ -65,7 +65,7 @@ export async function usersCreate(args: string[], env: NodeJS.ProcessEnv = proce
       user = await usersRepository.insert(db, {
         email: email.data,
         username,
-        password_hash: await hashPassword(password),
+        password_hash: await hashPassword(password, config.PASSWORD_HASH_COST),
         is_seller: values.seller ?? false,
         created_at: now,
         updated_at: now,

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersCreate } from '../../src/cli/users-create.ts';
 import { usersSetSeller } from '../../src/cli/users-set-seller.ts';
-import { newDataDir, startTestApp } from '../support/build-app.ts';
+import { newDataDir, startTestApp, TEST_PASSWORD_HASH_COST } from '../support/build-app.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from '../support/database.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,7 +20,13 @@ describe('users:create and users:set-seller', () => {
 
   beforeAll(async () => {
     dataDir = newDataDir('coleccionables-cli-', { withDatabase: testDatabaseKind() === 'pglite' });
-    env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
+    env = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+    };
     if (testDatabaseKind() === 'postgres') {
       const pg = await createFreshPostgresDatabase();
       env.DATABASE_URL = pg.url;

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersCreate } from '../../src/cli/users-create.ts';
 import { usersSetOperator } from '../../src/cli/users-set-operator.ts';
-import { newDataDir, startTestApp } from '../support/build-app.ts';
+import { newDataDir, startTestApp, TEST_PASSWORD_HASH_COST } from '../support/build-app.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from '../support/database.ts';
 
 describe('users:set-operator', () => {
@@ -12,7 +12,13 @@ describe('users:set-operator', () => {
 
   beforeAll(async () => {
     dataDir = newDataDir('coleccionables-cli-op-', { withDatabase: testDatabaseKind() === 'pglite' });
-    env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0' };
+    env = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: '0',
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+    };
     if (testDatabaseKind() === 'postgres') {
       const pg = await createFreshPostgresDatabase();
       env.DATABASE_URL = pg.url;

@@ -1,21 +1,13 @@
-import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/platform/db.ts';
+import { hashPassword } from '../../src/platform/passwords.ts';
+import { TEST_PASSWORD_HASH_COST } from '../support/build-app.ts';
 
 export const TEST_PASSWORD = 'Secreta123!';
 let counter = 0;
 
-/**
- * The shared test password, stored in the app's own format ("scrypt$N$r$p$salt$hash") but with a
- * small N. Login checks a password with the parameters its stored hash carries, so these users log
- * in over the real path in milliseconds instead of a full-cost scrypt (~0.3 s of CPU, far more on a
- * busy machine) per login; accounts the app creates itself keep the full cost.
- */
-const passwordHash = (() => {
-  const params = { N: 2 ** 10, r: 8, p: 1 };
-  const salt = randomBytes(16);
-  const key = scryptSync(TEST_PASSWORD.normalize('NFKC'), salt, 32, params);
-  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
-})();
+/** The shared test password's hash, at the tests' cheap cost, made once. */
+let passwordHash: Promise<string> | undefined;
 
 /** Inserts a user with the shared test password; returns the row. */
 export async function insertUser(
@@ -30,7 +22,7 @@ export async function insertUser(
     .values({
       email: overrides.email ?? `user_${tag}@test.dev`,
       username: overrides.username ?? `user_${tag}`,
-      password_hash: passwordHash,
+      password_hash: await (passwordHash ??= hashPassword(TEST_PASSWORD, TEST_PASSWORD_HASH_COST)),
       is_seller: overrides.is_seller ?? false,
       name: overrides.name ?? 'Usuario',
       created_at: now,

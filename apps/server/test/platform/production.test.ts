@@ -34,6 +34,8 @@ describe('production refuses settings meant for a laptop', () => {
     const config = loadConfig(production);
     expect(config.SEED_DEMO).toBe(false);
     expect(config.TEST_CLOCK).toBe(false);
+    expect(config.PASSWORD_HASH_COST).toBe(17);
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: '18' }).PASSWORD_HASH_COST).toBe(18);
     // Outside production nothing changes: the demo data is seeded unless SEED_DEMO=0.
     expect(loadConfig({ DATA_DIR: '/tmp/unused' }).SEED_DEMO).toBe(true);
     expect(loadConfig({ DATA_DIR: '/tmp/unused', SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
@@ -50,6 +52,7 @@ describe('production refuses settings meant for a laptop', () => {
     ['PUBLIC_URL', { PUBLIC_URL: '' }],
     ['SMTP_URL', { SMTP_URL: undefined }],
     ['SMTP_URL', { SMTP_URL: '' }],
+    ['PASSWORD_HASH_COST', { PASSWORD_HASH_COST: '16' }],
   ])('refuses to start when %s is %o, in one line naming it', (name, change) => {
     const message = refusal({ ...production, ...change });
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `));

@@ -44,6 +44,13 @@ export interface TestApp {
 }
 
 /**
+ * log2 of scrypt's N for the passwords the tests' apps hash (PASSWORD_HASH_COST): the suites create
+ * and log in hundreds of accounts, each a fraction of a second of CPU at the production cost
+ * (checked in src/platform/passwords.test.ts and production.test.ts).
+ */
+export const TEST_PASSWORD_HASH_COST = 10;
+
+/**
  * A new data directory under the system's temporary one; `withDatabase` puts a copy of the run's
  * migrated embedded database in it (test/support/global-setup.ts), which costs far less than
  * creating and migrating one.
@@ -93,6 +100,10 @@ export async function startTestApp(
     TRUST_PROXY: '1',
     // Limits off unless a test turns them on: other tests make bursts a person would not.
     RATE_LIMIT: '0',
+    // Production refuses a lower cost: an app started as production keeps the full one.
+    ...(options.env?.NODE_ENV === 'production'
+      ? {}
+      : { PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) }),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     ...(connectUrl ? { DATABASE_URL: connectUrl } : {}),
     ...options.env,

@@ -34,6 +34,9 @@ const serverEnv = {
   NODE_ENV: 'test',
   // Browser flows log in many times from one address; the limits have their own API tests.
   RATE_LIMIT: '0',
+  // log2 of scrypt's N for the passwords seeded, registered and changed here: the flows log in and
+  // sign up dozens of times, each a fraction of a second of CPU at the production cost (17).
+  PASSWORD_HASH_COST: '10',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 };
 

@@ -41,7 +41,7 @@ function invitationTokenHash(token: string): string {
 
 /** Accounts opened by invitation: the operator invites, the person chooses a password. */
 export function createInvitations(ctx: AppContext, users: UsersService) {
-  const { db, clock } = ctx;
+  const { db, clock, config } = ctx;
   return {
     /**
      * Creates the account without a password and a one-time link (7 days) where the person
@@ -115,7 +115,7 @@ export function createInvitations(ctx: AppContext, users: UsersService) {
       const found = await repo.findInvitation(db, invitationTokenHash(token));
       if (!found) throw notFound('INVITATION_NOT_FOUND', adminMessages.invitationNotFound);
       // Hashed before the transaction: scrypt takes a fifth of a second.
-      const passwordHash = await hashPassword(input.new_password);
+      const passwordHash = await hashPassword(input.new_password, config.PASSWORD_HASH_COST);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const invitation = await repo.lockInvitation(trx, found.id);

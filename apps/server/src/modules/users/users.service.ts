@@ -42,6 +42,7 @@ export async function isOperator(db: Database, userId: number): Promise<boolean>
 
 export function createUsersService(ctx: AppContext) {
   const { db, clock, auth, events } = ctx;
+  const hashCost = ctx.config.PASSWORD_HASH_COST;
 
   async function requireUser(userId: number): Promise<User> {
     const user = await usersRepository.findById(db, userId);
@@ -162,7 +163,10 @@ export function createUsersService(ctx: AppContext) {
         throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, userMessages.tooManyAttempts);
       }
       const user = await usersRepository.findByEmail(db, input.email);
-      const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+      const valid = await verifyPassword(
+        input.password,
+        user?.password_hash ?? (await dummyPasswordHash(hashCost)),
+      );
       if (!user || !valid) {
         throw new AppError('BAD_CREDENTIALS', 401, userMessages.badCredentials);
       }
@@ -211,7 +215,7 @@ export function createUsersService(ctx: AppContext) {
       const user = await requireUser(userId);
       await assertPassword(user, input.current_password, wrongCurrentPassword);
       const now = clock.now();
-      const passwordHash = await hashPassword(input.new_password);
+      const passwordHash = await hashPassword(input.new_password, hashCost);
       const version = await db.transaction().execute(async (trx) => {
         const bumped = await usersRepository.bumpTokenVersion(trx, userId, {
           password_hash: passwordHash,
@@ -293,7 +297,7 @@ export function createUsersService(ctx: AppContext) {
       return usersRepository.insert(db, {
         email,
         username: input.username,
-        password_hash: await hashPassword(input.password),
+        password_hash: await hashPassword(input.password, hashCost),
         is_seller: input.isSeller ?? false,
         created_at: now,
         updated_at: now,

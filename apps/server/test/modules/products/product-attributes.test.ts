@@ -16,7 +16,7 @@ describe('product condition and grading', () => {
     createProductPayload(ids, image, {
       name: 'Charizard holográfico Set Base',
       category_id: ids.category['Cartas coleccionables'],
-      brand_id: ids.brand['Pokémon'],
+      brand_id: ids.brand.Pokémon,
       scale_id: null,
       ...overrides,
     });
