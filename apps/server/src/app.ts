@@ -35,7 +35,7 @@ import { createAuth, resolveJwtSecret } from './platform/auth.ts';
 import { bodyLimits } from './platform/body-limits.ts';
 import { createClock } from './platform/clock.ts';
 import type { AppContext } from './platform/context.ts';
-import { openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
+import { type DatabaseHandle, openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
 import { AppError, errorBody, registerErrorHandler } from './platform/errors.ts';
 import { channels } from './platform/events.ts';
 import { createEventBus } from './platform/events-redis.ts';
@@ -58,8 +58,11 @@ import { seedDemo } from './seed/index.ts';
 export interface BuildOptions {
   /** Loop interval for timed work; 0 disables the loop (tests drive it with the test clock). */
   jobIntervalMs?: number;
-  /** Keep the embedded database in memory (tests). */
-  inMemoryDatabase?: boolean;
+  /**
+   * A database already open (the API tests hand each app one they reset between apps instead of
+   * opening a new one); the app closes it through its own `close` when the app closes.
+   */
+  database?: DatabaseHandle;
   /** Called with every route as it is registered (tests walk them all). */
   onRoute?: (route: RouteOptions) => void;
   /** Where logs go instead of stdout (tests read them). */
@@ -203,12 +206,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await migrating.close();
     }
   }
-  const { db, kind, pipeline, close } = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    limits: REQUEST_POOL_LIMITS,
-    log: (level, msg, err) => app.log[level]({ err }, msg),
-  });
+  const { db, kind, pipeline, close } =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      limits: REQUEST_POOL_LIMITS,
+      log: (level, msg, err) => app.log[level]({ err }, msg),
+    }));
   if (!config.DATABASE_URL) await migrateToLatest(db);
 
   const clock = createClock(config.TEST_CLOCK);

@@ -7,8 +7,11 @@ import { concretePath, hostileBody, structuralBodies, timed, watchHealth } from 
 /**
  * No request can hold the server: every registered route (walked, not picked by hand) gets a body
  * just under its own limit, made of the texts that made patterns backtrack, and must answer a 4xx
- * within a second while /api/health keeps answering.
+ * within a second while /api/health keeps answering within the 2 s every request is held to (a
+ * poll that lands while a body of megabytes is read waits behind it on a machine the other test
+ * files keep busy; a blocked event loop would hold it for many seconds).
  */
+const HEALTH_WITHIN_MS = 2000;
 let t: TestApp;
 let token: string;
 
@@ -69,7 +72,7 @@ describe('every registered route refuses a near-limit hostile body quickly', () 
       }
       const { slowest, failures } = await health.stop();
       expect(failures).toEqual([]);
-      expect(slowest, answers.join('\n')).toBeLessThan(1000);
+      expect(slowest, answers.join('\n')).toBeLessThan(HEALTH_WITHIN_MS);
     });
   }
 
@@ -101,7 +104,7 @@ describe('every registered route refuses a near-limit hostile body quickly', () 
     expect(answers.some((a) => a.startsWith('POST /api/products/create'))).toBe(true);
     const { slowest, failures } = await health.stop();
     expect(failures).toEqual([]);
-    expect(slowest, answers.join('\n')).toBeLessThan(1000);
+    expect(slowest, answers.join('\n')).toBeLessThan(HEALTH_WITHIN_MS);
   });
 
   it('a request Node refuses itself (an over-long URL or header) still gets a Spanish body', async () => {

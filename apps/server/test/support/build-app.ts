@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/platform/context.ts';
 import type { LogStream } from '../../src/platform/logging.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from './database.ts';
+import { reusedEmbeddedDatabase } from './reused-database.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -86,7 +87,10 @@ export async function startTestApp(
     : testDatabaseKind() === 'postgres'
       ? await createFreshPostgresDatabase(inject('migratedTemplate'))
       : undefined;
-  const dataDir = newDataDir('coleccionables-test-', { withDatabase: !postgres });
+  // An app on its own data directory (a test that set DATA_DIR) opens it; the others share the
+  // worker's embedded database, put back into its migrated state between apps.
+  const reuse = !postgres && options.env?.DATA_DIR === undefined;
+  const dataDir = newDataDir('coleccionables-test-', { withDatabase: !postgres && !reuse });
   const connectUrl =
     postgres && options.connectThrough ? options.connectThrough(postgres.url) : postgres?.url;
   const config = loadConfig({
@@ -109,9 +113,10 @@ export async function startTestApp(
     ...options.env,
   });
   const routes: RegisteredRoute[] = [];
+  const database = reuse ? await reusedEmbeddedDatabase() : undefined;
   const app = await buildApp(config, {
     jobIntervalMs: 0,
-    inMemoryDatabase: !postgres,
+    database,
     onRoute(route) {
       for (const method of [route.method].flat()) {
         routes.push({
@@ -125,6 +130,10 @@ export async function startTestApp(
     },
     logStream: options.logStream,
     requestTimeoutMs: options.requestTimeoutMs,
+  }).catch(async (error: unknown) => {
+    // An app that failed to start gives its database back.
+    await database?.close();
+    throw error;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
