@@ -1,57 +1,40 @@
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usersCreate } from '../../src/cli/users-create.ts';
 import { usersSetSeller } from '../../src/cli/users-set-seller.ts';
-import { newDataDir, startTestApp, TEST_PASSWORD_HASH_COST } from '../support/build-app.ts';
-import { createFreshPostgresDatabase, testDatabaseKind } from '../support/database.ts';
+import { startTestApp } from '../support/build-app.ts';
+import { cliDatabaseForFile } from '../support/cli-database.ts';
+import { testDatabaseKind } from '../support/database.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 
 /** The database the commands and the app share: a PGlite directory or a fresh PostgreSQL database. */
 describe('users:create and users:set-seller', () => {
-  let dataDir: string;
-  let env: NodeJS.ProcessEnv;
-  let dropPostgres: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    dataDir = newDataDir('coleccionables-cli-', { withDatabase: testDatabaseKind() === 'pglite' });
-    env = {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: '0',
-      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
-    };
-    if (testDatabaseKind() === 'postgres') {
-      const pg = await createFreshPostgresDatabase();
-      env.DATABASE_URL = pg.url;
-      dropPostgres = pg.drop;
-    }
-  });
-  afterAll(async () => {
-    await dropPostgres?.();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const database = cliDatabaseForFile('coleccionables-cli-');
 
   it('creates a buyer and a seller who can then log in; set-seller switches the flag both ways', async () => {
     expect(
-      await usersCreate(['--email', 'Ana@Example.com', '--username', 'ana', '--password', 'Secreta123'], env),
+      await usersCreate(
+        ['--email', 'Ana@Example.com', '--username', 'ana', '--password', 'Secreta123'],
+        database.env,
+      ),
     ).toMatch(/^Created user #\d+ ana <ana@example.com>\./);
     expect(
       await usersCreate(
         ['--email', 'vera@example.com', '--username', 'vera', '--password', 'Secreta123', '--seller'],
-        env,
+        database.env,
       ),
     ).toMatch(/as a seller/);
-    expect(await usersSetSeller(['--email', 'ana@example.com'], env)).toMatch(/is now a seller/);
-    expect(await usersSetSeller(['--email', 'vera@example.com', '--off'], env)).toMatch(/no longer a seller/);
+    expect(await usersSetSeller(['--email', 'ana@example.com'], database.env)).toMatch(/is now a seller/);
+    expect(await usersSetSeller(['--email', 'vera@example.com', '--off'], database.env)).toMatch(
+      /no longer a seller/,
+    );
 
-    const t = await startTestApp({ env: { ...env, PORT: '0' } as Record<string, string> });
+    const t = await startTestApp({ env: { ...database.env, PORT: '0' } as Record<string, string> });
     try {
       const ana = await t.login('ana@example.com', 'Secreta123');
       const vera = await t.login('vera@example.com', 'Secreta123');
@@ -104,12 +87,12 @@ describe('users:create and users:set-seller', () => {
     ],
   ];
   it.each(refused)('users:create refuses %s', async (_name, args, message) => {
-    await expect(usersCreate(args, env)).rejects.toThrow(message);
+    await expect(usersCreate(args, database.env)).rejects.toThrow(message);
   });
 
   it('users:set-seller refuses a missing or unknown email', async () => {
-    await expect(usersSetSeller([], env)).rejects.toThrow(/Missing --email/);
-    await expect(usersSetSeller(['--email', 'nadie@example.com'], env)).rejects.toThrow(
+    await expect(usersSetSeller([], database.env)).rejects.toThrow(/Missing --email/);
+    await expect(usersSetSeller(['--email', 'nadie@example.com'], database.env)).rejects.toThrow(
       /No user with the email/,
     );
   });
@@ -121,7 +104,7 @@ describe('users:create and users:set-seller', () => {
       const port = new URL(t.url).port;
       await expect(
         usersCreate(['--email', 'y@example.com', '--username', 'yuno', '--password', 'Secreta123'], {
-          ...env,
+          ...database.env,
           PORT: port,
         }),
       ).rejects.toThrow(/stop the server/);
@@ -135,7 +118,7 @@ describe('users:create and users:set-seller', () => {
     const bin = (await import('node:fs')).existsSync(tsx)
       ? tsx
       : path.resolve(serverDir, '../../node_modules/.bin/tsx');
-    const childEnv = { ...process.env, ...env };
+    const childEnv = { ...process.env, ...database.env };
     const ok = await run(
       bin,
       [
