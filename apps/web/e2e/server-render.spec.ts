@@ -1,8 +1,6 @@
 import { formatCOP } from '@app/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseUrl, DESKTOP, launchBrowser, openPage, PHONE, screenshot } from './support/browser.ts';
-import { chromiumExecutable } from './support/chromium.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, baseUrl, DESKTOP, openPage, PHONE, screenshot } from './support/browser.ts';
 import { withOwnServer } from './support/own-server.ts';
 
 /** A page's visible text as a crawler reads it from the HTML alone: no tags, entities decoded. */
@@ -70,19 +68,12 @@ async function landings(): Promise<Landing[]> {
 describe('the landing pages rendered on the server', () => {
   // A server of its own: the demo auctions it expects on `/` stay on the first page whatever
   // auctions the files run before it on the shared server created.
-  withOwnServer();
   // What a phone's current Chrome does with the page (Debian's Chromium; the npm-shipped headless
   // shell the other files share is an older version, which still fetches a disabled stylesheet).
-  let browser: Browser;
-  let currentChrome = false;
+  const own = withOwnServer({ browser: 'system' });
   let pages: Landing[];
   beforeAll(async () => {
-    currentChrome = (await chromiumExecutable('system')).source === 'system';
-    browser = await launchBrowser('system');
     pages = await landings();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('answer plain HTTP (no JavaScript) with their content and the state the app hydrates with', async () => {
@@ -109,7 +100,7 @@ describe('the landing pages rendered on the server', () => {
 
   it('hydrates each page in the browser without a mismatch: the server’s HTML is kept and answers', async () => {
     for (const landing of pages) {
-      const { context, page, errors } = await openPage(browser, PHONE);
+      const { context, page, errors } = await openPage(own.browser, PHONE);
       // The server's <main>, taken once the HTML is parsed and before the app's code runs.
       await page.addInitScript(() => {
         document.addEventListener('readystatechange', () => {
@@ -125,7 +116,7 @@ describe('the landing pages rendered on the server', () => {
       await page.goto(`${baseUrl()}${landing.path}`, { waitUntil: 'networkidle' });
       // Its stylesheets came in the HTML: neither the browser nor the app's code fetches them
       // (a machine without Debian's Chromium runs this on the headless shell, which does).
-      if (currentChrome) expect(stylesheets, landing.path).toEqual([]);
+      if (own.browserSource === 'system') expect(stylesheets, landing.path).toEqual([]);
       const kept = await page.evaluate(() => {
         const serverMain = (window as unknown as { serverMain: Element | null }).serverMain;
         return (
@@ -147,7 +138,7 @@ describe('the landing pages rendered on the server', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const context = await browser.newContext({ viewport, javaScriptEnabled: false, locale: 'es-CO' });
+      const context = await own.browser.newContext({ viewport, javaScriptEnabled: false, locale: 'es-CO' });
       const page = await context.newPage();
       for (const landing of pages.slice(0, 3)) {
         await page.goto(`${baseUrl()}${landing.path}`);
@@ -175,7 +166,7 @@ describe('the landing pages rendered on the server', () => {
       (await apiCall('POST', '/api/test/clock', undefined, { advance_seconds: left - 30 * 60 })).status,
     ).toBe(200);
     for (const path of ['/', '/explorar']) {
-      const { context, page, errors } = await openPage(browser, PHONE);
+      const { context, page, errors } = await openPage(own.browser, PHONE);
       await page.goto(`${baseUrl()}${path}`);
       expect(await page.getByText(/\b\d{2}m \d{2}s\b/).count(), path).toBeGreaterThan(0);
       // A card follows its prices live only from its effects: the page's content has hydrated

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertUser } from '../factories/users.ts';
 import { startTestApp } from '../support/build-app.ts';
 import { testDatabaseKind } from '../support/database.ts';
+import { embeddedDatabasesOpened } from '../support/reused-database.ts';
 
 /**
  * The API tests' apps share their worker's embedded database, put back into its migrated state
@@ -34,8 +35,11 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('the database the next app gets
     await sql`select pg_advisory_lock(42)`.execute(first.t.ctx.db);
     await first.t.close();
 
+    const opened = embeddedDatabasesOpened();
     const second = await snapshot();
     try {
+      // The same database, put back (not a fresh one, which would hide a reset that fails).
+      expect(embeddedDatabasesOpened()).toBe(opened);
       expect(second.rows.users).toEqual([]);
       expect(second.rows.audit).toEqual([]);
       expect(second.rows.brands).toBe(first.rows.brands);
@@ -54,8 +58,10 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('the database the next app gets
     const first = await startTestApp();
     await sql`create table left_behind (id int)`.execute(first.ctx.db);
     await first.close();
+    const opened = embeddedDatabasesOpened();
     const second = await startTestApp();
     try {
+      expect(embeddedDatabasesOpened()).toBe(opened + 1);
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_class where relname = 'left_behind'`.execute(second.ctx.db);
       expect(rows[0]!.n).toBe(0);

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { inject } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/platform/db.ts';
 
@@ -23,9 +23,13 @@ const UNTOUCHED = new Set(['kysely_migration', 'kysely_migration_lock']);
 
 interface Baseline {
   shape: string;
-  /** One statement that empties the tables and puts the migrations' rows and sequences back. */
-  reset: string;
+  /** The statements that empty the tables and put the migrations' rows and sequences back. */
+  reset: RawBuilder<unknown>;
 }
+
+/** How many databases this worker has opened: the next app reuses the last one unless it could not be put back. */
+let opened = 0;
+export const embeddedDatabasesOpened = () => opened;
 
 let idle: { handle: DatabaseHandle; dataDir: string; baseline: Baseline } | undefined;
 
@@ -58,6 +62,7 @@ async function openFresh() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-reused-'));
   cpSync(path.join(migrated, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   const handle = await openDatabase({ dataDir });
+  opened += 1;
   // The worker's process ends with the run; its directory goes with it.
   process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   return { handle, dataDir, baseline: await takeBaseline(handle.db) };
@@ -87,33 +92,27 @@ async function takeBaseline(db: Database): Promise<Baseline> {
     select c.relname as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`.execute(db);
-  const { rows: sequences } = await sql<{ name: string; last_value: string | null; is_called: boolean }>`
-    select sequencename as name, last_value::text, last_value is not null as is_called
-    from pg_sequences where schemaname = 'public'`.execute(db);
-  const statements = ['set local session_replication_role = replica'];
+  const { rows: sequences } = await sql<{ name: string; last_value: string | null }>`
+    select sequencename as name, last_value::text from pg_sequences where schemaname = 'public'`.execute(db);
+  const statements = [sql`set local session_replication_role = replica`];
   await sql`create schema ${sql.id(SNAPSHOT)}`.execute(db);
   for (const { name } of tables) {
     if (UNTOUCHED.has(name)) continue;
-    statements.push(`delete from public.${quote(name)}`);
-    const count = await sql<{
-      n: number;
-    }>`select count(*)::int as n from ${sql.table(`public.${name}`)}`.execute(db);
-    if (count.rows[0]!.n === 0) continue;
-    await sql`create table ${sql.table(`${SNAPSHOT}.${name}`)} as select * from ${sql.table(`public.${name}`)}`.execute(
-      db,
-    );
-    statements.push(
-      `insert into public.${quote(name)} overriding system value select * from ${SNAPSHOT}.${quote(name)}`,
-    );
+    const table = sql.table(`public.${name}`);
+    const copy = sql.table(`${SNAPSHOT}.${name}`);
+    statements.push(sql`delete from ${table}`);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${table}`.execute(db);
+    if (rows[0]!.n === 0) continue;
+    await sql`create table ${copy} as select * from ${table}`.execute(db);
+    statements.push(sql`insert into ${table} overriding system value select * from ${copy}`);
   }
-  for (const seq of sequences) {
-    statements.push(
-      seq.last_value === null
-        ? `select setval('public.${quote(seq.name)}', 1, false)`
-        : `select setval('public.${quote(seq.name)}', ${Number(seq.last_value)}, true)`,
-    );
+  for (const { name, last_value } of sequences) {
+    // A sequence never used (null) starts again at its first value.
+    const [value, called] = last_value === null ? [1, false] : [Number(last_value), true];
+    statements.push(sql`select setval(c.oid, ${sql.lit(value)}, ${sql.lit(called)})
+      from pg_class c where c.relname = ${sql.lit(name)} and c.relnamespace = 'public'::regnamespace`);
   }
-  return { shape, reset: statements.join(';\n') };
+  return { shape, reset: sql.join(statements, sql`;\n`) };
 }
 
 /** Puts the database back as the baseline has it; false when it cannot be (its schema changed). */
@@ -122,15 +121,12 @@ async function putBack(db: Database, baseline: Baseline): Promise<boolean> {
     // A transaction a failed test left open would swallow the reset.
     await sql`rollback`.execute(db);
     if ((await shapeOf(db)) !== baseline.shape) return false;
-    await sql.raw(`begin;\n${baseline.reset};\ncommit`).execute(db);
+    // No parameters: one call of the simple protocol, which takes several statements.
+    await sql`begin;\n${baseline.reset};\ncommit`.execute(db);
     await sql`discard temp`.execute(db);
     await sql`select pg_advisory_unlock_all()`.execute(db);
     return true;
   } catch {
     return false;
   }
-}
-
-function quote(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }

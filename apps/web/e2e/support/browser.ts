@@ -47,13 +47,13 @@ export function baseUrl(): string {
  */
 export async function launchBrowser(source?: BrowserSource): Promise<Browser> {
   if (!source) return chromium.connect(inject('browserEndpoint'));
-  const executable = await chromiumExecutable(source);
+  return launchExecutable((await chromiumExecutable(source)).path);
+}
+
+/** A browser of its own from the Chromium at `executablePath` (see chromium.ts). */
+export function launchExecutable(executablePath: string): Promise<Browser> {
   // Playwright gives every launch a fresh temporary profile (the --user-data-dir the machine needs).
-  return chromium.launch({
-    executablePath: executable.path,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
 
 export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
