@@ -53,6 +53,9 @@ if (wanted.length === 0) {
 let passed = 0;
 let failed = 0;
 let broken = false;
+// Named again at the very end: a log cut to its tail (CI keeps only the last part) still says
+// which test failed, not just how many.
+const failures = [];
 for (const name of wanted) {
   const suite = suites[name];
   if (!suite) {
@@ -102,8 +105,35 @@ for (const name of wanted) {
     (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
   ).length;
   failed += json.numFailedTests + filesFailedOutsideTests;
+  failures.push(...failedTests(name, json));
   if (result.status !== 0 || json.numTotalTests === 0 || json.numFailedTestSuites > 0) broken = true;
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);
+
+/** One line per failed test (or per file that failed outside its tests), with its first message line. */
+function failedTests(suite, json) {
+  const lines = [];
+  for (const file of json.testResults) {
+    if (file.status !== 'failed') continue;
+    const where = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0) lines.push(`  ${suite} ${where}: ${firstLine(file.message)}`);
+    for (const test of tests) {
+      lines.push(`  ${suite} ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  return lines;
+}
+
+function firstLine(text) {
+  return (
+    (text ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
+}
