@@ -1,38 +1,10 @@
 /**
- * Just enough of a source map (version 3) to name a minified position: its source file, line and
- * the original name the build recorded there. The startup trace names a profile's functions with
- * it; the build writes the maps `hidden` (no comment in the served files) for that run only.
+ * Names a minified position from the build's source maps: its source file, line and the original
+ * name recorded there. The startup trace names a profile's functions with it; the build writes the
+ * maps `hidden` (no comment in the served files) for that run only.
  */
 import { existsSync, readFileSync } from 'node:fs';
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
-
-/** One segment's numbers: generated column, then (source, line, column, name) when present. */
-function decodeSegment(text: string): number[] {
-  const values: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of text) {
-    const digit = DIGIT.get(char);
-    if (digit === undefined) throw new Error(`not a source map digit: ${char}`);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
-}
-
-interface Segment {
-  column: number;
-  source: number;
-  line: number;
-  name: number;
-}
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 
 export interface OriginalPosition {
   source: string;
@@ -46,53 +18,14 @@ export interface SourceMap {
   lookup(line: number, column: number): OriginalPosition | undefined;
 }
 
-export function parseSourceMap(json: string): SourceMap {
-  const map = JSON.parse(json) as { sources: string[]; names?: string[]; mappings: string };
-  const lines: Segment[][] = [];
-  let source = 0;
-  let line = 0;
-  let name = 0;
-  for (const text of map.mappings.split(';')) {
-    const segments: Segment[] = [];
-    let column = 0;
-    for (const part of text.split(',')) {
-      if (!part) continue;
-      const v = decodeSegment(part);
-      column += v[0]!;
-      if (v.length < 4) continue;
-      source += v[1]!;
-      line += v[2]!;
-      let nameIndex = -1;
-      if (v.length >= 5) {
-        name += v[4]!;
-        nameIndex = name;
-      }
-      segments.push({ column, source, line, name: nameIndex });
-    }
-    lines.push(segments);
-  }
+function parseSourceMap(json: string): SourceMap {
+  const map = new TraceMap(json);
   return {
-    lookup(genLine, genColumn) {
-      const segments = lines[genLine];
-      if (!segments || segments.length === 0) return undefined;
-      // The last segment starting at or before the column.
-      let low = 0;
-      let high = segments.length - 1;
-      let found = -1;
-      while (low <= high) {
-        const mid = (low + high) >> 1;
-        if (segments[mid]!.column <= genColumn) {
-          found = mid;
-          low = mid + 1;
-        } else high = mid - 1;
-      }
-      const segment = segments[found];
-      if (!segment) return undefined;
-      return {
-        source: map.sources[segment.source] ?? '?',
-        line: segment.line + 1,
-        name: segment.name >= 0 ? map.names?.[segment.name] : undefined,
-      };
+    lookup(line, column) {
+      // The segment that starts at or before the column on that line (trace-mapping counts lines from 1).
+      const found = originalPositionFor(map, { line: line + 1, column });
+      if (found.source === null || found.line === null) return undefined;
+      return { source: found.source, line: found.line, name: found.name ?? undefined };
     },
   };
 }
