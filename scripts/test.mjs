@@ -25,6 +25,14 @@ const scratchEnv = scratch ? { TMPDIR: scratch } : {};
 process.on('exit', () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
+// Ctrl-C or a kill: the suite running gets the signal too and ends; then this exits through the
+// handler above, which a signal's default action would skip (leaving the scratch in RAM).
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => process.exit(code));
+}
 
 function ramDiskScratch() {
   if (process.env.TEST_SCRATCH === 'disk') return undefined;
