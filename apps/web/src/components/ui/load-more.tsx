@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
 import { Button } from './button.tsx';
 import styles from './load-more.module.css';
+
+/** What LoadMore reads of a TanStack infinite query. */
+interface PagedQuery {
+  error: unknown;
+  isFetchNextPageError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
 
 /**
  * Under a list that grows a page at a time: how many are shown, why the next page failed (the
@@ -8,32 +18,28 @@ import styles from './load-more.module.css';
  */
 export function LoadMore({
   shown,
-  error,
-  hasMore,
-  loading,
-  onMore,
+  query,
+  failed,
 }: {
   /** 'Mostrando 12 de 40 productos', read out as it changes. */
   shown: ReactNode;
-  /** The failed next page's message, if it failed. */
-  error?: string;
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
+  query: PagedQuery;
+  /** The message when the next page failed and the server gave none. */
+  failed: string;
 }) {
   return (
     <div className={styles.loadMore}>
       <p className="muted" aria-live="polite">
         {shown}
       </p>
-      {error ? (
+      {query.isFetchNextPageError ? (
         <p className="field-error" role="alert">
-          {error}
+          {errorMessage(query.error, failed)}
         </p>
       ) : null}
-      {hasMore ? (
-        <Button variant="primary" onClick={onMore} busy={loading}>
-          {loading ? 'Cargando...' : 'Cargar más'}
+      {query.hasNextPage ? (
+        <Button variant="primary" onClick={() => void query.fetchNextPage()} busy={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
         </Button>
       ) : null}
     </div>

@@ -139,12 +139,8 @@ export function ExplorePage({
         </ul>
         <LoadMore
           shown={`Mostrando ${items.length} de ${total}`}
-          error={
-            query.isFetchNextPageError ? errorMessage(query.error, catalogMessages.loadError) : undefined
-          }
-          hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onMore={() => void query.fetchNextPage()}
+          query={query}
+          failed={catalogMessages.loadError}
         />
       </>
     );

@@ -36,12 +36,8 @@ export function MarketplaceGrid({ renderWatch }: { renderWatch?: WatchSlot } = {
       <BuyNowGrid products={products} label="Productos de compra directa" renderWatch={renderWatch} />
       <LoadMore
         shown={`Mostrando ${products.length} de ${total} productos`}
-        error={
-          query.isFetchNextPageError ? errorMessage(query.error, productMessages.marketplaceError) : undefined
-        }
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onMore={() => void query.fetchNextPage()}
+        query={query}
+        failed={productMessages.marketplaceError}
       />
     </section>
   );
