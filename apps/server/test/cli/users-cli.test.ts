@@ -34,7 +34,7 @@ describe('users:create and users:set-seller', () => {
       /no longer a seller/,
     );
 
-    const t = await startTestApp({ env: { ...database.env, PORT: '0' } as Record<string, string> });
+    const t = await startTestApp({ env: database.env });
     try {
       const ana = await t.login('ana@example.com', 'Secreta123');
       const vera = await t.login('vera@example.com', 'Secreta123');

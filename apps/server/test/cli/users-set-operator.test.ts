@@ -24,7 +24,7 @@ describe('users:set-operator', () => {
       /no longer an operator/,
     );
 
-    const t = await startTestApp({ env: { ...database.env, PORT: '0' } as Record<string, string> });
+    const t = await startTestApp({ env: database.env });
     try {
       const token = await t.login('opa@example.com', 'Secreta123');
       expect((await t.request('GET', '/api/users/profile', { token })).body.is_operator).toBe(true);

@@ -7,9 +7,9 @@ import { concretePath, hostileBody, structuralBodies, timed, watchHealth } from 
 /**
  * No request can hold the server: every registered route (walked, not picked by hand) gets a body
  * just under its own limit, made of the texts that made patterns backtrack, and must answer a 4xx
- * within a second while /api/health keeps answering within the 2 s every request is held to (a
- * poll that lands while a body of megabytes is read waits behind it on a machine the other test
- * files keep busy; a blocked event loop would hold it for many seconds).
+ * within a second while /api/health keeps answering. The health polls get 2 s: one that lands
+ * while a body of megabytes is read waits behind it on a machine the other test files keep busy,
+ * and a blocked event loop would hold it for many seconds.
  */
 const HEALTH_WITHIN_MS = 2000;
 let t: TestApp;

@@ -9,8 +9,8 @@ import { createFreshPostgresDatabase, testDatabaseKind } from './database.ts';
  * (TEST_DB=postgres). Set up before the file's tests and removed after them; read `env` inside a
  * test.
  */
-export function cliDatabaseForFile(prefix: string): { readonly env: NodeJS.ProcessEnv } {
-  const shared = { env: {} as NodeJS.ProcessEnv };
+export function cliDatabaseForFile(prefix: string): { readonly env: Record<string, string> } {
+  const shared = { env: {} as Record<string, string> };
   let dataDir: string | undefined;
   let dropPostgres: (() => Promise<void>) | undefined;
   beforeAll(async () => {
