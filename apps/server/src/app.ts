@@ -20,6 +20,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
+import { sellerBlocksRoutes } from './modules/trust/trust.routes.ts';
 import { questionReportTarget } from './modules/questions/questions.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts';
@@ -279,6 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);
   await questionsRoutes(app, ctx);
+  await sellerBlocksRoutes(app, ctx);
   await operatorRoutes(app, ctx, users, {
     reportTargets: { question: questionReportTarget },
     countOpenClaims,

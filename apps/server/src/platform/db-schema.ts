@@ -20,9 +20,9 @@ import type {
   ImagesTable,
   ProductSearchTable,
   ProductsTable,
-  QuestionBlocksTable,
   QuestionsTable,
   ScalesTable,
+  SellerBlocksTable,
   SearchWordsTable,
   UserSearchTable,
   WatchlistTable,
@@ -45,6 +45,7 @@ import type {
   OperatorAuditTable,
   ReportsTable,
 } from './db-schema/platform.ts';
+import type { ClientAddressesTable, ConfirmedPairsTable, UnpaidStrikesTable } from './db-schema/trust.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
@@ -56,6 +57,7 @@ export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
+export type * from './db-schema/trust.ts';
 
 export interface DB {
   users: UsersTable;
@@ -77,7 +79,7 @@ export interface DB {
   payouts: PayoutsTable;
   ratings: RatingsTable;
   questions: QuestionsTable;
-  question_blocks: QuestionBlocksTable;
+  seller_blocks: SellerBlocksTable;
   refunds: RefundsTable;
   banks: BanksTable;
   document_types: DocumentTypesTable;
@@ -97,4 +99,7 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
   saved_searches: SavedSearchesTable;
+  unpaid_strikes: UnpaidStrikesTable;
+  client_addresses: ClientAddressesTable;
+  confirmed_pairs: ConfirmedPairsTable;
 }

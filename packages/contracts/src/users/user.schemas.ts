@@ -183,6 +183,8 @@ export const UserProfileSchema = z.object({
   created_at: z.string(),
   activeListings: z.number(),
   totalSales: z.number(),
+  /** Won items let expire unpaid in the last 365 days (not cleared by an operator): 3 stop bidding and buying. */
+  unpaid_strikes: z.number(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
