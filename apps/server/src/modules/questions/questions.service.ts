@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import { assertProductVisible } from '../products/product-visibility.service.ts';
 import { createSellerBlocksService, isBuyerBlocked } from '../trust/trust.service.ts';
