@@ -22,8 +22,8 @@ import type {
   ProductsTable,
   QuestionsTable,
   ScalesTable,
-  SellerBlocksTable,
   SearchWordsTable,
+  SellerBlocksTable,
   UserSearchTable,
   WatchlistTable,
 } from './db-schema/catalog.ts';

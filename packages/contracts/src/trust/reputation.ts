@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A seller's level on the reputation thermometer, worst to best (`nuevo`: too few sales to tell). */
 export const REPUTATION_LEVELS = ['rojo', 'naranja', 'amarillo', 'verde_claro', 'verde'] as const;
 export type ReputationColour = (typeof REPUTATION_LEVELS)[number];
@@ -24,15 +22,15 @@ export const REPUTATION_BOUNDS = {
   cancellation_rate: [0.005, 0.01, 0.02, 0.04],
 } as const;
 
-export const ReputationSchema = z.object({
-  level: z.enum(['nuevo', ...REPUTATION_LEVELS]),
-  period_days: z.number().int(),
-  sales: z.number().int(),
-  claims_rate: z.number(),
-  late_shipping_rate: z.number(),
-  cancellation_rate: z.number(),
-});
-export type Reputation = z.infer<typeof ReputationSchema>;
+/** A seller's thermometer: its level and the period's figures behind it (rates from 0 to 1). */
+export interface Reputation {
+  level: ReputationLevel;
+  period_days: number;
+  sales: number;
+  claims_rate: number;
+  late_shipping_rate: number;
+  cancellation_rate: number;
+}
 
 /** The colour one rate earns. */
 function colourOf(rate: number, bounds: readonly number[]): ReputationColour {

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+import { REPUTATION_LEVELS } from './reputation.ts';
 import { trustMessages as messages } from './trust.messages.ts';
+
+export const ReputationSchema = z.object({
+  level: z.enum(['nuevo', ...REPUTATION_LEVELS]),
+  period_days: z.number().int(),
+  sales: z.number().int(),
+  claims_rate: z.number(),
+  late_shipping_rate: z.number(),
+  cancellation_rate: z.number(),
+});
 
 /** `POST /api/sellers/blocked`. */
 export const BlockBuyerSchema = z.object({

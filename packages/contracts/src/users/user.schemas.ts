@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactSafe, requiredText } from '../common/schemas.ts';
+import { ReputationSchema } from '../trust/trust.schemas.ts';
 
 export const userMessages = {
   invalidEmail: 'Por favor, introduce un correo electrónico válido',
@@ -211,6 +212,8 @@ export const PublicProfileSchema = z.object({
   /** Buyers' ratings of this seller: average with one decimal (null when none) and count. */
   rating_average: z.number().nullable(),
   rating_count: z.number(),
+  /** The thermometer computed from the seller's sales: claims, late shipping, cancellations. */
+  reputation: ReputationSchema,
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

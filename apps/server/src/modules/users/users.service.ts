@@ -17,6 +17,7 @@ import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type DirectMail, enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
+import { sellerReputation } from '../trust/reputation.service.ts';
 import { unpaidStrikesOf } from '../trust/trust.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
@@ -271,9 +272,10 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async toPublicProfile(user: User): Promise<PublicProfile> {
-      const [stats, rating] = await Promise.all([
+      const [stats, rating, reputation] = await Promise.all([
         findUserStats(db, user.id),
         sellerRatingSummary(db, user.id),
+        sellerReputation(ctx, user.id),
       ]);
       return {
         id: user.id,
@@ -292,6 +294,7 @@ export function createUsersService(ctx: AppContext) {
         },
         rating_average: rating.rating_average,
         rating_count: rating.rating_count,
+        reputation,
       };
     },
 

@@ -44,6 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index confirmed_pairs_bidder_idx on confirmed_pairs (bidder_id);
 
+    create index payments_seller_sales_idx on payments (seller_id, confirmed_at) where confirmed_at is not null;
     create index claims_payment_idx on claims (payment_id);
     create index bids_user_created_idx on bids (user_id, created_at);
   `.execute(db);
@@ -70,6 +71,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop trigger claims_catalog_version on claims;
     drop index bids_user_created_idx;
     drop index claims_payment_idx;
+    drop index payments_seller_sales_idx;
     drop table confirmed_pairs;
     drop table client_addresses;
     drop table unpaid_strikes;
