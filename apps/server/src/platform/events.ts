@@ -74,4 +74,9 @@ export const channels = {
   userNotifications: (userId: number) => `notifications:${userId}`,
   /** `{ user_id }`: one or all of that account's sessions ended; every process drops its cached answer. */
   sessionsEnded: 'sessions:ended',
+  /**
+   * `{ races: [{ auction_id, product_id }] }`: races rewritten outside a bid decision (bids
+   * voided), whose highest bid may have gone down; every process forgets what it remembered.
+   */
+  racesRewritten: 'races:rewritten',
 };

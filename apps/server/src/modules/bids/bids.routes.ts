@@ -12,6 +12,7 @@ import { serveChannel } from '../../platform/live-channel.ts';
 import { limits, perAccount, perAddress } from '../../platform/rate-limits.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { recheckProductPage } from '../auctions/auctions.service.ts';
+import { recordClientAddress } from '../trust/client-addresses.service.ts';
 import { createBidsService } from './bids.service.ts';
 import { createCardPrices } from './card-prices.ts';
 
@@ -28,7 +29,11 @@ export async function bidsRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx,
     endpoints.place,
     { bodyLimit: bodyLimits.small, config: perAccount(limits.bid) },
-    async (request, reply) => reply.status(201).send(await bids.place(request.userId!, request.body)),
+    async (request, reply) => {
+      const placed = await bids.place(request.userId!, request.body);
+      await recordClientAddress(ctx, request.userId!, 'bid', request.ip);
+      return reply.status(201).send(placed);
+    },
   );
 
   // A bidder's private ceiling: only its owner reads it; the leader raises it without bidding.

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { channels } from '../../platform/events.ts';
 import { createKeyedFreshRead } from '../../platform/fresh-read.ts';
 import { createGroupQueue } from '../../platform/group-queue.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
@@ -64,8 +65,14 @@ export function dropCeilings(trx: Database, userId: number): Promise<void> {
 }
 
 export function createBidsService(ctx: AppContext) {
-  const { db, clock } = ctx;
+  const { db, clock, events } = ctx;
   const memory = createRaceMemory();
+  // A race whose bids were voided (a confirmed shill pair) may now stand lower than remembered:
+  // what the early refusal trusts about it is read again.
+  void events.subscribe(channels.racesRewritten, (payload) => {
+    const races = (payload as { races?: Array<{ auction_id: number; product_id: number }> } | null)?.races;
+    for (const r of races ?? []) memory.forget(raceKey(r.auction_id, r.product_id));
+  });
   const { decide } = createDecisionPaths(ctx, memory);
 
   // One queue per product: its requests are decided together.

@@ -17,6 +17,7 @@ import {
 import { pathId } from '../../platform/path-id.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
+import { recordClientAddress } from '../trust/client-addresses.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { createProductsService } from './products.service.ts';
 
@@ -32,6 +33,7 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     await products.assertSeller(request.userId!);
     const input = parseInput(await products.createSchema(), request.body);
     const product = await products.create(request.userId!, input);
+    await recordClientAddress(ctx, request.userId!, 'listing', request.ip);
     return reply.status(201).send({ message: productMessages.created, product });
   });
 

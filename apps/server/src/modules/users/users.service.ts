@@ -17,6 +17,7 @@ import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type DirectMail, enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
+import { recordClientAddress } from '../trust/client-addresses.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import { unpaidStrikesOf } from '../trust/trust.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
@@ -180,6 +181,7 @@ export function createUsersService(ctx: AppContext) {
       if (user.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
       await usersRepository.clearFailedLogins(db, input.email);
       await usersRepository.pruneFailedLogins(db, since);
+      await recordClientAddress(ctx, user.id, 'login', ip);
       return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
     },
 
