@@ -182,6 +182,16 @@ export const PersonalDataExportSchema = z.object({
       created_at: When,
     }),
   ),
+  /**
+   * Client (IP) addresses the account logged in, listed or bid from, kept 30 days after their
+   * last use to spot one person bidding up their own lots (filled in by the trust module).
+   */
+  client_addresses: z.array(
+    z.object({ kind: z.string(), address: z.string(), first_seen_at: When, last_seen_at: When }),
+  ),
+  /** Won items let expire unpaid, and the buyers this account blocked as a seller. */
+  unpaid_strikes: z.array(z.record(z.string(), z.unknown())),
+  blocked_buyers: z.array(z.object({ username: z.string(), blocked_at: When })),
 });
 export type PersonalDataExport = z.infer<typeof PersonalDataExportSchema>;
 

@@ -7,6 +7,8 @@ import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
+import { clientAddressesOfUser } from '../trust/client-addresses.service.ts';
+import { trustDataOfUser } from '../trust/trust.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { personalDataRepository as repo } from './personal-data.repository.ts';
@@ -126,6 +128,8 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         questions: await questionsOfUser(db, userId),
         claims: await listUserClaims(db, userId),
         saved_searches: await savedSearchesOfUser(db, userId),
+        client_addresses: await clientAddressesOfUser(db, userId),
+        ...(await trustDataOfUser(db, userId)),
       };
     },
 
