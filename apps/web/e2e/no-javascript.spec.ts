@@ -65,7 +65,7 @@ describe('the rendered pages with JavaScript off', () => {
         .toBeGreaterThan(0);
       // Its result tabs are links to the same search with the tab in the address.
       await page.getByRole('tab', { name: /^Productos/ }).click();
-      await page.waitForURL(/\/search\?query=Hot\+Wheels&tab=products$/);
+      await page.waitForURL(/\/search\?query=Hot(\+|%20)Wheels&tab=products$/);
       expect(await page.getByRole('tab', { name: /^Productos/ }).getAttribute('aria-selected')).toBe('true');
       await screenshot(page, `no-js-search-${name}`);
 
