@@ -21,11 +21,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadPayoutsCsv, useAdminPayouts, useMarkPayoutsPaid } from '../api/admin-payouts.ts';
 import styles from './admin.module.css';
 
-const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid'];
+const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid', 'cancelled'];
 const STATUS_TONES: Record<AdminPayoutStatus, BadgeTone> = {
   payable: 'success',
   held: 'warning',
   paid: 'info',
+  cancelled: 'neutral',
 };
 const EXPORT_FAILED = 'No se pudo descargar el CSV. Por favor, intenta nuevamente.';
 const MARK_FAILED = 'No se pudieron marcar los pagos. Por favor, intenta nuevamente.';
