@@ -23,6 +23,13 @@ export function publicOrigin(config: Config, request: FastifyRequest): string {
 /** The payments calls, Bold's webhook, payouts, the sandbox checkout and the expiry jobs. */
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const provider = createPaymentProvider(ctx.config, ctx.clock);
+  if (provider.name === 'sandbox') {
+    // Nothing is charged and anyone can approve a payment with a button: say so once, loudly.
+    ctx.log.warn(
+      { provider: 'sandbox' },
+      'PAYMENTS_PROVIDER is sandbox: no payment is real (set PAYMENTS_PROVIDER=bold to charge)',
+    );
+  }
   const payments = createPaymentsService(ctx, provider);
   registerPaymentJobs(ctx, payments, provider);
 

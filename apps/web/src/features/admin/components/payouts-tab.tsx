@@ -20,6 +20,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadPayoutsCsv, useAdminPayouts, useMarkPayoutsPaid } from '../api/admin-payouts.ts';
 import styles from './admin.module.css';
+import { FailedRefunds } from './failed-refunds.tsx';
 
 const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid', 'cancelled'];
 const STATUS_TONES: Record<AdminPayoutStatus, BadgeTone> = {
@@ -324,6 +325,7 @@ export function PayoutsTab() {
           }}
         />
       )}
+      <FailedRefunds />
     </>
   );
 }
