@@ -6,6 +6,13 @@ import type {
   UserSessionsTable,
   UsersTable,
 } from './db-schema/accounts.ts';
+import type {
+  LoginChallengesTable,
+  PasskeysTable,
+  UserRecoveryCodesTable,
+  UserTotpTable,
+  WebauthnChallengesTable,
+} from './db-schema/second-factors.ts';
 import type { ClaimMessagesTable, ClaimsTable, RatingsTable } from './db-schema/aftersale.ts';
 import type {
   AuctionProductsTable,
@@ -56,11 +63,17 @@ export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
+export type * from './db-schema/second-factors.ts';
 
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
   user_sessions: UserSessionsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   categories: CategoriesTable;
   brands: BrandsTable;
   scales: ScalesTable;

@@ -35,6 +35,12 @@ export const PersonalDataExportSchema = z.object({
     created_at: When,
     updated_at: When,
   }),
+  /** Second factors: whether two-step verification is on (never its secret) and the passkeys' names. */
+  second_factors: z.object({
+    two_factor_enabled_at: When.nullable(),
+    recovery_codes_left: z.number(),
+    passkeys: z.array(z.object({ name: z.string(), created_at: When, last_used_at: When.nullable() })),
+  }),
   addresses: z.array(
     ShippingAddressExportSchema.extend({ id: z.number(), is_default: z.boolean(), created_at: When }),
   ),

@@ -5,6 +5,7 @@ import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
+import { forgetSecondFactors, secondFactorsExport } from '../users/two-factor.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
@@ -72,6 +73,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
           created_at: iso(user.created_at),
           updated_at: iso(user.updated_at),
         },
+        second_factors: await secondFactorsExport(db, userId),
         addresses: addresses.map((a) => ({ ...a, created_at: iso(a.created_at) })),
         bank_account: bank
           ? { ...bank, created_at: iso(bank.created_at), updated_at: iso(bank.updated_at) }
@@ -149,6 +151,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         await productLifecycle.withdrawAll(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
         await forgetMail(trx, userId);
+        await forgetSecondFactors(trx, userId);
         // Every session ends with the erasure, in the same transaction: one new token version.
         await users.endAllSessionsIn(trx, userId, now);
         return { deleted: true };

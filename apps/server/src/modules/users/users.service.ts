@@ -3,6 +3,7 @@ import {
   adminMessages,
   type ChangePasswordInput,
   EmailSchema,
+  type LoginChallenge,
   type LoginInput,
   type ProfileUpdateInput,
   type PublicProfile,
@@ -17,6 +18,7 @@ import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type DirectMail, enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
+import { openLoginChallenge, twoFactorEnabled } from './two-factor.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
 
@@ -137,6 +139,7 @@ export function createUsersService(ctx: AppContext) {
       birth_date: user.birth_date,
       is_seller: user.is_seller,
       is_operator: user.is_operator,
+      two_factor_enabled: await twoFactorEnabled(db, user.id),
       created_at: user.created_at.toISOString(),
       activeListings: stats.active_listings,
       totalSales: stats.products_sold,
@@ -149,7 +152,11 @@ export function createUsersService(ctx: AppContext) {
      * attempt is recorded before the password is checked, so guesses sent all at once cannot all
      * slip past the count: only those with fewer than the limit before them get checked.
      */
-    async login(input: LoginInput, ip: string, userAgent?: string | null): Promise<{ jwt_token: string }> {
+    async login(
+      input: LoginInput,
+      ip: string,
+      userAgent?: string | null,
+    ): Promise<{ jwt_token: string } | LoginChallenge> {
       const now = clock.now();
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
       const attemptId = await usersRepository.recordFailedLogin(db, input.email, ip, now);
@@ -174,6 +181,8 @@ export function createUsersService(ctx: AppContext) {
       if (user.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
       await usersRepository.clearFailedLogins(db, input.email);
       await usersRepository.pruneFailedLogins(db, since);
+      // The password was right; with two-step verification on, the session waits for a code.
+      if (await twoFactorEnabled(db, user.id)) return openLoginChallenge(ctx, user.id, userAgent);
       return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
     },
 

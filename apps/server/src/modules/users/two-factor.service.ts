@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import {
+  adminMessages,
+  type LoginChallenge,
+  type LoginSecondStepInput,
+  type RecoveryCodes,
+  type TwoFactorSetup,
+  twoFactorMessages as messages,
+} from '@app/contracts';
+import { resolveJwtSecret } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
+import { AppError, conflict, fieldError, forbidden } from '../../platform/errors.ts';
+import { perApp } from '../../platform/context.ts';
+import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
+import { passkeysRepository } from './passkeys.repository.ts';
+import { twoFactorRepository as repo } from './two-factor.repository.ts';
+import {
+  hashRecoveryCode,
+  hashToken,
+  matchTotpStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  normalizeCode,
+} from './totp.ts';
+import type { UsersService } from './users.service.ts';
+
+/** A login challenge lives this long, and ends after this many wrong codes. */
+export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+export const CHALLENGE_MAX_FAILURES = 5;
+
+const secretBoxOf = perApp((ctx: AppContext) =>
+  createSecretBox(resolveJwtSecret(ctx.config.JWT_SECRET, ctx.config.dataDir), 'totp-secret'),
+);
+
+const wrongCode = () => fieldError('WRONG_CODE', 'code', messages.wrongCode);
+const challengeEnded = () => new AppError('CHALLENGE_ENDED', 401, messages.challengeEnded);
+
+/** Whether the account has two-step verification on (its logins and sensitive changes take a code). */
+export async function twoFactorEnabled(db: Database, userId: number): Promise<boolean> {
+  return repo.isEnabled(db, userId);
+}
+
+/** Whether the account has a second factor of any kind: two-step verification on, or a passkey. */
+export async function hasSecondFactor(db: Database, userId: number): Promise<boolean> {
+  const [totp, passkeys] = await Promise.all([repo.isEnabled(db, userId), passkeysRepository.count(db, userId)]);
+  return totp || passkeys > 0;
+}
+
+/** What the personal-data export says of the account's second factors (never a secret). */
+export async function secondFactorsExport(db: Database, userId: number) {
+  const [totp, left, passkeys] = await Promise.all([
+    repo.findTotp(db, userId),
+    repo.remainingRecoveryCodes(db, userId),
+    passkeysRepository.list(db, userId),
+  ]);
+  return {
+    two_factor_enabled_at: totp?.enabled_at?.toISOString() ?? null,
+    recovery_codes_left: totp?.enabled_at ? left : 0,
+    passkeys: passkeys.map((p) => ({
+      name: p.name,
+      created_at: p.created_at.toISOString(),
+      last_used_at: p.last_used_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** A deleted account: its secret, codes, challenges and passkeys go, in the deletion's transaction. */
+export async function forgetSecondFactors(trx: Database, userId: number): Promise<void> {
+  await repo.remove(trx, userId);
+  await trx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
+}
+
+/**
+ * The step between a right password and a code: a random token (stored as its hash) good for
+ * CHALLENGE_LIFETIME_MS on the server's clock.
+ */
+export async function openLoginChallenge(
+  ctx: AppContext,
+  userId: number,
+  userAgent: string | null | undefined,
+): Promise<LoginChallenge> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  await repo.insertChallenge(ctx.db, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    user_agent: userAgent ?? null,
+    created_at: now,
+    expires_at: new Date(now.getTime() + CHALLENGE_LIFETIME_MS),
+  });
+  return { two_factor_required: true, challenge_token: token };
+}
+
+export type SecondFactorUse = 'totp' | 'recovery_code';
+
+export function createTwoFactorService(ctx: AppContext, users: UsersService) {
+  const { db, clock } = ctx;
+  const box: SecretBox = secretBoxOf(ctx);
+
+  /**
+   * Whether `code` is a current authenticator code (taken now: a replay is refused) or an unused
+   * recovery code (spent now, once ever) of the account; null when it is neither.
+   */
+  async function useCode(userId: number, code: string): Promise<SecondFactorUse | null> {
+    const totp = await repo.findTotp(db, userId);
+    if (!totp?.enabled_at) return null;
+    const normalized = normalizeCode(code);
+    const step = matchTotpStep(box.open(totp.secret_encrypted), normalized, clock.now());
+    if (step !== null) {
+      return (await repo.takeStep(db, userId, step, totp.secret_encrypted)) ? 'totp' : null;
+    }
+    if (/^\d+$/.test(normalized)) return null;
+    return (await repo.spendRecoveryCode(db, userId, hashRecoveryCode(normalized), clock.now()))
+      ? 'recovery_code'
+      : null;
+  }
+
+  return {
+    async setup(userId: number, currentPassword: string): Promise<TwoFactorSetup> {
+      const user = await users.assertCurrentPassword(userId, currentPassword);
+      if (await repo.isEnabled(db, userId)) throw alreadyEnabled();
+      const { secret, otpauthUrl } = newTotpSecret(user.email);
+      if (!(await repo.savePendingSecret(db, userId, box.seal(secret), clock.now()))) throw alreadyEnabled();
+      return { secret, otpauth_url: otpauthUrl };
+    },
+
+    async enable(userId: number, code: string): Promise<RecoveryCodes> {
+      await users.requireUser(userId);
+      const totp = await repo.findTotp(db, userId);
+      if (!totp) throw conflict('TWO_FACTOR_NOT_SET_UP', messages.setupFirst);
+      if (totp.enabled_at) throw alreadyEnabled();
+      const step = matchTotpStep(box.open(totp.secret_encrypted), normalizeCode(code), clock.now());
+      if (step === null) throw wrongCode();
+      const codes = newRecoveryCodes();
+      const enabled = await db.transaction().execute(async (trx) => {
+        // The code that turned it on is spent: it cannot log in a second time within its window.
+        if (!(await repo.takeStep(trx, userId, step, totp.secret_encrypted))) return false;
+        if (!(await repo.markEnabled(trx, userId, clock.now()))) return false;
+        await repo.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode));
+        return true;
+      });
+      if (!enabled) throw alreadyEnabled();
+      return { message: messages.enabled, recovery_codes: codes };
+    },
+
+    async disable(userId: number, currentPassword: string, code: string): Promise<void> {
+      await users.assertCurrentPassword(userId, currentPassword);
+      if (!(await repo.isEnabled(db, userId))) throw conflict('TWO_FACTOR_NOT_ENABLED', messages.notEnabled);
+      if ((await useCode(userId, code)) === null) throw wrongCode();
+      await db.transaction().execute(async (trx) => {
+        await repo.remove(trx, userId);
+      });
+    },
+
+    /**
+     * With two-step verification on, a sensitive change (bank account, e-mail) also takes a
+     * current code: 400 on `code` when it is missing or wrong. Nothing is asked otherwise.
+     */
+    async assertSecondFactor(userId: number, code: string | undefined): Promise<SecondFactorUse | null> {
+      if (!(await repo.isEnabled(db, userId))) return null;
+      if (!code) throw fieldError('CODE_REQUIRED', 'code', messages.codeRequired);
+      const used = await useCode(userId, code);
+      if (used === null) throw wrongCode();
+      return used;
+    },
+
+    /** Whether the code is good, without asking when two-step verification is off (false then). */
+    async tryCode(userId: number, code: string): Promise<boolean> {
+      return (await useCode(userId, code)) !== null;
+    },
+
+    /**
+     * The second step of a login. Each attempt is counted against the challenge before its code
+     * is weighed (an ended, expired or spent challenge is a 401); a wrong code is a 400 and the
+     * fifth ends the challenge; a right one ends it and opens the session, once, whichever of
+     * racing requests gets there first.
+     */
+    async completeLogin(
+      input: LoginSecondStepInput,
+      userAgent?: string | null,
+    ): Promise<{ jwt_token: string; userId: number; used: SecondFactorUse }> {
+      const tokenHash = hashToken(input.challenge_token);
+      const attempt = await repo.claimAttempt(db, tokenHash, CHALLENGE_MAX_FAILURES, clock.now());
+      if (!attempt) throw challengeEnded();
+      const used = await useCode(attempt.user_id, input.code);
+      if (used === null) {
+        if (attempt.failures >= CHALLENGE_MAX_FAILURES) await repo.endChallenge(db, tokenHash, clock.now());
+        throw wrongCode();
+      }
+      if (!(await repo.completeChallenge(db, tokenHash, clock.now()))) throw challengeEnded();
+      const user = await users.requireUser(attempt.user_id);
+      if (user.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
+      const session = await users.startSession(user.id, userAgent ?? attempt.user_agent);
+      return { ...session, userId: user.id, used };
+    },
+
+    isEnabled: (userId: number) => repo.isEnabled(db, userId),
+  };
+}
+
+function alreadyEnabled() {
+  return conflict('TWO_FACTOR_ALREADY_ENABLED', messages.alreadyEnabled);
+}
+
+export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
