@@ -20,9 +20,10 @@ export function totpCode(app: App, secret: string, offsetSteps = 0): string {
 
 /**
  * Turns two-step verification on for the token's account as a person would (set-up, then a code),
- * then moves the clock past that code's step so the next code is a fresh one.
+ * then moves the clock past that code's step so the next code is a fresh one (not in a production
+ * app, which has no test clock).
  */
-export async function enableTwoFactor(app: App, token: string) {
+export async function enableTwoFactor(app: App, token: string, options: { moveClock?: boolean } = {}) {
   const setup = await app.request('POST', '/api/users/me/2fa/setup', {
     token,
     body: { current_password: TEST_PASSWORD },
@@ -34,6 +35,6 @@ export async function enableTwoFactor(app: App, token: string) {
     body: { code: totpCode(app, secret) },
   });
   if (enable.status !== 200) throw new Error(`2fa enable failed: ${enable.status} ${JSON.stringify(enable.body)}`);
-  await app.advanceClock(60);
+  if (options.moveClock !== false) await app.advanceClock(60);
   return { secret, recoveryCodes: enable.body.recovery_codes as string[] };
 }

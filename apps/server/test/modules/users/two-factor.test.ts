@@ -250,6 +250,39 @@ describe('two-step verification (TOTP)', () => {
     expect(res.body.code).toBe('ACCOUNT_SUSPENDED');
   });
 
+  it('with it on, changing the bank account also takes a current code', async () => {
+    const { token } = await insertUserWithToken(t, { is_seller: true });
+    const banks = (await t.request('GET', '/api/banks/list', { token })).body as Array<{ id: number; name: string }>;
+    const account = {
+      bank_id: banks[0]!.id,
+      account_number: '0550123456789',
+      account_type: 'ahorro',
+      account_name: 'Vera Vendedora',
+      account_document_type: 'CC',
+      account_document_number: '1020304050',
+    };
+    const created = await t.request('POST', '/api/sellers-banks/create', { token, body: account });
+    expect(created.status).toBe(201);
+    const { secret } = await enableTwoFactor(t, token);
+    const update = (extra: Record<string, unknown>) =>
+      t.request('PUT', `/api/sellers-banks/update/${created.body.account.id}`, {
+        token,
+        body: { ...account, account_number: '999888777', current_password: TEST_PASSWORD, ...extra },
+      });
+    const missing = await update({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ code: 'El código es obligatorio' });
+    const wrong = await update({ code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({ code: 'Código incorrecto' });
+    const stored = async () =>
+      (await t.request('GET', '/api/sellers-banks/get_by_seller_id', { token })).body.account_number;
+    expect(await stored()).toBe('0550123456789');
+    const ok = await update({ code: totpCode(t, secret) });
+    expect(ok.status).toBe(200);
+    expect(await stored()).toBe('999888777');
+  });
+
   it('an account without it logs in with the password alone, as before', async () => {
     const user = await insertUser(t.ctx.db);
     expect((await login(user.email)).body).toEqual({ jwt_token: expect.any(String) });
