@@ -58,16 +58,8 @@ export async function enqueueMail(trx: Database, mails: DirectMail[], now: Date)
   return written;
 }
 
-/** Security notices: always sent, whatever the user's preferences. */
+/** Security notices: always sent, whatever the user's preferences (the others: users/security-notices.service.ts). */
 export const securityNotice = {
-  passwordChanged: (userId: number): DirectMail => ({
-    kind: 'password_changed',
-    userId,
-    title: 'Tu contraseña cambió',
-    message:
-      'La contraseña de tu cuenta se acaba de cambiar y se cerraron tus otras sesiones. Si no fuiste tú, entra y cámbiala de nuevo, o escríbenos de inmediato.',
-    link: '/profile',
-  }),
   sessionsEnded: (userId: number): DirectMail => ({
     kind: 'sessions_ended',
     userId,

@@ -12,6 +12,8 @@ import { type Kysely, sql } from 'kysely';
  *   marks one a newer link (or a completed reset) replaced.
  * - `security_events`: what happened to the account's access (reset asked and used, e-mail
  *   changed, second factors added or removed…), for the person's export.
+ * - `user_sessions.token_version`: the account version a session belongs to, so a password or
+ *   e-mail change can end every other session and keep the one that made it (platform/auth.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -58,9 +60,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
   `.execute(db);
   await sql`create index security_events_user on security_events (user_id, created_at)`.execute(db);
+  await sql`alter table user_sessions add column token_version integer`.execute(db);
+  // Login failures are now counted per account and address, and per address.
+  await sql`create index login_attempts_ip_idx on login_attempts (ip, attempted_at)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index login_attempts_ip_idx`.execute(db);
+  await sql`alter table user_sessions drop column token_version`.execute(db);
   await sql`drop table security_events`.execute(db);
   await sql`drop table email_change_tokens`.execute(db);
   await sql`drop table password_reset_tokens`.execute(db);
