@@ -27,6 +27,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
+import { accountRecoveryRoutes } from './modules/users/account-recovery.routes.ts';
 import { passkeysRoutes } from './modules/users/passkeys.routes.ts';
 import { twoFactorRoutes } from './modules/users/two-factor.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
@@ -266,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOperatorGuard(app, ctx);
   await healthRoutes(app, ctx);
   await usersRoutes(app, ctx, users);
+  await accountRecoveryRoutes(app, ctx, users);
   await twoFactorRoutes(app, ctx, users);
   await passkeysRoutes(app, ctx, users);
   await catalogueRoutes(app, ctx);

@@ -1,4 +1,10 @@
 import type {
+  EmailChangeTokensTable,
+  PasswordResetRequestsTable,
+  PasswordResetTokensTable,
+  SecurityEventsTable,
+} from './db-schema/account-recovery.ts';
+import type {
   EmailOptOutsTable,
   InvitationsTable,
   LoginAttemptsTable,
@@ -57,6 +63,7 @@ import type {
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
  * centavos; the API speaks pesos.
  */
+export type * from './db-schema/account-recovery.ts';
 export type * from './db-schema/accounts.ts';
 export type * from './db-schema/aftersale.ts';
 export type * from './db-schema/auctions.ts';
@@ -110,4 +117,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
   saved_searches: SavedSearchesTable;
+  password_reset_requests: PasswordResetRequestsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_change_tokens: EmailChangeTokensTable;
+  security_events: SecurityEventsTable;
 }

@@ -52,11 +52,10 @@ export function softAuthenticator(origin: string, options: { verified?: boolean 
         credentialId,
         Buffer.from(isoCBOR.encode(cose)),
       ]);
-      const attestation = new Map<string, string | Uint8Array | Map<string, never>>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', authData],
-      ]);
+      const attestation = new Map<string, string | Uint8Array | Map<string, never>>();
+      attestation.set('fmt', 'none');
+      attestation.set('attStmt', new Map<string, never>());
+      attestation.set('authData', authData);
       return {
         id: b64url(credentialId),
         rawId: b64url(credentialId),

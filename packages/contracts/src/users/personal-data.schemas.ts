@@ -188,6 +188,8 @@ export const PersonalDataExportSchema = z.object({
       created_at: When,
     }),
   ),
+  /** What happened to the account's access: resets, e-mail changes, second factors. */
+  security_events: z.array(z.object({ kind: z.string(), created_at: When })),
 });
 export type PersonalDataExport = z.infer<typeof PersonalDataExportSchema>;
 

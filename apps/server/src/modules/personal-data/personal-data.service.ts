@@ -9,6 +9,7 @@ import { forgetSecondFactors, secondFactorsExport } from '../users/two-factor.se
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
+import { forgetSecurityEvents, securityEventsOf } from '../users/security-notices.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { personalDataRepository as repo } from './personal-data.repository.ts';
 
@@ -128,6 +129,10 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         questions: await questionsOfUser(db, userId),
         claims: await listUserClaims(db, userId),
         saved_searches: await savedSearchesOfUser(db, userId),
+        security_events: (await securityEventsOf(db, userId)).map((e) => ({
+          kind: e.kind,
+          created_at: iso(e.created_at),
+        })),
       };
     },
 
@@ -151,6 +156,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         await productLifecycle.withdrawAll(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
         await forgetMail(trx, userId);
+        await forgetSecurityEvents(trx, userId);
         await forgetSecondFactors(trx, userId);
         // Every session ends with the erasure, in the same transaction: one new token version.
         await users.endAllSessionsIn(trx, userId, now);
