@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountRecoveryMessages as messages } from './account-recovery.messages.ts';
+import { optionalSecondFactorCode } from './two-factor.schemas.ts';
 import {
   EmailSchema,
   NewPasswordSchema,
@@ -33,6 +34,8 @@ const currentPassword = z
 export const EmailChangeRequestSchema = z.object({
   new_email: EmailSchema,
   current_password: currentPassword,
+  /** With two-step verification on, a current code too. */
+  code: optionalSecondFactorCode,
 });
 export type EmailChangeRequest = z.infer<typeof EmailChangeRequestSchema>;
 

@@ -19,6 +19,7 @@ import {
   type PendingSecurityNotices,
   recordSecurityEvent,
 } from './security-notices.service.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 import { usersRepository } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -48,6 +49,7 @@ const newLinkToken = () => randomBytes(32).toString('base64url');
  */
 export function createAccountRecovery(ctx: AppContext, users: UsersService) {
   const { db, clock, config, events } = ctx;
+  const twoFactor = createTwoFactorService(ctx, users);
 
   /** Handles the oldest waiting request, if any; whether there was one. */
   async function processResetRequest(now: Date): Promise<boolean> {
@@ -151,6 +153,8 @@ export function createAccountRecovery(ctx: AppContext, users: UsersService) {
         throw fieldError('SAME_EMAIL', 'new_email', messages.sameEmail);
       }
       if (await repo.emailTakenByOther(db, input.new_email, userId)) throw emailTaken();
+      // Whoever holds the session and the password must still show the second factor.
+      await twoFactor.assertSecondFactor(userId, input.code);
       const token = newLinkToken();
       const now = clock.now();
       const notices = await db.transaction().execute(async (trx) => {

@@ -12,6 +12,17 @@ export const passkeysRepository = {
       .execute();
   },
 
+  /** Holds the account while its passkeys are counted and one added (two additions at once count right). */
+  async lockUser(db: Database, userId: number): Promise<void> {
+    await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  },
+
+  /** A deleted account: its passkeys and its pending ceremonies go. */
+  async removeAll(db: Database, userId: number): Promise<void> {
+    await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+    await db.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
+  },
+
   async count(db: Database, userId: number): Promise<number> {
     const row = await db
       .selectFrom('passkeys')

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { passkeysRepository as repo } from './passkeys.repository.ts';
+import { announceSecurityNotices, recordSecurityEvent } from './security-notices.service.ts';
 import { hashToken } from './totp.ts';
 import type { createTwoFactorService } from './two-factor.service.ts';
 import type { UsersService } from './users.service.ts';
@@ -66,7 +67,7 @@ export function createPasskeysService(
   users: UsersService,
   twoFactor: ReturnType<typeof createTwoFactorService>,
 ) {
-  const { db, clock } = ctx;
+  const { db, clock, events } = ctx;
 
   async function storeChallenge(challenge: string, purpose: 'register' | 'login', userId: number | null) {
     const now = clock.now();
@@ -127,10 +128,10 @@ export function createPasskeysService(
       if (!verification?.verified) throw failed();
       const { credential } = verification.registrationInfo;
       if (await repo.findByCredentialId(db, credential.id)) throw failed();
-      const row = await db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      const { row, notices } = await db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, userId);
         if ((await repo.count(trx, userId)) >= MAX_PASSKEYS) throw tooMany();
-        return repo.insert(trx, {
+        const row = await repo.insert(trx, {
           user_id: userId,
           credential_id: credential.id,
           public_key: Buffer.from(credential.publicKey).toString('base64url'),
@@ -139,7 +140,9 @@ export function createPasskeysService(
           name,
           created_at: clock.now(),
         });
+        return { row, notices: await recordSecurityEvent(trx, userId, 'passkey_added', { name }, clock.now()) };
       });
+      await announceSecurityNotices(events, notices);
       return toPasskey(row);
     },
 
@@ -161,9 +164,12 @@ export function createPasskeysService(
       } else {
         throw fieldError('PROOF_REQUIRED', 'current_password', messages.proofRequired);
       }
-      const removed = await repo.remove(db, userId, id);
-      if (!removed) throw passkeyNotFound();
-      return removed;
+      const notices = await db.transaction().execute(async (trx) => {
+        const removed = await repo.remove(trx, userId, id);
+        if (!removed) throw passkeyNotFound();
+        return recordSecurityEvent(trx, userId, 'passkey_removed', { name: removed.name }, clock.now());
+      });
+      await announceSecurityNotices(events, notices);
     },
 
     async loginOptions(rp: RelyingParty) {

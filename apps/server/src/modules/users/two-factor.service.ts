@@ -14,6 +14,7 @@ import { AppError, conflict, fieldError, forbidden } from '../../platform/errors
 import { perApp } from '../../platform/context.ts';
 import { createSecretBox, type SecretBox } from '../../platform/secret-box.ts';
 import { passkeysRepository } from './passkeys.repository.ts';
+import { announceSecurityNotices, recordSecurityEvent } from './security-notices.service.ts';
 import { twoFactorRepository as repo } from './two-factor.repository.ts';
 import {
   hashRecoveryCode,
@@ -68,8 +69,7 @@ export async function secondFactorsExport(db: Database, userId: number) {
 /** A deleted account: its secret, codes, challenges and passkeys go, in the deletion's transaction. */
 export async function forgetSecondFactors(trx: Database, userId: number): Promise<void> {
   await repo.remove(trx, userId);
-  await trx.deleteFrom('passkeys').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
+  await passkeysRepository.removeAll(trx, userId);
 }
 
 /**
@@ -96,8 +96,17 @@ export async function openLoginChallenge(
 export type SecondFactorUse = 'totp' | 'recovery_code';
 
 export function createTwoFactorService(ctx: AppContext, users: UsersService) {
-  const { db, clock } = ctx;
+  const { db, clock, events } = ctx;
   const box: SecretBox = secretBoxOf(ctx);
+
+  /** A recovery code was spent: the account is told, with how many are left. */
+  async function recoveryCodeUsed(userId: number): Promise<void> {
+    const notices = await db.transaction().execute(async (trx) => {
+      const remaining = await repo.remainingRecoveryCodes(trx, userId);
+      return recordSecurityEvent(trx, userId, 'recovery_code_used', { remaining }, clock.now());
+    });
+    await announceSecurityNotices(events, notices);
+  }
 
   /**
    * Whether `code` is a current authenticator code (taken now: a replay is refused) or an unused
@@ -112,9 +121,9 @@ export function createTwoFactorService(ctx: AppContext, users: UsersService) {
       return (await repo.takeStep(db, userId, step, totp.secret_encrypted)) ? 'totp' : null;
     }
     if (/^\d+$/.test(normalized)) return null;
-    return (await repo.spendRecoveryCode(db, userId, hashRecoveryCode(normalized), clock.now()))
-      ? 'recovery_code'
-      : null;
+    if (!(await repo.spendRecoveryCode(db, userId, hashRecoveryCode(normalized), clock.now()))) return null;
+    await recoveryCodeUsed(userId);
+    return 'recovery_code';
   }
 
   return {
@@ -134,14 +143,15 @@ export function createTwoFactorService(ctx: AppContext, users: UsersService) {
       const step = matchTotpStep(box.open(totp.secret_encrypted), normalizeCode(code), clock.now());
       if (step === null) throw wrongCode();
       const codes = newRecoveryCodes();
-      const enabled = await db.transaction().execute(async (trx) => {
+      const notices = await db.transaction().execute(async (trx) => {
         // The code that turned it on is spent: it cannot log in a second time within its window.
-        if (!(await repo.takeStep(trx, userId, step, totp.secret_encrypted))) return false;
-        if (!(await repo.markEnabled(trx, userId, clock.now()))) return false;
+        if (!(await repo.takeStep(trx, userId, step, totp.secret_encrypted))) return null;
+        if (!(await repo.markEnabled(trx, userId, clock.now()))) return null;
         await repo.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode));
-        return true;
+        return recordSecurityEvent(trx, userId, 'two_factor_enabled', {}, clock.now());
       });
-      if (!enabled) throw alreadyEnabled();
+      if (!notices) throw alreadyEnabled();
+      await announceSecurityNotices(events, notices);
       return { message: messages.enabled, recovery_codes: codes };
     },
 
@@ -149,9 +159,12 @@ export function createTwoFactorService(ctx: AppContext, users: UsersService) {
       await users.assertCurrentPassword(userId, currentPassword);
       if (!(await repo.isEnabled(db, userId))) throw conflict('TWO_FACTOR_NOT_ENABLED', messages.notEnabled);
       if ((await useCode(userId, code)) === null) throw wrongCode();
-      await db.transaction().execute(async (trx) => {
-        await repo.remove(trx, userId);
+      const notices = await db.transaction().execute(async (trx) => {
+        // Turned off by a racing request meanwhile: told once.
+        if (!(await repo.remove(trx, userId))) return [];
+        return recordSecurityEvent(trx, userId, 'two_factor_disabled', {}, clock.now());
       });
+      await announceSecurityNotices(events, notices);
     },
 
     /**
