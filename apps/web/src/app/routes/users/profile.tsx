@@ -9,6 +9,7 @@ import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-use
 import { useLogout, useLogoutEverywhere } from '../../../features/users/api/logout.ts';
 import { AccountSettings } from '../../../features/users/components/account-settings.tsx';
 import { ActivityStats } from '../../../features/users/components/activity-stats.tsx';
+import { ChangeEmailModal } from '../../../features/users/components/change-email-modal.tsx';
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
 import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
 import { LogoutEverywhereModal } from '../../../features/users/components/logout-everywhere-modal.tsx';
@@ -30,7 +31,7 @@ export function Component() {
   const navigate = useNavigate();
   const logoutAndForget = useLogout();
   const logoutEverywhere = useLogoutEverywhere();
-  const [dialog, setDialog] = useState<'edit' | 'password' | 'logout-everywhere' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'password' | 'email' | 'logout-everywhere' | null>(null);
 
   const [loggingOut, setLoggingOut] = useState(false);
   const logout = async () => {
@@ -83,6 +84,7 @@ export function Component() {
       <AccountSettings
         onEditProfile={() => setDialog('edit')}
         onChangePassword={() => setDialog('password')}
+        onChangeEmail={() => setDialog('email')}
         onLogout={() => void logout()}
         onLogoutEverywhere={() => setDialog('logout-everywhere')}
         loggingOut={loggingOut}
@@ -93,6 +95,7 @@ export function Component() {
       <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ChangeEmailModal open={dialog === 'email'} onClose={() => setDialog(null)} currentEmail={user.email} />
       <LogoutEverywhereModal
         open={dialog === 'logout-everywhere'}
         onClose={() => setDialog(null)}
