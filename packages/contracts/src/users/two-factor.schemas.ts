@@ -22,7 +22,11 @@ export const SecondFactorCodeSchema = z
   .max(40, { error: twoFactorMessages.wrongCode, abort: true });
 
 /** `code` where an account with two-step verification on must give one (optional otherwise). */
-export const optionalSecondFactorCode = SecondFactorCodeSchema.optional();
+// An empty field is no code (a form sends its empty input).
+export const optionalSecondFactorCode = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  SecondFactorCodeSchema.optional(),
+);
 
 const currentPassword = z
   .string({ error: userMessages.currentPasswordRequired })

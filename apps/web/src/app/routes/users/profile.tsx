@@ -13,8 +13,10 @@ import { ChangeEmailModal } from '../../../features/users/components/change-emai
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
 import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
 import { LogoutEverywhereModal } from '../../../features/users/components/logout-everywhere-modal.tsx';
+import { PasskeysSettings } from '../../../features/users/components/passkeys-settings.tsx';
 import { PersonalDataSettings } from '../../../features/users/components/personal-data-settings.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
+import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useProfile } from '../../../lib/profile-query.ts';
 
@@ -90,12 +92,19 @@ export function Component() {
         loggingOut={loggingOut}
         addressesHref={paths.shippingAddresses.getHref()}
       />
+      <TwoFactorSettings enabled={user.two_factor_enabled} />
+      <PasskeysSettings twoFactorEnabled={user.two_factor_enabled} />
       <PreferencesSettings />
       {/* Deleted: every session ended, token and cache already forgotten. */}
       <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
-      <ChangeEmailModal open={dialog === 'email'} onClose={() => setDialog(null)} currentEmail={user.email} />
+      <ChangeEmailModal
+        open={dialog === 'email'}
+        onClose={() => setDialog(null)}
+        currentEmail={user.email}
+        askCode={user.two_factor_enabled}
+      />
       <LogoutEverywhereModal
         open={dialog === 'logout-everywhere'}
         onClose={() => setDialog(null)}

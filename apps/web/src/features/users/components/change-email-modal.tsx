@@ -11,17 +11,20 @@ import { PasswordInput } from './password-input.tsx';
 import { useCloseAfterSuccess } from './use-close-after-success.ts';
 
 export const CHANGE_EMAIL_FAILED = 'No se pudo pedir el cambio de correo. Por favor, intenta nuevamente.';
-const EMPTY = { new_email: '', current_password: '' };
+const EMPTY = { new_email: '', current_password: '', code: '' };
 
 /** 'Cambiar correo': the new address and the current password; the link goes to the new address. */
 export function ChangeEmailModal({
   open,
   onClose,
   currentEmail,
+  askCode = false,
 }: {
   open: boolean;
   onClose: () => void;
   currentEmail: string;
+  /** Two-step verification is on: the change also takes a current code. */
+  askCode?: boolean;
 }) {
   const mutation = useRequestEmailChange();
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +35,7 @@ export function ChangeEmailModal({
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<{ new_email: string; current_password: string }, unknown, EmailChangeRequest>({
+  } = useForm<{ new_email: string; current_password: string; code?: unknown }, unknown, EmailChangeRequest>({
     resolver: zodResolver(EmailChangeRequestSchema),
     defaultValues: EMPTY,
   });
@@ -47,7 +50,7 @@ export function ChangeEmailModal({
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const result = await mutation.mutateAsync(values);
+      const result = await mutation.mutateAsync({ ...values, code: askCode ? values.code : undefined });
       reset(EMPTY);
       succeed(result.message);
     } catch (error) {
@@ -58,6 +61,7 @@ export function ChangeEmailModal({
       const newEmail = takenMessage ?? fields.new_email;
       if (newEmail) setError('new_email', { message: newEmail });
       else if (fields.current_password) setError('current_password', { message: fields.current_password });
+      else if (fields.code) setError('code', { message: fields.code });
       else setFailure(errorMessage(error, CHANGE_EMAIL_FAILED));
     }
   });
@@ -90,6 +94,11 @@ export function ChangeEmailModal({
             <PasswordInput autoComplete="current-password" {...control} {...register('current_password')} />
           )}
         </FormField>
+        {askCode ? (
+          <FormField label="Código de verificación" required error={errors.code?.message}>
+            <input className="input" autoComplete="one-time-code" maxLength={40} {...register('code')} />
+          </FormField>
+        ) : null}
       </fieldset>
     </FormModal>
   );
