@@ -66,6 +66,8 @@ describe('getting back into an account', () => {
   const own = withOwnServer();
 
   it('a forgotten password is reset from the link the e-mail carries, and the new one logs in', async () => {
+    // The file's own server has answered nothing yet: its first page costs more than a browser waits.
+    expect((await fetch(`${baseUrl()}/login`)).status).toBe(200);
     const context = await newContext(own.browser, PHONE);
     const page = await context.newPage();
     await page.goto(`${baseUrl()}/login`);
