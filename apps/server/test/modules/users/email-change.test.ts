@@ -1,5 +1,10 @@
 import { accountRecoveryMessages as messages, userMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  recordSecurityEvent,
+  type SecurityEventDetails,
+  securityEventKinds,
+} from '../../../src/modules/users/security-notices.service.ts';
 import { insertUser, insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { type SmtpSink, startSmtpSink } from '../mail/smtp-sink.ts';
@@ -166,5 +171,70 @@ describe('changing the e-mail address', { timeout: 240_000 }, () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.resetLinkInvalid);
+  });
+
+  it('every security event kind: an always-sent e-mail, an in-app notice and a history row, only if the change commits', async () => {
+    const { user, token } = await insertUserWithToken(t);
+    // The user turned every optional e-mail off: security notices are sent anyway.
+    const allOff = Object.fromEntries(
+      [
+        'outbid',
+        'won',
+        'payment_reminder',
+        'payment',
+        'shipping',
+        'payout',
+        'ending_soon',
+        'saved_search',
+        'questions',
+        'claims',
+      ].map((k) => [k, false]),
+    );
+    expect(
+      (await t.request('PUT', '/api/notification-preferences', { token, body: { email: allOff } })).status,
+    ).toBe(200);
+    const details: SecurityEventDetails = {
+      password_reset_requested: { link: '/restablecer/prueba' },
+      password_reset: {},
+      password_changed: {},
+      email_change_requested: { new_email: 'otro@correo.dev' },
+      email_changed: { old_email: user.email, new_email: user.email },
+      two_factor_enabled: {},
+      two_factor_disabled: {},
+      passkey_added: { name: 'Mi teléfono' },
+      passkey_removed: { name: 'Mi teléfono' },
+      recovery_code_used: { remaining: 9 },
+    };
+    const now = t.ctx.clock.now();
+    for (const kind of securityEventKinds) {
+      await t.ctx.db
+        .transaction()
+        .execute((trx) => recordSecurityEvent(trx, user.id, kind, details[kind] as never, now));
+    }
+    // A change that rolls back tells nobody anything.
+    await t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await recordSecurityEvent(trx, user.id, 'two_factor_disabled', {}, now);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    const history = await t.ctx.db
+      .selectFrom('security_events')
+      .select('kind')
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(history.map((h) => h.kind)).toEqual([...securityEventKinds]);
+    const notices = await t.ctx.db
+      .selectFrom('notifications')
+      .select(['type', 'message'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(notices).toHaveLength(securityEventKinds.length);
+    expect(notices.every((n) => n.type === 'security')).toBe(true);
+    expect(notices.some((n) => n.message.includes('Mi teléfono'))).toBe(true);
+    expect(notices.some((n) => n.message.includes('te quedan 9'))).toBe(true);
+    expect(await mailsTo(t, smtp, user.email, /./)).toHaveLength(securityEventKinds.length);
   });
 });
