@@ -144,7 +144,9 @@ describe('second factors in the account settings and at login', () => {
     await page.getByRole('button', { name: 'Iniciar sesión con llave de acceso' }).click();
     await page.waitForURL(/\/profile$/);
     await page.getByRole('heading', { name: 'Mi Perfil' }).waitFor();
-    await expect.poll(() => page.getByRole('list', { name: 'Tus llaves de acceso' }).textContent()).toContain('último uso');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Tus llaves de acceso' }).textContent())
+      .toContain('último uso');
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'passkeys-list-desktop');
     await context.close();

@@ -12,13 +12,6 @@ import type {
   UserSessionsTable,
   UsersTable,
 } from './db-schema/accounts.ts';
-import type {
-  LoginChallengesTable,
-  PasskeysTable,
-  UserRecoveryCodesTable,
-  UserTotpTable,
-  WebauthnChallengesTable,
-} from './db-schema/second-factors.ts';
 import type { ClaimMessagesTable, ClaimsTable, RatingsTable } from './db-schema/aftersale.ts';
 import type {
   AuctionProductsTable,
@@ -58,6 +51,13 @@ import type {
   OperatorAuditTable,
   ReportsTable,
 } from './db-schema/platform.ts';
+import type {
+  LoginChallengesTable,
+  PasskeysTable,
+  UserRecoveryCodesTable,
+  UserTotpTable,
+  WebauthnChallengesTable,
+} from './db-schema/second-factors.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer

@@ -25,7 +25,9 @@ export function createSecretBox(serverSecret: string, purpose: string): SecretBo
       if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('unknown sealed format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }

@@ -3,7 +3,11 @@ import { TEST_PASSWORD } from './users.ts';
 
 interface App {
   ctx: { clock: { now(): Date } };
-  request(method: string, path: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: any }>;
+  request(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: any }>;
   advanceClock(seconds: number): Promise<void>;
 }
 
@@ -28,13 +32,15 @@ export async function enableTwoFactor(app: App, token: string, options: { moveCl
     token,
     body: { current_password: TEST_PASSWORD },
   });
-  if (setup.status !== 200) throw new Error(`2fa setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
+  if (setup.status !== 200)
+    throw new Error(`2fa setup failed: ${setup.status} ${JSON.stringify(setup.body)}`);
   const secret: string = setup.body.secret;
   const enable = await app.request('POST', '/api/users/me/2fa/enable', {
     token,
     body: { code: totpCode(app, secret) },
   });
-  if (enable.status !== 200) throw new Error(`2fa enable failed: ${enable.status} ${JSON.stringify(enable.body)}`);
+  if (enable.status !== 200)
+    throw new Error(`2fa enable failed: ${enable.status} ${JSON.stringify(enable.body)}`);
   if (options.moveClock !== false) await app.advanceClock(60);
   return { secret, recoveryCodes: enable.body.recovery_codes as string[] };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from '../common/schemas.ts';
-import { userMessages } from '../users/user.schemas.ts';
 import { optionalSecondFactorCode } from '../users/two-factor.schemas.ts';
+import { userMessages } from '../users/user.schemas.ts';
 
 /** Spanish texts of payments, won auctions, sales, payouts and the bank account. */
 export const paymentMessages = {

@@ -51,10 +51,7 @@ export const PasskeyRenameInputSchema = z.object({ name: PasskeyNameSchema });
 
 /** Removing a passkey takes the current password, or a code of two-step verification. */
 export const PasskeyRemoveInputSchema = z.object({
-  current_password: z
-    .string()
-    .max(200, { error: userMessages.wrongCurrentPassword, abort: true })
-    .optional(),
+  current_password: z.string().max(200, { error: userMessages.wrongCurrentPassword, abort: true }).optional(),
   code: optionalSecondFactorCode,
 });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   LoginSecondStepInputSchema,
@@ -8,7 +9,6 @@ import {
   TwoFactorSetupSchema,
 } from './two-factor.schemas.ts';
 import { LoginResponseSchema } from './user.schemas.ts';
-import { z } from 'zod';
 
 const MessageSchema = z.object({ message: z.string() });
 
@@ -33,7 +33,8 @@ export const twoFactorEndpoints = {
   enable: defineEndpoint({
     method: 'POST',
     path: '/api/users/me/2fa/enable',
-    summary: 'Turns two-step verification on with a code of the set-up secret; answers ten recovery codes, once',
+    summary:
+      'Turns two-step verification on with a code of the set-up secret; answers ten recovery codes, once',
     tag: 'users',
     auth: 'user',
     body: TwoFactorEnableInputSchema,

@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { limits, perAddress } from '../../platform/rate-limits.ts';
 import { declareRoute } from '../../platform/routes.ts';
-import { hasSecondFactor } from '../users/two-factor.service.ts';
+import { hasSecondFactor } from '../users/second-factors.service.ts';
 import { isOperator, type UsersService } from '../users/users.service.ts';
 import { createOperatorService, type OperatorOptions, type OperatorService } from './operator.service.ts';
 

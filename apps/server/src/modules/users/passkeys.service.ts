@@ -1,8 +1,8 @@
 import {
   adminMessages,
   MAX_PASSKEYS,
-  type Passkey,
   passkeyMessages as messages,
+  type Passkey,
   twoFactorMessages,
 } from '@app/contracts';
 import {
@@ -48,7 +48,9 @@ function signedChallenge(response: { response?: unknown }): string | null {
   const clientData = (response.response as { clientDataJSON?: unknown } | undefined)?.clientDataJSON;
   if (typeof clientData !== 'string') return null;
   try {
-    const parsed = JSON.parse(Buffer.from(clientData, 'base64url').toString('utf8')) as { challenge?: unknown };
+    const parsed = JSON.parse(Buffer.from(clientData, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     return typeof parsed.challenge === 'string' ? parsed.challenge : null;
   } catch {
     return null;
@@ -82,10 +84,16 @@ export function createPasskeysService(
   }
 
   /** Spends the challenge the answer signed; false when it is not one of ours, spent or expired. */
-  async function spend(response: { response?: unknown }, purpose: 'register' | 'login', userId: number | null) {
+  async function spend(
+    response: { response?: unknown },
+    purpose: 'register' | 'login',
+    userId: number | null,
+  ) {
     const challenge = signedChallenge(response);
     if (!challenge) return null;
-    return (await repo.spendChallenge(db, hashToken(challenge), purpose, userId, clock.now())) ? challenge : null;
+    return (await repo.spendChallenge(db, hashToken(challenge), purpose, userId, clock.now()))
+      ? challenge
+      : null;
   }
 
   return {
@@ -140,7 +148,10 @@ export function createPasskeysService(
           name,
           created_at: clock.now(),
         });
-        return { row, notices: await recordSecurityEvent(trx, userId, 'passkey_added', { name }, clock.now()) };
+        return {
+          row,
+          notices: await recordSecurityEvent(trx, userId, 'passkey_added', { name }, clock.now()),
+        };
       });
       await announceSecurityNotices(events, notices);
       return toPasskey(row);

@@ -47,7 +47,10 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** Ten codes like `k7m2p-x9qrt` (about 49 bits each). */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+    const chars = Array.from(
+      { length: 10 },
+      () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+    ).join('');
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }

@@ -97,7 +97,13 @@ export const twoFactorRepository = {
 
   async insertChallenge(
     db: Database,
-    row: { token_hash: string; user_id: number; user_agent: string | null; created_at: Date; expires_at: Date },
+    row: {
+      token_hash: string;
+      user_id: number;
+      user_agent: string | null;
+      created_at: Date;
+      expires_at: Date;
+    },
   ): Promise<void> {
     // Challenges that ended or expired are of no further use.
     await db

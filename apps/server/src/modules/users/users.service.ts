@@ -18,8 +18,8 @@ import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type DirectMail, enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
+import { openLoginChallenge, twoFactorEnabled } from './second-factors.service.ts';
 import { announceSecurityNotices, recordSecurityEvent } from './security-notices.service.ts';
-import { openLoginChallenge, twoFactorEnabled } from './two-factor.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
 

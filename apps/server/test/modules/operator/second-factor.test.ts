@@ -30,10 +30,13 @@ describe('in production an operator needs a second factor', () => {
 
   it('an operator with a password only gets 403 TWO_FACTOR_REQUIRED on every /api/admin call', async () => {
     const { token } = await insertOperator(t, 'operadora_sin_factor');
-    const routes = t.routes.filter((r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD' && !r.websocket);
+    const routes = t.routes.filter(
+      (r) => r.url.startsWith('/api/admin') && r.method !== 'HEAD' && !r.websocket,
+    );
     expect(routes.length).toBeGreaterThanOrEqual(Object.keys(adminEndpoints).length);
     for (const route of routes) {
-      const body = route.method === 'GET' ? undefined : { reason: 'x', note: 'x', payout_ids: [], reference: 'r' };
+      const body =
+        route.method === 'GET' ? undefined : { reason: 'x', note: 'x', payout_ids: [], reference: 'r' };
       const res = await t.request(route.method, concrete(route.url), { token, body });
       expect(res.status, `${route.method} ${route.url}`).toBe(403);
       expect(res.body.code).toBe('TWO_FACTOR_REQUIRED');

@@ -49,7 +49,12 @@ describe('passkeys', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       message: 'Llave de acceso agregada',
-      passkey: { id: expect.any(Number), name: 'Mi teléfono', created_at: expect.stringMatching(/Z$/), last_used_at: null },
+      passkey: {
+        id: expect.any(Number),
+        name: 'Mi teléfono',
+        created_at: expect.stringMatching(/Z$/),
+        last_used_at: null,
+      },
     });
     const renamed = await t.request('PUT', `/api/users/me/passkeys/${res.body.passkey.id}`, {
       token,
@@ -61,10 +66,17 @@ describe('passkeys', () => {
     const login = await signIn(authenticator, user.id);
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ jwt_token: expect.any(String) });
-    expect((await t.request('GET', '/api/users/profile', { token: login.body.jwt_token })).body.id).toBe(user.id);
+    expect((await t.request('GET', '/api/users/profile', { token: login.body.jwt_token })).body.id).toBe(
+      user.id,
+    );
     const listed = await list(token);
     expect(listed.body.passkeys).toEqual([
-      { id: res.body.passkey.id, name: 'Portátil', created_at: expect.any(String), last_used_at: expect.stringMatching(/Z$/) },
+      {
+        id: res.body.passkey.id,
+        name: 'Portátil',
+        created_at: expect.any(String),
+        last_used_at: expect.stringMatching(/Z$/),
+      },
     ]);
     // Signing in again works (the counter moves on).
     expect((await signIn(authenticator, user.id)).status).toBe(200);
@@ -116,7 +128,9 @@ describe('passkeys', () => {
     const { authenticator } = await register(token);
     const options = await t.request('POST', '/api/users/login/passkey/options');
     const answer = authenticator.signIn(options.body.options, String(user.id));
-    expect((await t.request('POST', '/api/users/login/passkey', { body: { response: answer } })).status).toBe(200);
+    expect((await t.request('POST', '/api/users/login/passkey', { body: { response: answer } })).status).toBe(
+      200,
+    );
     const replay = await t.request('POST', '/api/users/login/passkey', { body: { response: answer } });
     expect(replay.status).toBe(400);
 
@@ -139,7 +153,10 @@ describe('passkeys', () => {
     const remove = (body: unknown, as = token) =>
       t.request('POST', `/api/users/me/passkeys/${id}/delete`, { token: as, body });
     expect((await remove({ current_password: TEST_PASSWORD }, other.token)).status).toBe(404);
-    expect((await t.request('PUT', `/api/users/me/passkeys/${id}`, { token: other.token, body: { name: 'x' } })).status).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/users/me/passkeys/${id}`, { token: other.token, body: { name: 'x' } }))
+        .status,
+    ).toBe(404);
     const none = await remove({});
     expect(none.status).toBe(400);
     expect(none.body.code).toBe('PROOF_REQUIRED');
@@ -188,7 +205,9 @@ describe('passkeys', () => {
     const options = await t.request('POST', '/api/users/me/passkeys/options', { token });
     const answer = softAuthenticator(t.url).register(options.body.options);
     const answers = await Promise.all(
-      [1, 2, 3].map(() => t.request('POST', '/api/users/me/passkeys', { token, body: { name: 'Una', response: answer } })),
+      [1, 2, 3].map(() =>
+        t.request('POST', '/api/users/me/passkeys', { token, body: { name: 'Una', response: answer } }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect((await list(token)).body.passkeys).toHaveLength(1);

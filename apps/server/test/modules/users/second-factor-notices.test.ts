@@ -67,7 +67,11 @@ describe('second factors with the security notices, reset and e-mail change', { 
     ];
     expect(await notificationsOf(user.id)).toEqual(titles.map((title) => ({ type: 'security', title })));
     const mails = await subjects(user.email);
-    for (const title of titles) expect(mails.some((s) => s?.includes(title)), title).toBe(true);
+    for (const title of titles)
+      expect(
+        mails.some((s) => s?.includes(title)),
+        title,
+      ).toBe(true);
     const recoveryMail = smtp.to(user.email).find((m) => m.subject?.includes('código de recuperación'));
     expect(recoveryMail?.text).toContain('te quedan 9');
 

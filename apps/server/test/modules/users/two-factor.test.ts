@@ -233,7 +233,11 @@ describe('two-step verification (TOTP)', () => {
     expect((await profile(token)).body.two_factor_enabled).toBe(false);
     expect((await login(user.email)).body).toEqual({ jwt_token: expect.any(String) });
     // Its recovery codes ended with it.
-    const left = await t.ctx.db.selectFrom('user_recovery_codes').selectAll().where('user_id', '=', user.id).execute();
+    const left = await t.ctx.db
+      .selectFrom('user_recovery_codes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
     expect(left).toHaveLength(0);
     expect(recoveryCodes).toHaveLength(10);
     const twice = await disable({ current_password: TEST_PASSWORD, code: '123456' });
@@ -252,7 +256,10 @@ describe('two-step verification (TOTP)', () => {
 
   it('with it on, changing the bank account also takes a current code', async () => {
     const { token } = await insertUserWithToken(t, { is_seller: true });
-    const banks = (await t.request('GET', '/api/banks/list', { token })).body as Array<{ id: number; name: string }>;
+    const banks = (await t.request('GET', '/api/banks/list', { token })).body as Array<{
+      id: number;
+      name: string;
+    }>;
     const account = {
       bank_id: banks[0]!.id,
       account_number: '0550123456789',

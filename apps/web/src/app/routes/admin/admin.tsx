@@ -55,7 +55,8 @@ export function Component() {
     description: 'Consola de operación de Coleccionables.',
   });
   const checking = withoutSecondFactor && refusal.isPending;
-  if (profile.isPending || (operator && passkeys.isLoading) || checking) return <Spinner label="Cargando..." />;
+  if (profile.isPending || (operator && passkeys.isLoading) || checking)
+    return <Spinner label="Cargando..." />;
   if (profile.isError) {
     return (
       <PageLoadError title={adminMessages.consoleTitle} message={PROFILE_LOAD_FAILED}>

@@ -17,7 +17,8 @@ export function useSecondFactorRefusal(enabled: boolean) {
         await call(adminEndpoints.stats, { query: { days: 1 } });
         return false;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 403 && error.code === 'TWO_FACTOR_REQUIRED') return true;
+        if (error instanceof ApiError && error.status === 403 && error.code === 'TWO_FACTOR_REQUIRED')
+          return true;
         throw error;
       }
     },

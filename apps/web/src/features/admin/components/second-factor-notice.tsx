@@ -16,8 +16,8 @@ export function SecondFactorNotice({ alone, profileHref }: { alone: boolean; pro
     return (
       <Alert kind="info" as="div" role="note">
         <p className="flush">
-          <strong>Tu cuenta de operador no tiene un segundo factor.</strong> En producción la
-          administración exige la verificación en dos pasos o una llave de acceso. {HOW_TO}
+          <strong>Tu cuenta de operador no tiene un segundo factor.</strong> En producción la administración
+          exige la verificación en dos pasos o una llave de acceso. {HOW_TO}
         </p>
       </Alert>
     );

@@ -27,8 +27,7 @@ function useProfileRefresh() {
 
 export function useTwoFactorSetup() {
   return useMutation({
-    mutationFn: (current_password: string) =>
-      call(twoFactorEndpoints.setup, { body: { current_password } }),
+    mutationFn: (current_password: string) => call(twoFactorEndpoints.setup, { body: { current_password } }),
   });
 }
 

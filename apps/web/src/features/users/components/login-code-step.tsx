@@ -37,7 +37,8 @@ export function LoginCodeStep({
       onSuccess(await completeLogin(challenge, code));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) onEnded(twoFactorMessages.challengeEnded);
-      else if (error instanceof ApiError && error.status === 400) setFieldError(error.fields?.code ?? error.message);
+      else if (error instanceof ApiError && error.status === 400)
+        setFieldError(error.fields?.code ?? error.message);
       else setFailure(errorMessage(error, FAILED));
     } finally {
       setPending(false);

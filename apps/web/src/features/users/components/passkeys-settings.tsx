@@ -75,8 +75,8 @@ export function PasskeysSettings({ twoFactorEnabled }: { twoFactorEnabled: boole
         Llaves de acceso
       </h2>
       <p>
-        Entra sin contraseña con la huella, el rostro o el PIN de tu teléfono o computador. Una llave
-        de acceso cuenta como los dos pasos de la verificación.
+        Entra sin contraseña con la huella, el rostro o el PIN de tu teléfono o computador. Una llave de
+        acceso cuenta como los dos pasos de la verificación.
       </p>
       {body}
       {supported ? (
@@ -210,7 +210,9 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey | null; on
       initial={passkey.name}
       submitLabel="Guardar"
       pending={rename.isPending}
-      failure={error && !(error instanceof ApiError && error.fields.name) ? errorMessage(error, FAILED) : null}
+      failure={
+        error && !(error instanceof ApiError && error.fields.name) ? errorMessage(error, FAILED) : null
+      }
       fieldError={error instanceof ApiError ? (error.fields.name ?? null) : null}
       onClose={close}
       onSubmit={(name) => rename.mutate({ id: passkey.id, name }, { onSuccess: close })}

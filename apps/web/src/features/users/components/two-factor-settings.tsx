@@ -67,7 +67,8 @@ function QrCode({ value }: { value: string }) {
       live = false;
     };
   }, [value]);
-  if (failed) return <Alert kind="error">No se pudo dibujar el código QR: escribe la clave en tu aplicación.</Alert>;
+  if (failed)
+    return <Alert kind="error">No se pudo dibujar el código QR: escribe la clave en tu aplicación.</Alert>;
   if (!svg) return <p aria-live="polite">Preparando el código QR…</p>;
   return (
     <img
@@ -151,8 +152,8 @@ function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () =
         <div className="stack">
           <Alert kind="success">Verificación en dos pasos activada.</Alert>
           <p>
-            Guarda estos códigos de recuperación en un lugar seguro: cada uno sirve una sola vez para
-            entrar si pierdes tu teléfono. No los volveremos a mostrar.
+            Guarda estos códigos de recuperación en un lugar seguro: cada uno sirve una sola vez para entrar
+            si pierdes tu teléfono. No los volveremos a mostrar.
           </p>
           <ul className={styles.codes} aria-label="Códigos de recuperación">
             {codes.map((c) => (
