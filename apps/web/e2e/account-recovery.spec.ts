@@ -57,7 +57,7 @@ async function waitForLink(dataDir: string, to: string, page: '/restablecer/' | 
 }
 
 async function fillNewPassword(page: Page, password: string) {
-  await page.getByLabel('Nueva contraseña', { exact: true }).fill(password);
+  await page.getByLabel(/^Nueva contraseña/).fill(password);
   await page.getByLabel('Confirmar nueva contraseña').fill(password);
 }
 
@@ -94,7 +94,7 @@ describe('getting back into an account', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Correo electrónico').fill(demo.collector);
     await page.getByLabel('Contraseña', { exact: true }).fill('Recuperada-2026');
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
 
     // The same link again: it says so and offers a new one.
