@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -32,6 +34,18 @@ async function serverCode(secret: string, advanceSeconds = 0): Promise<string> {
   });
 }
 
+/** A picture of one settings section alone (the profile's full page is too long to look at on a phone). */
+async function sectionScreenshot(section: Locator, name: string) {
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
+  const dir = path.resolve(import.meta.dirname, '../screenshots');
+  mkdirSync(dir, { recursive: true });
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+const twoFactorSection = (page: Page) => page.getByRole('region', { name: 'Verificación en dos pasos' });
+const passkeysSection = (page: Page) => page.getByRole('region', { name: 'Llaves de acceso' });
+
 async function fillLogin(page: Page, origin: string, email: string) {
   await page.goto(`${origin}/login`);
   await page.getByLabel('Correo electrónico').fill(email);
@@ -52,6 +66,7 @@ describe('second factors in the account settings and at login', () => {
     await loginAs(page, demo.collector);
     await page.goto(`${baseUrl()}/profile`);
     await page.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
+    await sectionScreenshot(twoFactorSection(page), 'two-factor-section-off-1280');
     await page.getByRole('button', { name: /Activar la verificación en dos pasos/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Activar la verificación en dos pasos' });
     await dialog.getByRole('button', { name: 'Continuar' }).click();
@@ -82,7 +97,19 @@ describe('second factors in the account settings and at login', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Listo' }).click();
     await page.getByText('Activada').waitFor();
+    await sectionScreenshot(twoFactorSection(page), 'two-factor-section-on-1280');
+    await page.setViewportSize(PHONE);
+    await expectNoHorizontalScroll(page);
+    await sectionScreenshot(twoFactorSection(page), 'two-factor-section-on-390');
     await context.close();
+
+    // The code step on a wide screen (a challenge is opened and left unused).
+    const wide = await newContext(own.browser, DESKTOP);
+    const wideLogin = await wide.newPage();
+    await fillLogin(wideLogin, baseUrl(), demo.collector);
+    await wideLogin.getByRole('heading', { name: 'Verificación en dos pasos' }).waitFor();
+    await screenshot(wideLogin, 'login-code-step-1280');
+    await wide.close();
 
     // A fresh browser: the password leads to the code step.
     const phone = await newContext(own.browser, PHONE);
@@ -125,6 +152,7 @@ describe('second factors in the account settings and at login', () => {
     await page.waitForURL(/\/profile$/);
     await page.getByRole('heading', { name: 'Llaves de acceso' }).waitFor();
     await page.getByText('Todavía no tienes llaves de acceso.').waitFor();
+    await sectionScreenshot(passkeysSection(page), 'passkeys-section-empty-390');
     await page.getByRole('button', { name: 'Agregar llave de acceso' }).click();
     const dialog = page.getByRole('dialog', { name: 'Agregar llave de acceso' });
     await dialog.getByRole('button', { name: 'Crear llave' }).click();
@@ -136,6 +164,7 @@ describe('second factors in the account settings and at login', () => {
     await expectNoHorizontalScroll(page);
     await page.getByRole('heading', { name: 'Llaves de acceso' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'passkeys-list-phone');
+    await sectionScreenshot(passkeysSection(page), 'passkeys-section-390');
     await expectAccessible(page);
 
     // Out, then back in with the passkey alone.
@@ -149,6 +178,7 @@ describe('second factors in the account settings and at login', () => {
       .toContain('último uso');
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'passkeys-list-desktop');
+    await sectionScreenshot(passkeysSection(page), 'passkeys-section-1280');
     await context.close();
   }, 240_000);
 
