@@ -46,6 +46,19 @@ export function createTwoFactorService(ctx: AppContext, users: UsersService) {
   }
 
   /**
+   * The account's authenticator secret, or null when it was sealed under another server secret
+   * (JWT_SECRET changed since the set-up): then no authenticator code can match, and the person
+   * gets in with a recovery code and sets it up again, instead of every attempt failing with 500.
+   */
+  function openSecret(sealed: string): string | null {
+    try {
+      return box.open(sealed);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * Whether `code` is a current authenticator code (taken now: a replay is refused) or an unused
    * recovery code (spent now, once ever) of the account; null when it is neither.
    */
@@ -53,7 +66,8 @@ export function createTwoFactorService(ctx: AppContext, users: UsersService) {
     const totp = await repo.findTotp(db, userId);
     if (!totp?.enabled_at) return null;
     const normalized = normalizeCode(code);
-    const step = matchTotpStep(box.open(totp.secret_encrypted), normalized, clock.now());
+    const secret = openSecret(totp.secret_encrypted);
+    const step = secret === null ? null : matchTotpStep(secret, normalized, clock.now());
     if (step !== null) {
       return (await repo.takeStep(db, userId, step, totp.secret_encrypted)) ? 'totp' : null;
     }
@@ -77,7 +91,9 @@ export function createTwoFactorService(ctx: AppContext, users: UsersService) {
       const totp = await repo.findTotp(db, userId);
       if (!totp) throw conflict('TWO_FACTOR_NOT_SET_UP', messages.setupFirst);
       if (totp.enabled_at) throw alreadyEnabled();
-      const step = matchTotpStep(box.open(totp.secret_encrypted), normalizeCode(code), clock.now());
+      const secret = openSecret(totp.secret_encrypted);
+      if (secret === null) throw conflict('TWO_FACTOR_NOT_SET_UP', messages.setupFirst);
+      const step = matchTotpStep(secret, normalizeCode(code), clock.now());
       if (step === null) throw wrongCode();
       const codes = newRecoveryCodes();
       const notices = await db.transaction().execute(async (trx) => {

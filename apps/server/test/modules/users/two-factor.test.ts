@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../../src/platform/secret-box.ts';
 import { enableTwoFactor, totpCode } from '../../factories/two-factor.ts';
 import { insertUser, insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
@@ -143,6 +144,22 @@ describe('two-step verification (TOTP)', () => {
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Código incorrecto');
     expect((await secondStep(await challengeFor(user.email), recoveryCodes[1]!)).status).toBe(200);
+  });
+
+  it('a secret sealed under another server secret: codes are refused with a 400, a recovery code still gets in', async () => {
+    const { user, token } = await insertUserWithToken(t);
+    const { secret, recoveryCodes } = await enableTwoFactor(t, token);
+    // As if JWT_SECRET had changed since the set-up: the stored secret no longer opens.
+    const foreign = createSecretBox('another-server-secret-of-at-least-32-chars', 'totp-secret').seal(secret);
+    await t.ctx.db
+      .updateTable('user_totp')
+      .set({ secret_encrypted: foreign })
+      .where('user_id', '=', user.id)
+      .execute();
+    const byCode = await secondStep(await challengeFor(user.email), totpCode(t, secret));
+    expect(byCode.status).toBe(400);
+    expect(byCode.body.message).toBe('Código incorrecto');
+    expect((await secondStep(await challengeFor(user.email), recoveryCodes[0]!)).status).toBe(200);
   });
 
   it('two logins racing with the same recovery code: exactly one gets in', async () => {
