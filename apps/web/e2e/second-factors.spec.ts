@@ -101,6 +101,16 @@ describe('second factors in the account settings and at login', () => {
     await page.setViewportSize(PHONE);
     await expectNoHorizontalScroll(page);
     await sectionScreenshot(twoFactorSection(page), 'two-factor-section-on-390');
+    // Turning it off: the dialog says what is missing, and stays usable on a phone.
+    await page.getByRole('button', { name: /Desactivar la verificación en dos pasos/ }).click();
+    const off = page.getByRole('dialog', { name: 'Desactivar la verificación en dos pasos' });
+    await off.getByRole('button', { name: 'Desactivar' }).click();
+    await off.getByText('La contraseña actual es obligatoria').waitFor();
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await sectionScreenshot(off, 'two-factor-disable-error-390');
+    await off.getByRole('button', { name: 'Cancelar' }).click();
+    await off.waitFor({ state: 'hidden' });
     await context.close();
 
     // The code step on a wide screen (a challenge is opened and left unused).
@@ -179,6 +189,20 @@ describe('second factors in the account settings and at login', () => {
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'passkeys-list-desktop');
     await sectionScreenshot(passkeysSection(page), 'passkeys-section-1280');
+    // Removing asks for proof; an empty one is refused in the dialog, which is then closed.
+    await page.getByRole('button', { name: 'Eliminar Teléfono de prueba' }).click();
+    const remove = page.getByRole('dialog', { name: 'Eliminar llave de acceso' });
+    await remove.getByRole('button', { name: 'Eliminar' }).click();
+    await remove.getByText('Escribe tu contraseña actual o un código de verificación').waitFor();
+    await expectAccessible(page);
+    await sectionScreenshot(remove, 'passkey-remove-error-1280');
+    await remove.getByRole('button', { name: 'Cancelar' }).click();
+    await remove.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Renombrar Teléfono de prueba' }).click();
+    const rename = page.getByRole('dialog', { name: 'Renombrar llave de acceso' });
+    await rename.waitFor();
+    await expectAccessible(page);
+    await rename.getByRole('button', { name: 'Cancelar' }).click();
     await context.close();
   }, 240_000);
 
@@ -191,9 +215,16 @@ describe('second factors in the account settings and at login', () => {
     await page.getByRole('tab').first().waitFor();
     await screenshot(page, 'admin-second-factor-warning-desktop');
     await expectAccessible(page);
-    await page.setViewportSize(PHONE);
-    await expectNoHorizontalScroll(page);
-    await screenshot(page, 'admin-second-factor-warning-phone');
     await context.close();
+    // A phone of its own: resizing a wide page leaves the console's charts a moment at their old width.
+    const phone = await newContext(own.browser, PHONE);
+    const small = await phone.newPage();
+    await loginAs(small, demo.operator);
+    await small.goto(`${baseUrl()}/admin`);
+    await small.getByText('Tu cuenta de operador no tiene un segundo factor.').waitFor();
+    await small.getByRole('tab').first().waitFor();
+    await expectNoHorizontalScroll(small);
+    await screenshot(small, 'admin-second-factor-warning-phone');
+    await phone.close();
   }, 180_000);
 });
