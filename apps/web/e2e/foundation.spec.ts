@@ -20,7 +20,7 @@ import {
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
 }
 
 describe('foundation: login, profile, header', () => {
@@ -70,7 +70,7 @@ describe('foundation: login, profile, header', () => {
   it('a wrong password shows the 401 message; a bad email and empty fields show the validation messages', async () => {
     const { context, page } = await openPage();
     await page.goto(`${baseUrl()}/login`);
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
     await page.getByText('El correo electrónico es obligatorio').waitFor();
     await page.getByText('La contraseña es obligatoria').waitFor();
     expect(await page.getByLabel('Correo electrónico').getAttribute('aria-invalid')).toBe('true');

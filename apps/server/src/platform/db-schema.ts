@@ -1,4 +1,10 @@
 import type {
+  EmailChangeTokensTable,
+  PasswordResetRequestsTable,
+  PasswordResetTokensTable,
+  SecurityEventsTable,
+} from './db-schema/account-recovery.ts';
+import type {
   EmailOptOutsTable,
   InvitationsTable,
   LoginAttemptsTable,
@@ -45,22 +51,36 @@ import type {
   OperatorAuditTable,
   ReportsTable,
 } from './db-schema/platform.ts';
+import type {
+  LoginChallengesTable,
+  PasskeysTable,
+  UserRecoveryCodesTable,
+  UserTotpTable,
+  WebauthnChallengesTable,
+} from './db-schema/second-factors.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
  * centavos; the API speaks pesos.
  */
+export type * from './db-schema/account-recovery.ts';
 export type * from './db-schema/accounts.ts';
 export type * from './db-schema/aftersale.ts';
 export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
+export type * from './db-schema/second-factors.ts';
 
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
   user_sessions: UserSessionsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   categories: CategoriesTable;
   brands: BrandsTable;
   scales: ScalesTable;
@@ -97,4 +117,8 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
   saved_searches: SavedSearchesTable;
+  password_reset_requests: PasswordResetRequestsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_change_tokens: EmailChangeTokensTable;
+  security_events: SecurityEventsTable;
 }

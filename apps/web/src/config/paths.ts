@@ -60,6 +60,18 @@ export const paths = {
     path: '/admin',
     getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin'),
   },
+  /** '¿Olvidaste tu contraseña?': asks for a reset link by e-mail. */
+  recover: { path: '/recuperar', getHref: () => '/recuperar' },
+  /** A reset link: the person chooses a new password here. */
+  resetPassword: {
+    path: '/restablecer/:token',
+    getHref: (token: string) => `/restablecer/${encodeURIComponent(token)}`,
+  },
+  /** An e-mail change's confirmation link, opened from the new address. */
+  confirmEmail: {
+    path: '/confirmar-correo/:token',
+    getHref: (token: string) => `/confirmar-correo/${encodeURIComponent(token)}`,
+  },
   /** An invitation link: the invited person chooses a password here. */
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${encodeURIComponent(token)}` },
   /** An e-mail's one-click unsubscribe link: turns that e-mail type off, no login needed. */

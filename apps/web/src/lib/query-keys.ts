@@ -7,6 +7,7 @@
 export const queryKeys = {
   admin: {
     all: ['admin'] as const,
+    access: ['admin', 'access'] as const,
     stats: (days: number) => ['admin', 'stats', days] as const,
     payoutList: (status: string, page: number) => ['admin', 'payouts', { status, page }] as const,
     reportList: (status: string, page: number) => ['admin', 'reports', { status, page }] as const,
@@ -88,6 +89,7 @@ export const queryKeys = {
     all: ['users'] as const,
     invitation: (token: string) => ['users', 'invitation', token] as const,
     profile: ['users', 'profile'] as const,
+    passkeys: ['users', 'passkeys'] as const,
     sellerCheck: ['users', 'check_seller'] as const,
     totals: ['users', 'totals'] as const,
     publicProfile: (ref: { username: string } | { id: number } | null) => ['users', 'public', ref] as const,

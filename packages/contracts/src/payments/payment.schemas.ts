@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../common/schemas.ts';
+import { optionalSecondFactorCode } from '../users/two-factor.schemas.ts';
 import { userMessages } from '../users/user.schemas.ts';
 
 /** Spanish texts of payments, won auctions, sales, payouts and the bank account. */
@@ -144,6 +145,8 @@ export const BankAccountUpdateSchema = BankAccountInputSchema.extend({
     .string({ error: userMessages.currentPasswordRequired })
     .min(1, { error: userMessages.currentPasswordRequired })
     .max(200, { error: userMessages.wrongCurrentPassword, abort: true }),
+  /** With two-step verification on, a current code too. */
+  code: optionalSecondFactorCode,
 });
 export type BankAccountUpdate = z.infer<typeof BankAccountUpdateSchema>;
 /** What the form holds before validation (selects give strings; the password stays empty when registering). */

@@ -35,6 +35,12 @@ export const PersonalDataExportSchema = z.object({
     created_at: When,
     updated_at: When,
   }),
+  /** Second factors: whether two-step verification is on (never its secret) and the passkeys' names. */
+  second_factors: z.object({
+    two_factor_enabled_at: When.nullable(),
+    recovery_codes_left: z.number(),
+    passkeys: z.array(z.object({ name: z.string(), created_at: When, last_used_at: When.nullable() })),
+  }),
   addresses: z.array(
     ShippingAddressExportSchema.extend({ id: z.number(), is_default: z.boolean(), created_at: When }),
   ),
@@ -182,6 +188,8 @@ export const PersonalDataExportSchema = z.object({
       created_at: When,
     }),
   ),
+  /** What happened to the account's access: resets, e-mail changes, second factors. */
+  security_events: z.array(z.object({ kind: z.string(), created_at: When })),
 });
 export type PersonalDataExport = z.infer<typeof PersonalDataExportSchema>;
 

@@ -8,6 +8,8 @@ import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
+import { forgetSecondFactors, secondFactorsExport } from '../users/second-factors.service.ts';
+import { forgetSecurityEvents, securityEventsOf } from '../users/security-notices.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { personalDataRepository as repo } from './personal-data.repository.ts';
 
@@ -72,6 +74,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
           created_at: iso(user.created_at),
           updated_at: iso(user.updated_at),
         },
+        second_factors: await secondFactorsExport(db, userId),
         addresses: addresses.map((a) => ({ ...a, created_at: iso(a.created_at) })),
         bank_account: bank
           ? { ...bank, created_at: iso(bank.created_at), updated_at: iso(bank.updated_at) }
@@ -126,6 +129,10 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         questions: await questionsOfUser(db, userId),
         claims: await listUserClaims(db, userId),
         saved_searches: await savedSearchesOfUser(db, userId),
+        security_events: (await securityEventsOf(db, userId)).map((e) => ({
+          kind: e.kind,
+          created_at: iso(e.created_at),
+        })),
       };
     },
 
@@ -149,6 +156,8 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         await productLifecycle.withdrawAll(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
         await forgetMail(trx, userId);
+        await forgetSecurityEvents(trx, userId);
+        await forgetSecondFactors(trx, userId);
         // Every session ends with the erasure, in the same transaction: one new token version.
         await users.endAllSessionsIn(trx, userId, now);
         return { deleted: true };

@@ -29,6 +29,8 @@ import * as catalogVersion from './2026-11-27T0300-catalog-version.ts';
 import * as catalogListingEnd from './2026-11-27T0700-catalog-listing-end.ts';
 import * as searchDocuments from './2026-11-27T1130-search-documents.ts';
 import * as moneyReconciles from './2026-12-01T1000-money-reconciles.ts';
+import * as accountRecovery from './2026-12-01T1100-account-recovery.ts';
+import * as twoFactor from './2026-12-01T1200-two-factor.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -65,6 +67,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0700-catalog-listing-end': catalogListingEnd,
   '2026-11-27T1130-search-documents': searchDocuments,
   '2026-12-01T1000-money-reconciles': moneyReconciles,
+  '2026-12-01T1100-account-recovery': accountRecovery,
+  '2026-12-01T1200-two-factor': twoFactor,
 };
 
 export const migrationProvider: MigrationProvider = {
