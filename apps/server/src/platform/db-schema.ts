@@ -18,6 +18,7 @@ import type {
   BrandsTable,
   CategoriesTable,
   ImagesTable,
+  ProductImagesTable,
   ProductSearchTable,
   ProductsTable,
   QuestionBlocksTable,
@@ -66,6 +67,7 @@ export interface DB {
   scales: ScalesTable;
   images: ImagesTable;
   products: ProductsTable;
+  product_images: ProductImagesTable;
   auctions: AuctionsTable;
   auction_products: AuctionProductsTable;
   bids: BidsTable;

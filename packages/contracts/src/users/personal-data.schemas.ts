@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProductImagesSchema } from '../products/product-images.schemas.ts';
 import { ApiErrorBodySchema } from '../errors.ts';
 import { personalDataMessages } from './personal-data.messages.ts';
 
@@ -60,6 +61,8 @@ export const PersonalDataExportSchema = z.object({
       base_price: Money.nullable(),
       sell_price: Money.nullable(),
       created_at: When,
+      /** Every photo of the product, in order (the first is its cover). */
+      images: ProductImagesSchema,
     }),
   ),
   auctions: z.array(
