@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ProductImagesSchema } from '../products/product-images.schemas.ts';
 import { ApiErrorBodySchema } from '../errors.ts';
+import { ProductImagesSchema } from '../products/product-images.schemas.ts';
 import { personalDataMessages } from './personal-data.messages.ts';
 
 /**
