@@ -134,10 +134,10 @@ describe('product photos', () => {
     await page.getByRole('button', { name: 'Usar la foto 3 como portada' }).click();
     await page.getByRole('button', { name: 'Mover la foto 2 después' }).click();
     await checkPage(page, 'photos-create-desktop');
-    // Removing one and adding it back leaves three.
+    // Now 3, 2, 1. Removing the last and adding it back leaves it last.
     await page.getByRole('button', { name: 'Quitar la foto 3' }).click();
     await expect.poll(() => tiles.count()).toBe(2);
-    await page.getByLabel('Seleccionar fotos').setInputFiles(files[1]!);
+    await page.getByLabel('Seleccionar fotos').setInputFiles(files[0]!);
     await expect.poll(() => tiles.count()).toBe(3);
 
     await page.getByRole('button', { name: 'Crear Producto' }).click();
@@ -151,8 +151,8 @@ describe('product photos', () => {
     );
     const productId = own.body.find((p) => p.name === name)!.id;
     const product = await apiCall('GET', `/api/products/get_product/${productId}`, sellerToken);
-    // Order after the moves: photo 3 (180 px), photo 1 (300 px), photo 2 (240 px).
-    expect(product.body.images.map((p: { width: number }) => p.width)).toEqual([180, 300, 240]);
+    // Order after the moves: photo 3 (180 px), photo 2 (240 px), photo 1 (300 px).
+    expect(product.body.images.map((p: { width: number }) => p.width)).toEqual([180, 240, 300]);
     const cover = product.body.images[0];
 
     await page.getByLabel('Buscar por nombre').fill(name.toLowerCase());
