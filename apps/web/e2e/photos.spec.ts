@@ -77,6 +77,16 @@ async function walkLightbox(page: Page, total: number, shot: string) {
   for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
   expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
   await expectAccessible(page);
+  // Once the slide has come to rest the photo is centred in the window (a photo left off to one
+  // side, or a screenshot taken mid-slide, would show half of it).
+  const slide = dialog.getByRole('group', { name: `Foto 2 de ${total}` }).locator('img');
+  const width = page.viewportSize()!.width;
+  await expect
+    .poll(async () => {
+      const box = await slide.boundingBox();
+      return box ? Math.round(Math.abs(box.x + box.width / 2 - width / 2)) : null;
+    })
+    .toBeLessThanOrEqual(1);
   await screenshot(page, shot);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
@@ -176,6 +186,49 @@ describe('product photos', () => {
     await context.close();
   });
 
+  it('at 390 px: a photo the server refuses is named under the photos and the other fields stay filled', async () => {
+    const name = `Funko foto rechazada ${stamp}`;
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await loginAs(page, demo.seller);
+    await page.goto(`${baseUrl()}/products/create`);
+    await page.getByRole('heading', { name: 'Agregar Producto' }).waitFor();
+    const nameField = page.getByRole('textbox', { name: 'Nombre', exact: true });
+    await nameField.fill(name);
+    await page.getByRole('spinbutton', { name: 'Año', exact: true }).fill('2021');
+    const description = page.getByRole('textbox', { name: 'Descripción', exact: true });
+    await description.fill('Caja con una esquina golpeada.');
+    await page
+      .getByRole('combobox', { name: 'Categoría', exact: true })
+      .selectOption({ label: 'Figuras de vinilo' });
+    const brand = page.getByRole('combobox', { name: 'Marca', exact: true });
+    await expect.poll(() => brand.locator('option', { hasText: 'Funko' }).count()).toBe(1);
+    await brand.selectOption({ label: 'Funko' });
+    // A real photo, then a file that says it is a PNG but is not one: the browser lets it through
+    // (its type is the name's), the server sniffs the bytes and refuses the create.
+    await page.getByLabel('Seleccionar fotos').setInputFiles(files[0]!);
+    await page.getByLabel('Seleccionar fotos').setInputFiles({
+      name: 'no-es-foto.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('no es una imagen'),
+    });
+    const tiles = page.locator('ol[aria-labelledby] > li');
+    await expect.poll(() => tiles.count()).toBe(2);
+    await page.getByRole('button', { name: 'Crear Producto' }).click();
+    await page.getByText('El archivo no es una imagen válida').first().waitFor();
+    expect(await page.getByText('¡Producto creado exitosamente!').count()).toBe(0);
+    expect(await nameField.inputValue()).toBe(name);
+    expect(await description.inputValue()).toBe('Caja con una esquina golpeada.');
+    expect(await tiles.count()).toBe(2);
+    await checkPage(page, 'photos-create-error-phone');
+    // The bad one removed, the form goes through with what it held.
+    await page.getByRole('button', { name: 'Quitar la foto 2' }).click();
+    await expect.poll(() => tiles.count()).toBe(1);
+    await page.getByRole('button', { name: 'Crear Producto' }).click();
+    await page.getByText('¡Producto creado exitosamente!').waitFor();
+    await context.close();
+  });
+
   it('shows a gallery on the buy-now page: thumbnails, arrows, full screen with the keyboard', async () => {
     const name = `Funko galería compra ${stamp}`;
     const images = files.map((_, i) => dataUrl(solidPng(300 - i * 60, 160, COLOURS[i]!)));
@@ -202,6 +255,20 @@ describe('product photos', () => {
     await checkPage(page, 'photos-buy-desktop');
     await walkLightbox(page, 3, 'photos-buy-lightbox-desktop');
     await context.close();
+
+    // At 390 px: the same gallery, a thumbnail to switch, the full-screen view, nothing sideways.
+    const phone = await newContext(browser, PHONE);
+    const onPhone = await phone.newPage();
+    await loginAs(onPhone, demo.buyer);
+    await onPhone.goto(`${baseUrl()}/products/buy/${productId}`);
+    await onPhone.getByRole('heading', { name, level: 1 }).waitFor();
+    await onPhone.getByRole('button', { name: 'Ver foto 3 de 3' }).click();
+    await expect.poll(() => counter(onPhone).textContent()).toBe('Foto 3 de 3');
+    await onPhone.getByRole('button', { name: 'Ver foto 1 de 3' }).click();
+    await checkPage(onPhone, 'photos-buy-phone');
+    await walkLightbox(onPhone, 3, 'photos-buy-lightbox-phone');
+    await expectNoHorizontalScroll(onPhone);
+    await phone.close();
   });
 
   it('shows a gallery on the auction page, at 390 px too, with no sideways scroll', async () => {
