@@ -48,6 +48,7 @@ export * from './products/product.messages.ts';
 export * from './products/product.schemas.ts';
 export * from './products/product-attributes.schemas.ts';
 export * from './products/product-attributes.ts';
+export * from './products/product-images.schemas.ts';
 export * from './products/product-rules.ts';
 export * from './products/products.endpoints.ts';
 export * from './questions/question.endpoints.ts';

@@ -24,6 +24,7 @@ import type {
   BrandsTable,
   CategoriesTable,
   ImagesTable,
+  ProductImagesTable,
   ProductSearchTable,
   ProductsTable,
   QuestionBlocksTable,
@@ -86,6 +87,7 @@ export interface DB {
   scales: ScalesTable;
   images: ImagesTable;
   products: ProductsTable;
+  product_images: ProductImagesTable;
   auctions: AuctionsTable;
   auction_products: AuctionProductsTable;
   bids: BidsTable;

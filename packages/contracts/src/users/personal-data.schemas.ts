@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../errors.ts';
+import { ProductImagesSchema } from '../products/product-images.schemas.ts';
 import { personalDataMessages } from './personal-data.messages.ts';
 
 /**
@@ -66,6 +67,8 @@ export const PersonalDataExportSchema = z.object({
       base_price: Money.nullable(),
       sell_price: Money.nullable(),
       created_at: When,
+      /** Every photo of the product, in order (the first is its cover). */
+      images: ProductImagesSchema,
     }),
   ),
   auctions: z.array(

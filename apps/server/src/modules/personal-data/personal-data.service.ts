@@ -6,6 +6,7 @@ import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
+import { erasePhotosOfOwner, photosOfOwner } from '../products/product-photos.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
 import { forgetSecondFactors, secondFactorsExport } from '../users/second-factors.service.ts';
@@ -42,6 +43,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         received,
         watchlist,
         notifications,
+        photos,
       ] = await Promise.all([
         repo.addresses(db, userId),
         repo.bankAccount(db, userId),
@@ -56,6 +58,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         repo.ratingsReceived(db, userId),
         repo.watchlist(db, userId),
         repo.notifications(db, userId),
+        photosOfOwner(db, userId),
       ]);
       return {
         exported_at: iso(clock.now()),
@@ -85,6 +88,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
           base_price: toPesosOrNull(p.base_price),
           sell_price: toPesosOrNull(p.sell_price),
           created_at: iso(p.created_at),
+          images: photos.get(p.id) ?? [],
         })),
         auctions: auctions.map((a) => ({
           ...a,
@@ -154,6 +158,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         const open = await repo.openItems(trx, userId, now);
         if (open.length > 0) return { deleted: false, open };
         await productLifecycle.withdrawAll(trx, userId, now);
+        await erasePhotosOfOwner(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
         await forgetMail(trx, userId);
         await forgetSecurityEvents(trx, userId);

@@ -31,6 +31,7 @@ import * as searchDocuments from './2026-11-27T1130-search-documents.ts';
 import * as moneyReconciles from './2026-12-01T1000-money-reconciles.ts';
 import * as accountRecovery from './2026-12-01T1100-account-recovery.ts';
 import * as twoFactor from './2026-12-01T1200-two-factor.ts';
+import * as productImages from './2026-12-01T1400-product-images.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T1000-money-reconciles': moneyReconciles,
   '2026-12-01T1100-account-recovery': accountRecovery,
   '2026-12-01T1200-two-factor': twoFactor,
+  '2026-12-01T1400-product-images': productImages,
 };
 
 export const migrationProvider: MigrationProvider = {

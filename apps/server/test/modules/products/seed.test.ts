@@ -79,6 +79,19 @@ describe('demo products', () => {
       const rows = await fresh.ctx.db.selectFrom('products').select(['id', 'status', 'owner_id']).execute();
       expect(rows.every((r) => r.status === 'available')).toBe(true);
       expect(rows.filter((r) => r.owner_id === users.vendedor_demo).length).toBeGreaterThanOrEqual(10);
+      // Every demo product has two to four photos, its cover first.
+      const photos = await fresh.ctx.db
+        .selectFrom('product_images as pi')
+        .innerJoin('products as p', 'p.id', 'pi.product_id')
+        .select(['pi.product_id', 'pi.image_id', 'pi.position', 'p.image_id as cover'])
+        .orderBy('pi.position')
+        .execute();
+      for (const id of all) {
+        const own = photos.filter((r) => r.product_id === id);
+        expect(own.length).toBeGreaterThanOrEqual(2);
+        expect(own.length).toBeLessThanOrEqual(4);
+        expect(own[0]!.image_id).toBe(own[0]!.cover);
+      }
       for (const id of [...demo.storeAuction, ...demo.storeBuyNow]) {
         expect(rows.find((r) => r.id === id)?.owner_id).toBe(users.tienda_retro);
       }

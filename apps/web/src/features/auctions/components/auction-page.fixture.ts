@@ -32,6 +32,7 @@ export function auctionPageFixture(
         name: 'Auto',
         description: 'Desc',
         image: null,
+        images: [],
         thumbnail: null,
         brand: 'Maisto',
         category: 'Autos die-cast',
