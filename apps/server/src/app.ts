@@ -18,6 +18,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { questionReportTarget } from './modules/questions/questions.service.ts';
@@ -285,6 +286,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await claimsRoutes(app, ctx);
   await mailRoutes(app, ctx);
+  await pushRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

@@ -45,6 +45,7 @@ import type {
   OperatorAuditTable,
   ReportsTable,
 } from './db-schema/platform.ts';
+import type { PushOptOutsTable, PushOutboxTable, PushSubscriptionsTable } from './db-schema/push.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
@@ -56,6 +57,7 @@ export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
+export type * from './db-schema/push.ts';
 
 export interface DB {
   users: UsersTable;
@@ -96,5 +98,8 @@ export interface DB {
   claim_messages: ClaimMessagesTable;
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_opt_outs: PushOptOutsTable;
+  push_outbox: PushOutboxTable;
   saved_searches: SavedSearchesTable;
 }

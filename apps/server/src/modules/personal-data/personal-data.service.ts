@@ -5,6 +5,7 @@ import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
+import { forgetPush } from '../push/push.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
@@ -149,6 +150,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         await productLifecycle.withdrawAll(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
         await forgetMail(trx, userId);
+        await forgetPush(trx, userId);
         // Every session ends with the erasure, in the same transaction: one new token version.
         await users.endAllSessionsIn(trx, userId, now);
         return { deleted: true };
