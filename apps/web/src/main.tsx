@@ -11,6 +11,7 @@ import { readServerRenderState } from './app/server-render-state.ts';
 import { authStorage } from './lib/auth-storage.ts';
 import { leadPainted, rememberBootLead } from './lib/boot-lead.ts';
 import { createQueryClient } from './lib/react-query.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { syncServerClock } from './lib/server-clock.ts';
 import './styles/app.css';
 
@@ -77,3 +78,6 @@ if (hydrating) {
     }),
   );
 }
+
+// After the page's load event: the worker and what it precaches are not part of the first load.
+registerServiceWorker();
