@@ -20,7 +20,11 @@ export function appIcons(): Plugin {
       // The server render's build has no public files and needs no icons.
       if (this.environment?.config.build.ssr) return;
       const logo = readFileSync(path.resolve(import.meta.dirname, '../public/favicon.svg'));
-      const render = (size: number) => sharp(logo, { density: (72 * size) / 64 }).resize(size, size).png().toBuffer();
+      const render = (size: number) =>
+        sharp(logo, { density: (72 * size) / 64 })
+          .resize(size, size)
+          .png()
+          .toBuffer();
       const maskable = async (size: number) => {
         const inner = Math.round(size * 0.72);
         return sharp({ create: { width: size, height: size, channels: 4, background: THEME_COLOR } })

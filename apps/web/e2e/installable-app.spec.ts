@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { pushMessages as m } from '@app/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,39 @@ async function underServiceWorker(page: Page) {
   });
   await page.reload();
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+}
+
+/**
+ * A way to the server that can be cut, as a phone losing its connection: the browser's own
+ * offline switch does not reach the service worker's requests, a dead connection does.
+ */
+async function cuttableServer(target: string) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<net.Socket>();
+  let offline = false;
+  const proxy = net.createServer((socket) => {
+    if (offline) return void socket.destroy();
+    const upstream = net.connect(Number(port), hostname);
+    for (const s of [socket, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => {});
+    }
+    socket.pipe(upstream).pipe(socket);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`,
+    setOffline(value: boolean) {
+      offline = value;
+      if (value) for (const s of sockets) s.destroy();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        proxy.close(() => resolve());
+      }),
+  };
 }
 
 describe('the installable app', () => {
@@ -68,26 +102,29 @@ describe('the installable app', () => {
   });
 
   it('the service worker controls the page after a reload; offline a visited page shows the shell, another "Sin conexión"', async () => {
+    const line = await cuttableServer(baseUrl());
     const context = await newContext(browser, PHONE, { serviceWorkers: 'allow' });
     const page = await context.newPage();
-    await page.goto(`${baseUrl()}/`);
-    expect(await underServiceWorker(page)).toBe(`${baseUrl()}/sw.js`);
+    await page.goto(`${line.url}/`);
+    expect(await underServiceWorker(page)).toBe(`${line.url}/sw.js`);
     // Visited while online (under the worker): kept.
-    await page.goto(`${baseUrl()}/login`);
+    await page.goto(`${line.url}/login`);
     await page.getByRole('heading', { level: 1 }).waitFor();
 
+    line.setOffline(true);
     await context.setOffline(true);
-    await page.goto(`${baseUrl()}/login`);
+    await page.goto(`${line.url}/login`);
     // The app itself, from what the worker kept: its code ran and drew the page.
     await page.locator('#root[data-ready="true"]').waitFor();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect(page.getByText('Sin conexión').count()).resolves.toBe(0);
 
-    await page.goto(`${baseUrl()}/explorar?never=visited`);
+    await page.goto(`${line.url}/explorar?never=visited`);
     await page.getByRole('heading', { level: 1, name: 'Sin conexión' }).waitFor();
     await checkPage(page, 'offline-phone');
     await context.setOffline(false);
     await context.close();
+    await line.close();
   });
 
   it('what the worker keeps holds no user data: no API answer, no token, no address', async () => {
@@ -143,9 +180,12 @@ describe('the installable app', () => {
       await loginAs(page, demo.collector);
       await page.goto(`${baseUrl()}/profile`);
       const button = page.getByRole('button', { name: m.enable });
+      await page.getByRole('heading', { name: m.sectionTitle }).waitFor();
       await button.waitFor();
       const asks = () =>
-        page.evaluate(() => (window as unknown as { __permissionAsks: { count: number } }).__permissionAsks.count);
+        page.evaluate(
+          () => (window as unknown as { __permissionAsks: { count: number } }).__permissionAsks.count,
+        );
       expect(await asks()).toBe(0);
       await checkPage(page, `push-setting-${viewport.width}`);
       await button.click();

@@ -100,7 +100,9 @@ describe('notification preferences and the unsubscribe page', () => {
       await checkPage(page, `preferences-${viewport.width}`);
       await page.reload();
       await page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).waitFor();
-      await expect(page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).isChecked()).resolves.toBe(!wasOn);
+      await expect(
+        page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).isChecked(),
+      ).resolves.toBe(!wasOn);
       await context.close();
     }
   });
@@ -138,7 +140,9 @@ describe('notification preferences and the unsubscribe page', () => {
     await page.waitForURL(/\/profile$/);
     await questions().waitFor();
     await expect.poll(() => questions().isChecked(), { timeout: 10_000 }).toBe(false);
-    await expect(page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).isChecked()).resolves.toBe(true);
+    await expect(
+      page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).isChecked(),
+    ).resolves.toBe(true);
 
     // Saving another change keeps the unsubscribe.
     await page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).setChecked(false);

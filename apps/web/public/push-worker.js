@@ -11,14 +11,20 @@ self.addEventListener('push', (event) => {
     data = { body: event.data ? event.data.text() : '' };
   }
   // Only this site's own pages are opened.
-  const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/notifications';
+  const url =
+    typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//')
+      ? data.url
+      : '/notifications';
   event.waitUntil(
-    self.registration.showNotification(typeof data.title === 'string' && data.title ? data.title : 'Coleccionables', {
-      body: typeof data.body === 'string' ? data.body : '',
-      icon: '/icons/icon-192.png',
-      lang: 'es',
-      data: { url },
-    }),
+    self.registration.showNotification(
+      typeof data.title === 'string' && data.title ? data.title : 'Coleccionables',
+      {
+        body: typeof data.body === 'string' ? data.body : '',
+        icon: '/icons/icon-192.png',
+        lang: 'es',
+        data: { url },
+      },
+    ),
   );
 });
 

@@ -11,8 +11,8 @@ import { readServerRenderState } from './app/server-render-state.ts';
 import { authStorage } from './lib/auth-storage.ts';
 import { leadPainted, rememberBootLead } from './lib/boot-lead.ts';
 import { createQueryClient } from './lib/react-query.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 import { syncServerClock } from './lib/server-clock.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/app.css';
 
 const queryClient = createQueryClient();

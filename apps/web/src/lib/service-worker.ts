@@ -26,7 +26,9 @@ function offer(worker: ServiceWorker) {
 export function applyUpdate() {
   const worker = waiting;
   if (!worker) return;
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
   worker.postMessage({ type: 'SKIP_WAITING' });
 }
 

@@ -11,7 +11,9 @@ export function pushSupport(): PushSupport {
   const capable = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
   if (capable) return 'supported';
   // iOS and iPadOS (16.4+) offer push only to a site added to the Home Screen and opened from it.
-  const ios = /iPad|iPhone|iPod/.test(navigator.userAgent) || (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+  const ios =
+    /iPad|iPhone|iPod/.test(navigator.userAgent) ||
+    (/Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
   const standalone =
     window.matchMedia?.('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -69,7 +71,10 @@ export function useEnablePush() {
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
       const json = subscription.toJSON();
       return call(endpoints.subscribe, {
-        body: { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } },
+        body: {
+          endpoint: subscription.endpoint,
+          keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+        },
       });
     },
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.preferences.pushDevices }),

@@ -29,7 +29,6 @@ export function PushDeviceSetting() {
   const disable = useDisablePush();
 
   const thisDevice = devices.data?.data.find((device) => device.endpoint === own.data);
-  const blocked = supported && Notification.permission === 'denied';
   const refusal =
     enable.error instanceof PermissionRefused
       ? enable.error.permission === 'denied'
@@ -69,8 +68,6 @@ export function PushDeviceSetting() {
                 {m.disable}
               </Button>
             </div>
-          ) : blocked && !enable.error ? (
-            <Alert kind="error">{m.denied}</Alert>
           ) : (
             <div className={styles.actions}>
               <Button
