@@ -17,6 +17,7 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { testModeBanner } from './modules/payments/test-mode.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -293,6 +294,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const heads = await seoRoutes(app, ctx);
   const render = await loadServerRender(app, () => clock.now());
   await registerWebApp(app, {
+    banner: config.PAYMENTS_PROVIDER === 'sandbox' ? testModeBanner() : undefined,
     preloads: pageHints(ctx),
     heads,
     render: render && keepRenderedPages(render, readFreshness(ctx)),

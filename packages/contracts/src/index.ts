@@ -44,6 +44,8 @@ export * from './payments/banks.endpoints.ts';
 export * from './payments/commission.ts';
 export * from './payments/payment.schemas.ts';
 export * from './payments/payments.endpoints.ts';
+export * from './payments/refund.schemas.ts';
+export * from './payments/refunds.endpoints.ts';
 export * from './products/catalogue.endpoints.ts';
 export * from './products/product.messages.ts';
 export * from './products/product.schemas.ts';

@@ -13,6 +13,7 @@ export const queryKeys = {
     userList: (query: string, page: number) => ['admin', 'users', { query, page }] as const,
     audit: (page: number) => ['admin', 'audit', page] as const,
     claimList: (status: string, page: number) => ['admin', 'claims', { status, page }] as const,
+    refundList: (status: string, page: number) => ['admin', 'refunds', { status, page }] as const,
   },
   claims: {
     detail: (id: number) => ['claims', 'detail', id] as const,

@@ -136,6 +136,7 @@ export const auditActionLabels = {
   reinstate: 'Cuenta reactivada',
   resolve_report: 'Denuncia resuelta',
   resolve_claim: 'Reclamo resuelto',
+  retry_refund: 'Reembolso reintentado',
 } as const;
 
 /** Labels of a payout's state in the console. */
@@ -143,6 +144,7 @@ export const adminPayoutStatusLabels = {
   held: 'Retenido',
   payable: 'Por pagar',
   paid: 'Pagado',
+  cancelled: 'Cancelado: reembolsado al comprador',
 } as const;
 
 /** Labels of an account's state. */

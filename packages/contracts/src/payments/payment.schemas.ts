@@ -229,7 +229,7 @@ export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;
  * A payout is held until its product is delivered (and the claim window passed), then payable,
  * then paid once an operator transferred it.
  */
-export const PAYOUT_STATUSES = ['held', 'payable', 'paid'] as const;
+export const PAYOUT_STATUSES = ['held', 'payable', 'paid', 'cancelled'] as const;
 export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
 
 export const PAYOUT_HOLD_REASONS = ['delivery', 'claim_window', 'claim', 'cancelled'] as const;
@@ -333,6 +333,8 @@ export function payoutStatusLabel(status: string | null | undefined): string {
     case 'confirmed':
     case 'paid':
       return 'Pagado';
+    case 'cancelled':
+      return 'Cancelado: reembolsado al comprador';
     case 'rejected':
       return 'Rechazado';
     case 'processing':
@@ -375,3 +377,6 @@ export function paymentResultView(input: {
 export function paymentStatusDetail(status: string | null | undefined): string {
   return `Estado del pago: ${status || paymentMessages.unknownStatus}`;
 }
+
+/** Every page says so while the payments provider is the sandbox (nothing is charged). */
+export const TEST_MODE_BANNER = 'Modo de pruebas: ningún pago es real';

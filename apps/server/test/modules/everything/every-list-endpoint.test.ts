@@ -1,10 +1,8 @@
 import * as contracts from '@app/contracts';
 import { type EndpointDefinition, endpointUrl } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDeliveredPayment } from '../../../src/seed/sale-rows.ts';
 import { insertAuction } from '../../factories/auctions.ts';
-import { insertBuyNowProduct, insertWonItem } from '../../factories/payments.ts';
-import { insertProduct } from '../../factories/products.ts';
+import { insertBuyNowProduct, insertPastAuctionSale, insertWonItem } from '../../factories/payments.ts';
 import {
   approvePayment,
   insertBuyer,
@@ -116,16 +114,12 @@ describe('every list endpoint, read by a user who has done everything', { timeou
       now,
       productName: 'Matchbox Mini',
     });
-    const past = await insertProduct(db, seller.user.id, { name: 'Tomica antiguo', status: 'delivered' });
-    await insertDeliveredPayment(db, {
-      kind: 'auction',
-      productId: past.id,
-      buyerId: me.user.id,
+    await insertPastAuctionSale(db, {
       sellerId: seller.user.id,
-      amount: 40_000_00,
-      provider: 'sandbox',
-      paidAt: new Date(now.getTime() - 20 * 86_400_000),
-      deliveredAt: new Date(now.getTime() - 16 * 86_400_000),
+      buyerId: me.user.id,
+      now,
+      name: 'Tomica antiguo',
+      daysAgo: 20,
     });
 
     // Bought directly, received and rated; another bought, shipped and claimed.
@@ -150,11 +144,11 @@ describe('every list endpoint, read by a user who has done everything', { timeou
     });
     expect(bid.status, JSON.stringify(bid.body)).toBe(201);
     const forSale = await insertBuyNowProduct(db, seller.user.id, 90_000_00, 'Funko Pop Piccolo');
-    const asked = await t.request('POST', '/api/questions', {
-      token: me.token,
-      body: { product_id: forSale.id, text: '¿Viene en su caja original?' },
-    });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const ask = async (token: string, productId: number, text: string) => {
+      const res = await t.request('POST', '/api/questions', { token, body: { product_id: productId, text } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    await ask(me.token, forSale.id, '¿Viene en su caja original?');
     expect((await t.request('POST', `/api/watchlist/${forSale.id}`, { token: me.token })).status).toBe(200);
     const saved = await t.request('POST', '/api/saved-searches', {
       token: me.token,
@@ -168,11 +162,7 @@ describe('every list endpoint, read by a user who has done everything', { timeou
     const refunded = await t.request('POST', `/api/claims/${soldClaim.id}/refund`, { token: me.token });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     const own = await insertBuyNowProduct(db, me.user.id, 70_000_00, 'Funko Pop Gohan');
-    const received = await t.request('POST', '/api/questions', {
-      token: other.token,
-      body: { product_id: own.id, text: '¿Hace envíos a Cali?' },
-    });
-    expect(received.status, JSON.stringify(received.body)).toBe(201);
+    await ask(other.token, own.id, '¿Hace envíos a Cali?');
     const payout = await db
       .selectFrom('payouts')
       .select('id')

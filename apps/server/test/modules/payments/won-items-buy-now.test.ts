@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDeliveredPayment } from '../../../src/seed/sale-rows.ts';
-import { insertBuyNowProduct, insertWonItem } from '../../factories/payments.ts';
-import { insertProduct } from '../../factories/products.ts';
+import { insertBuyNowProduct, insertPastAuctionSale, insertWonItem } from '../../factories/payments.ts';
 import { approvePayment, insertBuyer } from '../../factories/sales.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
@@ -27,19 +25,12 @@ describe("'Subastas ganadas' of a buyer who bought directly and whose past sales
     const bought = await t.request('GET', `/api/bold/buy_product/${product.id}`, { token: buyer.token });
     expect(bought.status).toBe(200);
     expect((await approvePayment(t, bought.body.payment_id, 80_000)).body.result).toBe('confirmed');
-    const past = await insertProduct(t.ctx.db, seller.user.id, {
-      name: 'Tomica Skyline',
-      status: 'delivered',
-    });
-    const pastSale = await insertDeliveredPayment(t.ctx.db, {
-      kind: 'auction',
-      productId: past.id,
-      buyerId: buyer.user.id,
+    const pastSale = await insertPastAuctionSale(t.ctx.db, {
       sellerId: seller.user.id,
-      amount: 40_000_00,
-      provider: 'sandbox',
-      paidAt: new Date(now.getTime() - 10 * 86_400_000),
-      deliveredAt: new Date(now.getTime() - 6 * 86_400_000),
+      buyerId: buyer.user.id,
+      now,
+      name: 'Tomica Skyline',
+      daysAgo: 10,
     });
 
     const list = await t.request('GET', '/api/payments/get_payments_by_user_id', { token: buyer.token });
