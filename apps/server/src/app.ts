@@ -19,8 +19,8 @@ import { operatorRoutes, registerOperatorGuard } from './modules/operator/operat
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { testModeBanner } from './modules/payments/test-mode.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
-import { pushRoutes } from './modules/push/push.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { questionReportTarget } from './modules/questions/questions.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { checkEndpointUrl, isReservedAddress } from './push-endpoint.ts';
 
 const defaults = {
-  hosts: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', '*.notify.windows.com'],
+  hosts: [
+    'fcm.googleapis.com',
+    'updates.push.services.mozilla.com',
+    'web.push.apple.com',
+    '*.notify.windows.com',
+  ],
 };
 
 describe('push endpoint rules', () => {
