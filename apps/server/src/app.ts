@@ -20,6 +20,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { testModeBanner } from './modules/payments/test-mode.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { questionReportTarget } from './modules/questions/questions.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -292,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await claimsRoutes(app, ctx);
   await mailRoutes(app, ctx);
+  await pushRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 

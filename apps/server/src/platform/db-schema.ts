@@ -59,6 +59,7 @@ import type {
   UserTotpTable,
   WebauthnChallengesTable,
 } from './db-schema/second-factors.ts';
+import type { PushOptOutsTable, PushOutboxTable, PushSubscriptionsTable } from './db-schema/push.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
@@ -72,6 +73,7 @@ export type * from './db-schema/catalog.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
 export type * from './db-schema/second-factors.ts';
+export type * from './db-schema/push.ts';
 
 export interface DB {
   users: UsersTable;
@@ -118,6 +120,9 @@ export interface DB {
   claim_messages: ClaimMessagesTable;
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_opt_outs: PushOptOutsTable;
+  push_outbox: PushOutboxTable;
   saved_searches: SavedSearchesTable;
   password_reset_requests: PasswordResetRequestsTable;
   password_reset_tokens: PasswordResetTokensTable;

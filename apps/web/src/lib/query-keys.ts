@@ -99,6 +99,7 @@ export const queryKeys = {
   },
   preferences: {
     all: ['preferences'] as const,
+    pushDevices: ['preferences', 'push-devices'] as const,
   },
   savedSearches: {
     all: ['saved-searches'] as const,

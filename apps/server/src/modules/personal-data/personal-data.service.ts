@@ -7,6 +7,7 @@ import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { erasePhotosOfOwner, photosOfOwner } from '../products/product-photos.service.ts';
+import { forgetPush } from '../push/push.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
 import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
 import { forgetSecondFactors, secondFactorsExport } from '../users/second-factors.service.ts';
@@ -163,6 +164,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         await forgetMail(trx, userId);
         await forgetSecurityEvents(trx, userId);
         await forgetSecondFactors(trx, userId);
+        await forgetPush(trx, userId);
         // Every session ends with the erasure, in the same transaction: one new token version.
         await users.endAllSessionsIn(trx, userId, now);
         return { deleted: true };

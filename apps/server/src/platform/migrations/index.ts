@@ -32,6 +32,7 @@ import * as moneyReconciles from './2026-12-01T1000-money-reconciles.ts';
 import * as accountRecovery from './2026-12-01T1100-account-recovery.ts';
 import * as twoFactor from './2026-12-01T1200-two-factor.ts';
 import * as productImages from './2026-12-01T1400-product-images.ts';
+import * as webPush from './2026-12-01T1700-web-push.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T1100-account-recovery': accountRecovery,
   '2026-12-01T1200-two-factor': twoFactor,
   '2026-12-01T1400-product-images': productImages,
+  '2026-12-01T1700-web-push': webPush,
 };
 
 export const migrationProvider: MigrationProvider = {
