@@ -52,6 +52,7 @@ import type {
   OperatorAuditTable,
   ReportsTable,
 } from './db-schema/platform.ts';
+import type { PushOptOutsTable, PushOutboxTable, PushSubscriptionsTable } from './db-schema/push.ts';
 import type {
   LoginChallengesTable,
   PasskeysTable,
@@ -59,7 +60,6 @@ import type {
   UserTotpTable,
   WebauthnChallengesTable,
 } from './db-schema/second-factors.ts';
-import type { PushOptOutsTable, PushOutboxTable, PushSubscriptionsTable } from './db-schema/push.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
@@ -72,8 +72,8 @@ export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
-export type * from './db-schema/second-factors.ts';
 export type * from './db-schema/push.ts';
+export type * from './db-schema/second-factors.ts';
 
 export interface DB {
   users: UsersTable;
