@@ -17,8 +17,10 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { testModeBanner } from './modules/payments/test-mode.ts';
 import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
 import { questionsRoutes } from './modules/questions/questions.routes.ts';
 import { questionReportTarget } from './modules/questions/questions.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -28,6 +30,9 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
 import { trustRoutes } from './modules/trust/trust.routes.ts';
+import { accountRecoveryRoutes } from './modules/users/account-recovery.routes.ts';
+import { passkeysRoutes } from './modules/users/passkeys.routes.ts';
+import { twoFactorRoutes } from './modules/users/two-factor.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -265,6 +270,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOperatorGuard(app, ctx);
   await healthRoutes(app, ctx);
   await usersRoutes(app, ctx, users);
+  await accountRecoveryRoutes(app, ctx, users);
+  await twoFactorRoutes(app, ctx, users);
+  await passkeysRoutes(app, ctx, users);
   await catalogueRoutes(app, ctx);
   await catalogRoutes(app, ctx);
   await productsRoutes(app, ctx, users);
@@ -287,12 +295,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await claimsRoutes(app, ctx);
   await mailRoutes(app, ctx);
+  await pushRoutes(app, ctx);
   // Anyone could move time with it: never in production, whatever the configuration says.
   if (config.TEST_CLOCK && config.NODE_ENV !== 'production') await testClockRoutes(app, ctx);
 
   const heads = await seoRoutes(app, ctx);
   const render = await loadServerRender(app, () => clock.now());
   await registerWebApp(app, {
+    banner: config.PAYMENTS_PROVIDER === 'sandbox' ? testModeBanner() : undefined,
     preloads: pageHints(ctx),
     heads,
     render: render && keepRenderedPages(render, readFreshness(ctx)),

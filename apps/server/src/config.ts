@@ -78,6 +78,35 @@ const EnvSchema = z
     // log2 of scrypt's N for new password hashes (stored hashes keep their own): 17 is OWASP's
     // baseline; only below production may it be lowered (the test suites hash hundreds).
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_HASH_COST),
+    // Web Push: the push services' hosts a device's endpoint may be on (comma-separated; a leading
+    // `*.` matches any subdomain). `*` allows any host and plain http (a local push service for
+    // development); refused in production.
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .max(2000)
+      .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host.length > 0),
+      ),
+    // VAPID keys (base64url, as web-push prints them); unset: generated once into DATA_DIR.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be a base64url P-256 public key' })
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, { error: 'must be a base64url P-256 private key' })
+      .optional(),
+    // Who the push services may contact about our pushes: mailto: or https:. Unset: PUBLIC_URL.
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must start with mailto: or https://' })
+      .optional(),
+    // How long one push may take to be accepted by its push service (ms); only tests shorten it.
+    PUSH_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -127,6 +156,21 @@ const EnvSchema = z
           message: 'is required when NODE_ENV=production',
         });
       }
+    }
+    if (env.NODE_ENV === 'production' && env.PUSH_ENDPOINT_HOSTS.includes('*')) {
+      // `*` would let anyone make the server send requests to any address.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_ENDPOINT_HOSTS'],
+        message: 'cannot be * when NODE_ENV=production (the server would call any host it is given)',
+      });
+    }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      });
     }
     if (env.PAYMENTS_PROVIDER === 'bold') {
       for (const key of ['BOLD_API_KEY', 'BOLD_SECRET_KEY'] as const) {

@@ -28,10 +28,9 @@ async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   const panel = page.getByRole('tabpanel', { name });
   await panel.waitFor();
-  await panel
-    .getByRole('status')
-    .filter({ hasText: /^Cargando/ })
-    .waitFor({ state: 'detached' });
+  // A tab may load several lists at once ('Pagos': payouts and failed refunds).
+  const loading = panel.getByRole('status').filter({ hasText: /^Cargando/ });
+  await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
   return panel;
 }
 

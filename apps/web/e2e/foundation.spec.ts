@@ -20,7 +20,7 @@ import {
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
 }
 
 describe('foundation: login, profile, header', () => {
@@ -70,7 +70,7 @@ describe('foundation: login, profile, header', () => {
   it('a wrong password shows the 401 message; a bad email and empty fields show the validation messages', async () => {
     const { context, page } = await openPage();
     await page.goto(`${baseUrl()}/login`);
-    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
     await page.getByText('El correo electrónico es obligatorio').waitFor();
     await page.getByText('La contraseña es obligatoria').waitFor();
     expect(await page.getByLabel('Correo electrónico').getAttribute('aria-invalid')).toBe('true');
@@ -295,11 +295,12 @@ describe('foundation: login, profile, header', () => {
     expect(await marketplace.getAttribute('tabindex')).toBe('-1');
     await auctions.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await marketplace.getAttribute('aria-selected')).toBe('true');
+    // The tab is in the address, which changes in a router transition.
+    await expect.poll(() => marketplace.getAttribute('aria-selected')).toBe('true');
     expect(await marketplace.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByRole('tabpanel', { name: 'Marketplace' }).waitFor();
     await page.keyboard.press('ArrowRight'); // wraps to the first tab
-    expect(await auctions.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => auctions.getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tabpanel', { name: 'Subastas' }).waitFor();
     await context.close();
   });

@@ -89,18 +89,20 @@ describe('notification preferences and the unsubscribe page', () => {
       await loginAs(page, demo.buyer);
       await page.goto(`${baseUrl()}/profile`);
       await page.getByRole('heading', { name: m.sectionTitle }).waitFor();
-      const outbid = page.getByRole('checkbox', { name: m.labels.outbid });
+      const outbid = page.getByRole('checkbox', { name: m.labels.outbid, exact: true });
       await outbid.waitFor();
       for (const label of Object.values(m.labels))
-        await expect(page.getByRole('checkbox', { name: label }).count()).resolves.toBe(1);
+        await expect(page.getByRole('checkbox', { name: label, exact: true }).count()).resolves.toBe(1);
       const wasOn = await outbid.isChecked();
       await outbid.setChecked(!wasOn);
       await page.getByRole('button', { name: m.save }).click();
       await page.getByText(m.saved).waitFor();
       await checkPage(page, `preferences-${viewport.width}`);
       await page.reload();
-      await page.getByRole('checkbox', { name: m.labels.outbid }).waitFor();
-      await expect(page.getByRole('checkbox', { name: m.labels.outbid }).isChecked()).resolves.toBe(!wasOn);
+      await page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).waitFor();
+      await expect(
+        page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).isChecked(),
+      ).resolves.toBe(!wasOn);
       await context.close();
     }
   });
@@ -118,7 +120,7 @@ describe('notification preferences and the unsubscribe page', () => {
     const page = await context.newPage();
     await loginAs(page, demo.seller);
     await page.goto(`${baseUrl()}/profile`);
-    const questions = () => page.getByRole('checkbox', { name: m.labels.questions });
+    const questions = () => page.getByRole('checkbox', { name: m.labels.questions, exact: true });
     await questions().waitFor();
     await expect(questions().isChecked()).resolves.toBe(true);
 
@@ -138,10 +140,12 @@ describe('notification preferences and the unsubscribe page', () => {
     await page.waitForURL(/\/profile$/);
     await questions().waitFor();
     await expect.poll(() => questions().isChecked(), { timeout: 10_000 }).toBe(false);
-    await expect(page.getByRole('checkbox', { name: m.labels.outbid }).isChecked()).resolves.toBe(true);
+    await expect(
+      page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).isChecked(),
+    ).resolves.toBe(true);
 
     // Saving another change keeps the unsubscribe.
-    await page.getByRole('checkbox', { name: m.labels.outbid }).setChecked(false);
+    await page.getByRole('checkbox', { name: m.labels.outbid, exact: true }).setChecked(false);
     await page.getByRole('button', { name: m.save }).click();
     await page.getByText(m.saved).waitFor();
     const prefs = (await apiCall('GET', '/api/notification-preferences', token)).body.email;

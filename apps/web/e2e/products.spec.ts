@@ -134,8 +134,8 @@ describe('products', () => {
     await page.getByText('El precio de venta es obligatorio para la compra directa').waitFor();
     await sellPrice.fill('79000');
 
-    await page.getByLabel('Imagen del producto').setInputFiles(pngPath);
-    await page.getByAltText('Vista previa de la imagen del producto').waitFor();
+    await page.getByLabel('Seleccionar fotos').setInputFiles(pngPath);
+    await page.getByAltText('Foto 1 de 1', { exact: true }).waitFor();
     await screenshot(page, 'products-create-desktop');
 
     await page.getByRole('button', { name: 'Crear Producto' }).click();
@@ -166,7 +166,7 @@ describe('products', () => {
       'jdm',
       'clásico',
     ]);
-    await expectImageLoaded(page, `img[alt="${productName}"]`);
+    await expectImageLoaded(page, `img[alt="${productName}, foto 1 de 1"]`);
     await page.getByText('Precio de Reserva').waitFor();
     await screenshot(page, 'products-detail-desktop');
 
@@ -257,7 +257,7 @@ describe('products', () => {
     await similar.first().waitFor();
     expect(await similar.count()).toBeGreaterThanOrEqual(1);
     await page.getByRole('link', { name: 'vendedor_demo' }).waitFor();
-    await expectImageLoaded(page, 'img[alt="Hot Wheels Nissan Skyline GT-R R34"]');
+    await expectImageLoaded(page, 'img[alt^="Hot Wheels Nissan Skyline GT-R R34, foto 1 de"]');
 
     // Declining the confirmation changes nothing.
     const dialogs: string[] = [];

@@ -12,6 +12,7 @@ import { authStorage } from './lib/auth-storage.ts';
 import { leadPainted, rememberBootLead } from './lib/boot-lead.ts';
 import { createQueryClient } from './lib/react-query.ts';
 import { syncServerClock } from './lib/server-clock.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './styles/app.css';
 
 const queryClient = createQueryClient();
@@ -77,3 +78,6 @@ if (hydrating) {
     }),
   );
 }
+
+// After the page's load event: the worker and what it precaches are not part of the first load.
+registerServiceWorker();

@@ -6,8 +6,10 @@
  * The real server serves a fresh build of the web app with the demo data. Each page runs three
  * times with the HTTP cache emptied before each, and the median counts: one run's score wobbles
  * by a few points on a busy machine. BENCH_LIGHTHOUSE_DIR=/some/dir keeps the reports;
- * BENCH_LIGHTHOUSE_PAGES=landing,explorar,product,product-logged-out,render-cost runs only those
- * parts (the landing's weight goes with `landing`).
+ * BENCH_LIGHTHOUSE_PAGES=landing,explorar,product,product-logged-out,installable,render-cost runs
+ * only those parts (the landing's weight goes with `landing`). `installable` asks the browser itself
+ * why the app could not be installed: Lighthouse 12 dropped its installability audit, and the
+ * browser's own check (DevTools' `Page.getInstallabilityErrors`) is what that audit read.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +33,7 @@ const LCP_GOAL_MS = 2000;
 const LIST_CONNECTIONS = 32;
 const LIST_PATH = '/api/auctions/list?page=1&size=8';
 const DEMO_BUYER = { email: 'comprador@demo.test', password: 'Demo12345!' };
-const PARTS = ['landing', 'explorar', 'product-logged-out', 'product', 'render-cost'] as const;
+const PARTS = ['landing', 'explorar', 'product-logged-out', 'product', 'installable', 'render-cost'] as const;
 type Part = (typeof PARTS)[number];
 
 /** The parts BENCH_LIGHTHOUSE_PAGES names (all without it): a page worked on is measured alone. */
@@ -84,6 +86,19 @@ async function audit(page: Page, url: string): Promise<Audit> {
     tbtMs: numeric('total-blocking-time'),
     scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => new URL(r.url).pathname),
   };
+}
+
+/** The browser's reasons the landing page cannot be installed as an app, once its worker runs. */
+async function installabilityErrors(page: Page, url: string): Promise<string[]> {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  const cdp = await page.createCDPSession();
+  try {
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    return installabilityErrors.map((e) => e.errorId);
+  } finally {
+    await cdp.detach();
+  }
 }
 
 function median(audits: Audit[]): Audit {
@@ -266,6 +281,18 @@ export const run: Arm = async (env) => {
         goal: `<= ${LANDING_JS_GOAL_KB} KB`,
         met: gzipKb <= LANDING_JS_GOAL_KB,
         details: { files: scripts.length },
+      });
+    }
+    if (parts.has('installable')) {
+      const errors = await installabilityErrors(page, `${server.url}/`);
+      results.push({
+        arm: 'installable',
+        metric: `the browser's installability errors on / (${browserName})`,
+        value: errors.length,
+        unit: 'errors',
+        goal: '0: the app can be installed',
+        met: errors.length === 0,
+        details: { errors: errors.join(' ') || 'none' },
       });
     }
     if (!parts.has('render-cost')) return results;

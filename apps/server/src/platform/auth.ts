@@ -69,16 +69,31 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Ending sessions: each login is a session row with a random id, and its token carries that id
  * (`sid`) and the account's `token_version` at issue time. A token opens the account only while
  * its session has not ended and the two versions match. Logging out ends the one session;
- * ending every session (logout everywhere, a password change, suspension, deletion) bumps the
+ * ending every session (logout everywhere, a password reset, suspension, deletion) bumps the
  * version, which ends every token of the account at once, whatever the session rows say. An exact
  * counter, not the whole-second `iat` of a JWT, so a token issued in the same second as a
  * password change is still told apart.
+ *
+ * A session row also records the version it belongs to (`session_version`); when it does, that,
+ * not the token's claim, is compared with the account's. A change that ends every session but the
+ * one that made it (a password or e-mail change) bumps the account's version and moves that one
+ * row to the new version in the same transaction: its token keeps working, every other one (also a
+ * login that read the version before the change and wrote its row after) is refused. Rows written
+ * before sessions recorded their version compare the token's claim, as they always did.
  *
  * Tokens without a session id (issued before sessions existed) are refused: such a token could
  * not be logged out on its own without ending the account's other devices, and it is one more
  * login per device, once; the web app forgets a refused token and shows the login.
  */
-export type SessionInfo = { token_version: number; session_active: boolean } | undefined;
+export type SessionInfo =
+  | { token_version: number; session_active: boolean; session_version?: number | null }
+  | undefined;
+
+/** What a process remembers of one session: open or not, and the version its row records. */
+interface SessionSeen {
+  active: boolean;
+  sessionVersion: number | null;
+}
 
 /**
  * How long a process trusts what it read about an account's sessions without reading it again.
@@ -102,7 +117,7 @@ export function createAuth(
   const secret = new TextEncoder().encode(secretText);
   // Per account: its token version and whether each session seen is still open. Monotonic time,
   // not the test clock: moving the test clock must not keep entries alive.
-  const accounts = new Map<number, { version: number; until: number; sessions: Map<string, boolean> }>();
+  const accounts = new Map<number, { version: number; until: number; sessions: Map<string, SessionSeen> }>();
   // Moves on every forget: a read that was in flight when sessions ended may have read the row
   // before the change, so its answer is used once but not cached.
   let forgets = 0;
@@ -111,17 +126,21 @@ export function createAuth(
     userId: number,
     sessionId: string,
     fresh: boolean,
-  ): Promise<{ version: number; active: boolean } | null> {
+  ): Promise<({ version: number } & SessionSeen) | null> {
     const now = performance.now();
     const cached = fresh ? undefined : accounts.get(userId);
-    const active = cached && cached.until > now ? cached.sessions.get(sessionId) : undefined;
-    if (cached && active !== undefined) return { version: cached.version, active };
+    const seen = cached && cached.until > now ? cached.sessions.get(sessionId) : undefined;
+    if (cached && seen !== undefined) return { version: cached.version, ...seen };
     const before = forgets;
     const info = await findSession(userId, sessionId);
     if (!info) {
       accounts.delete(userId);
       return null;
     }
+    const seenNow: SessionSeen = {
+      active: info.session_active,
+      sessionVersion: info.session_version ?? null,
+    };
     if (cacheMs > 0 && before === forgets) {
       const entry = accounts.get(userId);
       if (
@@ -130,18 +149,18 @@ export function createAuth(
         entry.version === info.token_version &&
         entry.sessions.size < SESSIONS_PER_ACCOUNT_MAX
       ) {
-        entry.sessions.set(sessionId, info.session_active);
+        entry.sessions.set(sessionId, seenNow);
       } else {
         accounts.delete(userId);
         if (accounts.size >= SESSION_CACHE_MAX) accounts.delete(accounts.keys().next().value!);
         accounts.set(userId, {
           version: info.token_version,
           until: now + cacheMs,
-          sessions: new Map([[sessionId, info.session_active]]),
+          sessions: new Map([[sessionId, seenNow]]),
         });
       }
     }
-    return { version: info.token_version, active: info.session_active };
+    return { version: info.token_version, ...seenNow };
   }
 
   // Tokens whose signature was checked: a repeat request costs a lookup instead of an HMAC
@@ -170,7 +189,8 @@ export function createAuth(
       const claims = await claimsOf(token);
       if (!claims) return null;
       const state = await sessionState(claims.id, claims.sid, options.fresh ?? false);
-      if (!state || !state.active || claims.version !== state.version) return null;
+      if (!state || !state.active) return null;
+      if ((state.sessionVersion ?? claims.version) !== state.version) return null;
       return { userId: claims.id, sessionId: claims.sid };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

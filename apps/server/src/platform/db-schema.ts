@@ -1,4 +1,10 @@
 import type {
+  EmailChangeTokensTable,
+  PasswordResetRequestsTable,
+  PasswordResetTokensTable,
+  SecurityEventsTable,
+} from './db-schema/account-recovery.ts';
+import type {
   EmailOptOutsTable,
   InvitationsTable,
   LoginAttemptsTable,
@@ -18,6 +24,7 @@ import type {
   BrandsTable,
   CategoriesTable,
   ImagesTable,
+  ProductImagesTable,
   ProductSearchTable,
   ProductsTable,
   QuestionsTable,
@@ -45,29 +52,46 @@ import type {
   OperatorAuditTable,
   ReportsTable,
 } from './db-schema/platform.ts';
+import type { PushOptOutsTable, PushOutboxTable, PushSubscriptionsTable } from './db-schema/push.ts';
+import type {
+  LoginChallengesTable,
+  PasskeysTable,
+  UserRecoveryCodesTable,
+  UserTotpTable,
+  WebauthnChallengesTable,
+} from './db-schema/second-factors.ts';
 import type { ClientAddressesTable, ConfirmedPairsTable, UnpaidStrikesTable } from './db-schema/trust.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
  * centavos; the API speaks pesos.
  */
+export type * from './db-schema/account-recovery.ts';
 export type * from './db-schema/accounts.ts';
 export type * from './db-schema/aftersale.ts';
 export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
+export type * from './db-schema/push.ts';
+export type * from './db-schema/second-factors.ts';
 export type * from './db-schema/trust.ts';
 
 export interface DB {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
   user_sessions: UserSessionsTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   categories: CategoriesTable;
   brands: BrandsTable;
   scales: ScalesTable;
   images: ImagesTable;
   products: ProductsTable;
+  product_images: ProductImagesTable;
   auctions: AuctionsTable;
   auction_products: AuctionProductsTable;
   bids: BidsTable;
@@ -98,8 +122,15 @@ export interface DB {
   claim_messages: ClaimMessagesTable;
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_opt_outs: PushOptOutsTable;
+  push_outbox: PushOutboxTable;
   saved_searches: SavedSearchesTable;
   unpaid_strikes: UnpaidStrikesTable;
   client_addresses: ClientAddressesTable;
   confirmed_pairs: ConfirmedPairsTable;
+  password_reset_requests: PasswordResetRequestsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  email_change_tokens: EmailChangeTokensTable;
+  security_events: SecurityEventsTable;
 }

@@ -6,6 +6,7 @@ import {
   type ProductImageType,
   productMessages,
 } from '@app/contracts';
+import { type Expression, sql } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from './db.ts';
 import { fieldError } from './errors.ts';
@@ -201,6 +202,10 @@ export function createPreviewCache(render: (id: string) => Promise<Buffer | null
       }
       return pending;
     },
+    /** A deleted image's preview is not served from memory any more. */
+    forget(id: string): void {
+      kept.delete(id);
+    },
   };
 }
 
@@ -215,6 +220,41 @@ export function imageUrl(id: string | null | undefined, variant: ImageVariant = 
 /** `{image, thumbnail}` of a product DTO. */
 export function imageUrls(id: string | null | undefined): { image: string | null; thumbnail: string | null } {
   return { image: imageUrl(id, 'full'), thumbnail: imageUrl(id, 'thumb') };
+}
+
+/* The photos of a product, read with it. */
+
+/** A product's photo as stored: its image id and the full variant's size. */
+export interface PhotoRow {
+  id: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A product's photos in order as one JSON column, for the product pages' reads: a correlated
+ * subquery in the same statement as the product (no second round trip). The images' bytes are
+ * not read (only their width and height).
+ */
+export function photosOf(productId: Expression<number>) {
+  return sql<PhotoRow[]>`(
+    select coalesce(
+      json_agg(json_build_object('id', pi.image_id, 'width', i.width, 'height', i.height)
+               order by pi.position, pi.created_at, pi.image_id),
+      '[]')
+    from product_images pi join images i on i.id = pi.image_id
+    where pi.product_id = ${productId})`;
+}
+
+/** A product photo as the product pages read it (`images` of a product read). */
+export function photoView(photo: { id: string; width: number; height: number }) {
+  return {
+    id: photo.id,
+    url: `/images/${photo.id}/full.webp`,
+    thumb_url: `/images/${photo.id}/thumb.webp`,
+    width: photo.width,
+    height: photo.height,
+  };
 }
 
 const escapeXml = (text: string) =>

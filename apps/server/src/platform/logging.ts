@@ -67,7 +67,7 @@ function decode(text: string): string {
  */
 export function redactUrl(url: string): string {
   const query = url.indexOf('?');
-  if (query < 0) return url;
+  if (query < 0) return redactLinkPath(url);
   const parts = url
     .slice(query + 1)
     .split('&')
@@ -79,5 +79,16 @@ export function redactUrl(url: string): string {
         return eq < 0 ? REDACTED : `${name}=${REDACTED}`;
       return part;
     });
-  return `${url.slice(0, query)}?${parts.join('&')}`;
+  return `${redactLinkPath(url.slice(0, query))}?${parts.join('&')}`;
+}
+
+/** Pages whose last path segment is a one-time link's token (reset, e-mail change, invitation). */
+const LINK_PAGES = ['/restablecer/', '/confirmar-correo/', '/invite/'];
+
+/** The path with a one-time link's token replaced by the marker. */
+function redactLinkPath(path: string): string {
+  for (const page of LINK_PAGES) {
+    if (path.startsWith(page) && path.length > page.length) return `${page}${REDACTED}`;
+  }
+  return path;
 }

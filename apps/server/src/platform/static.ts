@@ -202,7 +202,14 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { distDir?: string; preloads?: PagePreloads; heads?: PageHeads; render?: PageRender } = {},
+  options: {
+    distDir?: string;
+    preloads?: PagePreloads;
+    heads?: PageHeads;
+    render?: PageRender;
+    /** HTML every page shows first, outside the app's root (the payments test-mode notice). */
+    banner?: string;
+  } = {},
 ): Promise<boolean> {
   const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
@@ -278,9 +285,10 @@ export async function registerWebApp(
     // An address no page of the app answers: the app still runs (it shows its not-found page),
     // but crawlers and link checkers are told it is not there, instead of a 200 for any address.
     if (isAppPage && !isAppPage(url)) reply.status(404);
-    if (links.length === 0 && imageLinks.length === 0 && !head && !rendered)
+    if (links.length === 0 && imageLinks.length === 0 && !head && !rendered && !options.banner)
       return reply.type('text/html').sendFile('index.html');
     let html = indexHtml;
+    if (options.banner) html = html.replace(/<body[^>]*>/i, (body) => `${body}${options.banner}`);
     if (head) {
       for (const tag of GENERIC_HEAD) html = html.replace(tag, '');
       if (head.status) reply.status(head.status);

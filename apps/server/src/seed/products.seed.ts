@@ -4,6 +4,9 @@ import { type DemoProducts, demoAttributes, sellerProducts, storeProducts } from
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 
+/** The demo products' photos after the cover, by what each one shows. */
+const EXTRA_VIEWS = ['Vista trasera', 'Detalle', 'Empaque'];
+
 export async function seedProducts(ctx: SeedContext, users: DemoUsers): Promise<DemoProducts> {
   const { db } = ctx;
   const [brands, scales] = await Promise.all([
@@ -27,6 +30,32 @@ export async function seedProducts(ctx: SeedContext, users: DemoUsers): Promise<
         badge: p.category,
       }),
     ),
+  );
+  // Two to four photos a product (the cover and 1-3 more views), so the gallery shows from the
+  // start. The other views are drawn once per category and stored for each product (seeding stays fast).
+  const categories = [...new Set(all.map((p) => p.category))];
+  const viewsByCategory = new Map(
+    await Promise.all(
+      categories.map(
+        async (category) =>
+          [
+            category,
+            await Promise.all(
+              EXTRA_VIEWS.map((view) =>
+                renderSeedImage({
+                  title: view,
+                  subtitle: category,
+                  colors: ['#37474f', '#90a4ae'],
+                  badge: 'Foto',
+                }),
+              ),
+            ),
+          ] as const,
+      ),
+    ),
+  );
+  const extraViews = all.map((p, index) =>
+    viewsByCategory.get(p.category)!.slice(0, 1 + (index % EXTRA_VIEWS.length)),
   );
 
   const result: DemoProducts = {
@@ -73,6 +102,14 @@ export async function seedProducts(ctx: SeedContext, users: DemoUsers): Promise<
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The cover is the first photo by the products' insert trigger; the other views follow it.
+      for (const [position, view] of extraViews[index]!.entries()) {
+        const viewId = await databaseImageStore.save(trx, view, at);
+        await trx
+          .insertInto('product_images')
+          .values({ image_id: viewId, product_id: row.id, position: position + 1, created_at: at })
+          .execute();
+      }
       result[p.purpose].push(row.id);
     }
   });

@@ -99,7 +99,8 @@ export async function startTestApp(
     PORT: '0',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: options.seed ? '1' : '0',
-    TEST_CLOCK: '1',
+    // Production refuses the test clock (a production-mode app moves with real time).
+    ...(options.env?.NODE_ENV === 'production' ? {} : { TEST_CLOCK: '1' }),
     // Tests give each login test its own client address through X-Forwarded-For.
     TRUST_PROXY: '1',
     // Limits off unless a test turns them on: other tests make bursts a person would not.

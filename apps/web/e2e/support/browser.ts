@@ -55,8 +55,22 @@ export function launchExecutable(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
 
-export async function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: 'es-CO', timezoneId: 'America/Bogota' });
+/**
+ * A fresh context. The app's service worker is blocked unless a test asks for it
+ * (`serviceWorkers: 'allow'`, the offline app's tests): with a worker controlling the page,
+ * requests it makes itself would pass by the page's `route` handlers that other tests rely on.
+ */
+export async function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   context.setDefaultTimeout(10_000);
   const newPage = context.newPage.bind(context);
   context.newPage = async () => waitsForTheApp(await newPage());

@@ -15,12 +15,15 @@ interface OwnServer {
  * For a file whose tests change what the shared server's other files rely on (demo accounts,
  * auctions, preferences): its own server (built app, demo data), started before the file's tests
  * and stopped after them, and the run's browser, or a browser of its own from `options.browser`
- * (see chromium.ts). Read the fields inside tests, not before.
+ * (see chromium.ts), and `options.env` over the servers' usual settings. Read the fields inside
+ * tests, not before.
  */
-export function withOwnServer(options: { browser?: BrowserSource } = {}): Readonly<OwnServer> {
+export function withOwnServer(
+  options: { browser?: BrowserSource; env?: Record<string, string> } = {},
+): Readonly<OwnServer> {
   const own = {} as OwnServer;
   beforeAll(async () => {
-    own.server = await startServer();
+    own.server = await startServer({ env: options.env });
     useServer(own.server.url);
     if (options.browser) {
       const executable = await chromiumExecutable(options.browser);

@@ -73,7 +73,9 @@ async function runSeededDataDir(): Promise<string | undefined> {
  * The browser tests share one (global-setup.ts); a file whose flow changes what the others rely
  * on (deleting a demo account, moving the clock by days) starts its own.
  */
-export async function startServer(options: { seeded?: string } = {}): Promise<TestServer> {
+export async function startServer(
+  options: { seeded?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'coleccionables-e2e-'));
   // A copy of the run's seeded data: the server finds its users there and seeds nothing.
   const seeded = options.seeded ?? (await runSeededDataDir());
@@ -87,6 +89,7 @@ export async function startServer(options: { seeded?: string } = {}): Promise<Te
       PORT: String(port),
       HOST: '127.0.0.1',
       ...serverEnv,
+      ...options.env,
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Header } from '../components/layout/header.tsx';
+import { UpdatePrompt } from '../components/layout/update-prompt.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useUnreadCount } from '../features/notifications/api/use-unread-count.ts';
 import { applyPageMeta, routeMeta } from '../lib/page-meta.ts';
@@ -61,6 +62,7 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      <UpdatePrompt />
     </div>
   );
 }

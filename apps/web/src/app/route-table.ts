@@ -27,6 +27,10 @@ export const publicPages: PageRoute[] = [
   { path: paths.payment.path, module: 'payments/payment-result.tsx' },
   { path: paths.wonAuctions.path, module: 'auctions/won-auctions.tsx' },
   { path: paths.invite.path, module: 'auth/invite.tsx' },
+  { path: paths.recover.path, module: 'auth/recover.tsx' },
+  { path: paths.resetPassword.path, module: 'auth/reset-password.tsx' },
+  // Works logged out too (the link may be opened on another device).
+  { path: paths.confirmEmail.path, module: 'users/confirm-email.tsx' },
   { path: paths.unsubscribe.path, module: 'users/unsubscribe.tsx' },
 ];
 

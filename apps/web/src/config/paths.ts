@@ -1,13 +1,18 @@
 /** Every route of the app: its pattern and how to build a link to it. */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  // The home page's tab is in its address ('Subastas' when none).
+  home: { path: '/', getHref: (tab?: 'marketplace') => (tab ? `/?tab=${tab}` : '/') },
   auctions: {
     path: '/auctions',
     getHref: (search?: string) => (search ? `/auctions?search=${encodeURIComponent(search)}` : '/auctions'),
   },
   products: { path: '/products', getHref: () => '/products' },
   seller: { path: '/seller/:id', getHref: (id: number | string) => `/seller/${id}` },
-  search: { path: '/search', getHref: (query: string) => `/search?query=${encodeURIComponent(query)}` },
+  search: {
+    path: '/search',
+    getHref: (query: string, tab?: string) =>
+      `/search?query=${encodeURIComponent(query)}${tab ? `&tab=${encodeURIComponent(tab)}` : ''}`,
+  },
   login: {
     path: '/login',
     getHref: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
@@ -54,6 +59,18 @@ export const paths = {
   admin: {
     path: '/admin',
     getHref: (tab?: string) => (tab ? `/admin?tab=${encodeURIComponent(tab)}` : '/admin'),
+  },
+  /** '¿Olvidaste tu contraseña?': asks for a reset link by e-mail. */
+  recover: { path: '/recuperar', getHref: () => '/recuperar' },
+  /** A reset link: the person chooses a new password here. */
+  resetPassword: {
+    path: '/restablecer/:token',
+    getHref: (token: string) => `/restablecer/${encodeURIComponent(token)}`,
+  },
+  /** An e-mail change's confirmation link, opened from the new address. */
+  confirmEmail: {
+    path: '/confirmar-correo/:token',
+    getHref: (token: string) => `/confirmar-correo/${encodeURIComponent(token)}`,
   },
   /** An invitation link: the invited person chooses a password here. */
   invite: { path: '/invite/:token', getHref: (token: string) => `/invite/${encodeURIComponent(token)}` },

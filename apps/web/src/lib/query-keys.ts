@@ -7,12 +7,14 @@
 export const queryKeys = {
   admin: {
     all: ['admin'] as const,
+    access: ['admin', 'access'] as const,
     stats: (days: number) => ['admin', 'stats', days] as const,
     payoutList: (status: string, page: number) => ['admin', 'payouts', { status, page }] as const,
     reportList: (status: string, page: number) => ['admin', 'reports', { status, page }] as const,
     userList: (query: string, page: number) => ['admin', 'users', { query, page }] as const,
     audit: (page: number) => ['admin', 'audit', page] as const,
     claimList: (status: string, page: number) => ['admin', 'claims', { status, page }] as const,
+    refundList: (status: string, page: number) => ['admin', 'refunds', { status, page }] as const,
   },
   claims: {
     detail: (id: number) => ['claims', 'detail', id] as const,
@@ -87,6 +89,7 @@ export const queryKeys = {
     all: ['users'] as const,
     invitation: (token: string) => ['users', 'invitation', token] as const,
     profile: ['users', 'profile'] as const,
+    passkeys: ['users', 'passkeys'] as const,
     sellerCheck: ['users', 'check_seller'] as const,
     totals: ['users', 'totals'] as const,
     publicProfile: (ref: { username: string } | { id: number } | null) => ['users', 'public', ref] as const,
@@ -96,6 +99,7 @@ export const queryKeys = {
   },
   preferences: {
     all: ['preferences'] as const,
+    pushDevices: ['preferences', 'push-devices'] as const,
   },
   savedSearches: {
     all: ['saved-searches'] as const,

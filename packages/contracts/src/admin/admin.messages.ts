@@ -138,6 +138,7 @@ export const auditActionLabels = {
   resolve_claim: 'Reclamo resuelto',
   clear_strikes: 'Compras sin pagar borradas',
   confirm_signal: 'Par de pujas infladas confirmado',
+  retry_refund: 'Reembolso reintentado',
 } as const;
 
 /** Labels of a payout's state in the console. */
@@ -145,6 +146,7 @@ export const adminPayoutStatusLabels = {
   held: 'Retenido',
   payable: 'Por pagar',
   paid: 'Pagado',
+  cancelled: 'Cancelado: reembolsado al comprador',
 } as const;
 
 /** Labels of an account's state. */

@@ -80,7 +80,7 @@ export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSc
 // Payouts
 
 /** A payout is held until delivery and the claim window, then payable, then paid by an operator. */
-export const ADMIN_PAYOUT_STATUSES = ['held', 'payable', 'paid'] as const;
+export const ADMIN_PAYOUT_STATUSES = ['held', 'payable', 'paid', 'cancelled'] as const;
 export type AdminPayoutStatus = (typeof ADMIN_PAYOUT_STATUSES)[number];
 
 export const AdminPayoutsQuerySchema = pageQuery.extend({
@@ -347,6 +347,7 @@ export const AUDIT_ACTIONS = [
   'resolve_claim',
   'clear_strikes',
   'confirm_signal',
+  'retry_refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -357,7 +358,7 @@ export const AuditEntrySchema = z.object({
   actor_id: z.number(),
   actor_username: z.string(),
   action: z.enum(AUDIT_ACTIONS),
-  /** 'user' | 'product' | 'payout' | 'report' | 'claim'. */
+  /** 'user' | 'product' | 'payout' | 'report' | 'claim' | 'refund'. */
   target_type: z.string(),
   /** The target's id, or the ids of a batch separated by commas. */
   target_id: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { GradingSchema, ProductConditionSchema } from '../products/product-attributes.schemas.ts';
+import { ProductImagesSchema } from '../products/product-images.schemas.ts';
 import { ReputationSchema } from '../trust/trust.schemas.ts';
 import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 
@@ -112,7 +113,8 @@ export const AuctionProductPageSchema = z.object({
     start_time: z.string().nullable(),
     is_flash: z.boolean(),
   }),
-  products: z.array(AuctionProductSchema),
+  /** The product, with its photos in order (the first is its cover, `image`). */
+  products: z.array(AuctionProductSchema.extend({ images: ProductImagesSchema })),
   owner: z.object({
     id: z.number(),
     username: z.string(),

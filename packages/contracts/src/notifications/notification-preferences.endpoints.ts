@@ -1,6 +1,7 @@
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   NotificationPreferencesSchema,
+  NotificationPreferencesUpdateSchema,
   UnsubscribeParamsSchema,
   UnsubscribeResponseSchema,
 } from './notification-preferences.ts';
@@ -9,7 +10,7 @@ export const notificationPreferencesEndpoints = {
   get: defineEndpoint({
     method: 'GET',
     path: '/api/notification-preferences',
-    summary: 'Which e-mail types the user receives (all on at first)',
+    summary: 'Which e-mail and push types the user receives (all on at first)',
     tag: 'notifications',
     auth: 'user',
     responses: { 200: NotificationPreferencesSchema, 401: errorResponses[401] },
@@ -17,10 +18,10 @@ export const notificationPreferencesEndpoints = {
   update: defineEndpoint({
     method: 'PUT',
     path: '/api/notification-preferences',
-    summary: 'Sets which e-mail types the user receives',
+    summary: 'Sets which e-mail and push types the user receives (push left out: unchanged)',
     tag: 'notifications',
     auth: 'user',
-    body: NotificationPreferencesSchema,
+    body: NotificationPreferencesUpdateSchema,
     responses: { 200: NotificationPreferencesSchema, 400: errorResponses[400], 401: errorResponses[401] },
   }),
   unsubscribe: defineEndpoint({

@@ -55,11 +55,21 @@ export const EmailPreferencesSchema = z.strictObject(
   { error: preferenceMessages.invalid },
 );
 
+/** The same keys for pushes to the user's devices (a type with no push is simply never pushed). */
+export const PushPreferencesSchema = EmailPreferencesSchema;
+
 export const NotificationPreferencesSchema = z.strictObject(
-  { email: EmailPreferencesSchema },
+  { email: EmailPreferencesSchema, push: PushPreferencesSchema },
   { error: preferenceMessages.invalid },
 );
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** A save: `push` may be left out (a client that knows only e-mail), which keeps it as it was. */
+export const NotificationPreferencesUpdateSchema = z.strictObject(
+  { email: EmailPreferencesSchema, push: PushPreferencesSchema.optional() },
+  { error: preferenceMessages.invalid },
+);
+export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
 
 export const UnsubscribeParamsSchema = z.object({
   token: z.string().max(200, { error: preferenceMessages.invalidToken }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../common/schemas.ts';
+import { optionalSecondFactorCode } from '../users/two-factor.schemas.ts';
 import { userMessages } from '../users/user.schemas.ts';
 
 /** Spanish texts of payments, won auctions, sales, payouts and the bank account. */
@@ -144,6 +145,8 @@ export const BankAccountUpdateSchema = BankAccountInputSchema.extend({
     .string({ error: userMessages.currentPasswordRequired })
     .min(1, { error: userMessages.currentPasswordRequired })
     .max(200, { error: userMessages.wrongCurrentPassword, abort: true }),
+  /** With two-step verification on, a current code too. */
+  code: optionalSecondFactorCode,
 });
 export type BankAccountUpdate = z.infer<typeof BankAccountUpdateSchema>;
 /** What the form holds before validation (selects give strings; the password stays empty when registering). */
@@ -182,7 +185,8 @@ const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** A won-auction item; amount in COP. */
 export const WonAuctionItemSchema = z.object({
-  auction_id: z.number(),
+  /** Null for a sale whose auction left no record (e.g. the demo buyer's past purchases). */
+  auction_id: z.number().nullable(),
   payment_id: z.string(),
   product_id: z.number(),
   product_name: z.string(),
@@ -228,7 +232,7 @@ export type PaymentVerification = z.infer<typeof PaymentVerificationSchema>;
  * A payout is held until its product is delivered (and the claim window passed), then payable,
  * then paid once an operator transferred it.
  */
-export const PAYOUT_STATUSES = ['held', 'payable', 'paid'] as const;
+export const PAYOUT_STATUSES = ['held', 'payable', 'paid', 'cancelled'] as const;
 export type PayoutStatusValue = (typeof PAYOUT_STATUSES)[number];
 
 export const PAYOUT_HOLD_REASONS = ['delivery', 'claim_window', 'claim', 'cancelled'] as const;
@@ -332,6 +336,8 @@ export function payoutStatusLabel(status: string | null | undefined): string {
     case 'confirmed':
     case 'paid':
       return 'Pagado';
+    case 'cancelled':
+      return 'Cancelado: reembolsado al comprador';
     case 'rejected':
       return 'Rechazado';
     case 'processing':
@@ -374,3 +380,6 @@ export function paymentResultView(input: {
 export function paymentStatusDetail(status: string | null | undefined): string {
   return `Estado del pago: ${status || paymentMessages.unknownStatus}`;
 }
+
+/** Every page says so while the payments provider is the sandbox (nothing is charged). */
+export const TEST_MODE_BANNER = 'Modo de pruebas: ningún pago es real';

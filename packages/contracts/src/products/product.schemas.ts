@@ -8,6 +8,7 @@ import {
   ProductConditionSchema,
   productAttributeInput,
 } from './product-attributes.schemas.ts';
+import { PRODUCT_MAX_IMAGES, ProductImagesSchema } from './product-images.schemas.ts';
 import {
   base64DecodedBytes,
   dataUrlType,
@@ -121,7 +122,12 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         base_price: money(productMessages.basePriceInvalid).optional(),
         can_be_bought: z.boolean({ error: productMessages.canBeBoughtInvalid }).default(false),
         sell_price: money(productMessages.sellPricePositive, { positive: true }).optional(),
-        image: ImageDataUrlSchema,
+        image: ImageDataUrlSchema.optional(),
+        images: z
+          .array(ImageDataUrlSchema, { error: productMessages.imageRequired })
+          .min(1, { error: productMessages.imageRequired })
+          .max(PRODUCT_MAX_IMAGES, { error: productMessages.imagesTooMany })
+          .optional(),
         ...productAttributeInput,
       })
       // `when`: these run even when other fields failed, so the form shows every message at once.
@@ -139,6 +145,15 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
           error: productMessages.sellPriceRequired,
           when: () => true,
         }),
+        z.refine((value) => value.image !== undefined || value.images !== undefined, {
+          path: ['image'],
+          error: productMessages.imageRequired,
+          when: () => true,
+        }),
+        z.refine((value) => photoList(value).length <= PRODUCT_MAX_IMAGES, {
+          path: ['images'],
+          error: productMessages.imagesTooMany,
+        }),
       )
       .transform((value) => ({
         ...value,
@@ -148,8 +163,19 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         sell_price: value.can_be_bought ? (value.sell_price ?? null) : null,
         condition: value.condition ?? null,
         grading: value.grading ?? null,
+        images: photoList(value),
       }))
   );
+}
+
+/**
+ * The photos a create body lists, in order: `images` when given (its first is the cover), with
+ * `image` in front when it is sent too and is not already that first one; `image` alone otherwise.
+ */
+function photoList(value: { image?: string | undefined; images?: string[] | undefined }): string[] {
+  const { image, images } = value;
+  if (!images) return image === undefined ? [] : [image];
+  return image === undefined || image === images[0] ? images : [image, ...images];
 }
 export type CreateProductInput = z.output<ReturnType<typeof makeCreateProductSchema>>;
 export type CreateProductPayload = z.input<ReturnType<typeof makeCreateProductSchema>>;
@@ -201,6 +227,15 @@ export type Product = z.infer<typeof ProductSchema>;
  */
 export const ProductWithoutPricesSchema = ProductSchema.omit({ reserve_price: true, base_price: true });
 export type ProductWithoutPrices = z.infer<typeof ProductWithoutPricesSchema>;
+
+/** The product pages' reads add the photos in order (lists keep the cover only). */
+export const ProductDetailSchema = ProductSchema.extend({ images: ProductImagesSchema });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+export const ProductDetailWithoutPricesSchema = ProductWithoutPricesSchema.extend({
+  images: ProductImagesSchema,
+});
+export type ProductDetailWithoutPrices = z.infer<typeof ProductDetailWithoutPricesSchema>;
+export type ProductDetailView = ProductDetail | ProductDetailWithoutPrices;
 /** What get_product answers: the owner's view to the owner, the one without prices to others. */
 export type ProductView = Product | ProductWithoutPrices;
 
@@ -215,7 +250,7 @@ export type PublicProduct = z.infer<typeof PublicProductSchema>;
 
 /** GET /api/products/get_product_buy/{id}. */
 export const ProductBuyResponseSchema = z.object({
-  product: PublicProductSchema,
+  product: PublicProductSchema.extend({ images: ProductImagesSchema }),
   owner: z.object({
     id: z.number(),
     username: z.string(),
@@ -242,7 +277,10 @@ export const ProductPageQuerySchema = PaginationQuerySchema.extend({
 export type ProductPageQuery = z.infer<typeof ProductPageQuerySchema>;
 
 /** POST create / PUT update answer with the message and the product. */
-export const ProductMutationResponseSchema = z.object({ message: z.string(), product: ProductSchema });
+export const ProductMutationResponseSchema = z.object({
+  message: z.string(),
+  product: ProductDetailSchema,
+});
 export type ProductMutationResponse = z.infer<typeof ProductMutationResponseSchema>;
 
 export const CategorySchema = z.object({ id: z.number(), name: z.string(), icon: z.string() });

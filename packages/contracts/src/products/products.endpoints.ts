@@ -3,14 +3,16 @@ import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   type CreateProductPayload,
   ProductBuyResponseSchema,
+  ProductDetailSchema,
+  ProductDetailWithoutPricesSchema,
   ProductMutationResponseSchema,
   ProductPageQuerySchema,
   ProductPageSchema,
   ProductSchema,
-  ProductWithoutPricesSchema,
   PublicProductSchema,
   UpdateProductInputSchema,
 } from './product.schemas.ts';
+import { ReorderProductImagesInputSchema } from './product-images.schemas.ts';
 
 /**
  * Path ids are checked by the routes: anything but a positive id names nothing, so it answers
@@ -43,7 +45,7 @@ export const productsEndpoints = {
     params: IdText,
     // The owner's view first: a view without prices never matches it.
     responses: {
-      200: z.union([ProductSchema, ProductWithoutPricesSchema]),
+      200: z.union([ProductDetailSchema, ProductDetailWithoutPricesSchema]),
       401: errorResponses[401],
       404: errorResponses[404],
     },
@@ -56,6 +58,45 @@ export const productsEndpoints = {
     auth: 'user',
     params: IdText,
     body: UpdateProductInputSchema,
+    responses: { 200: ProductMutationResponseSchema, ...errorResponses },
+  }),
+  addImage: defineEndpoint({
+    method: 'POST',
+    path: '/api/products/:id/images',
+    summary: "Appends a photo to the owner's product (at most 10)",
+    tag: 'products',
+    auth: 'user',
+    params: IdText,
+    // Checked by the image pipeline (type from the bytes, size, re-encoding), like create's.
+    body: z.custom<{ image: string }>(() => true),
+    errorCodes: ['PRODUCT_IN_AUCTION', 'PRODUCT_NOT_EDITABLE', 'PRODUCT_RESERVED', 'PRODUCT_IMAGES_FULL'],
+    responses: { 201: ProductMutationResponseSchema, ...errorResponses, 413: errorResponses[400] },
+  }),
+  removeImage: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/products/:id/images/:imageId',
+    summary: "Removes a photo of the owner's product (never the last one); its files are deleted",
+    tag: 'products',
+    auth: 'user',
+    params: z.object({ id: z.string(), imageId: z.string() }),
+    errorCodes: [
+      'PRODUCT_IN_AUCTION',
+      'PRODUCT_NOT_EDITABLE',
+      'PRODUCT_RESERVED',
+      'PRODUCT_IMAGE_NOT_FOUND',
+      'PRODUCT_LAST_IMAGE',
+    ],
+    responses: { 200: ProductMutationResponseSchema, ...errorResponses },
+  }),
+  reorderImages: defineEndpoint({
+    method: 'PUT',
+    path: '/api/products/:id/images/order',
+    summary: "Puts the owner's product's photos in a new order (the first is the cover)",
+    tag: 'products',
+    auth: 'user',
+    params: IdText,
+    body: ReorderProductImagesInputSchema,
+    errorCodes: ['PRODUCT_IN_AUCTION', 'PRODUCT_NOT_EDITABLE', 'PRODUCT_RESERVED', 'IMAGE_ORDER_INVALID'],
     responses: { 200: ProductMutationResponseSchema, ...errorResponses },
   }),
   listOwn: defineEndpoint({

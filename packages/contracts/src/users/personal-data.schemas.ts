@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../errors.ts';
+import { ProductImagesSchema } from '../products/product-images.schemas.ts';
 import { personalDataMessages } from './personal-data.messages.ts';
 
 /**
@@ -35,6 +36,12 @@ export const PersonalDataExportSchema = z.object({
     created_at: When,
     updated_at: When,
   }),
+  /** Second factors: whether two-step verification is on (never its secret) and the passkeys' names. */
+  second_factors: z.object({
+    two_factor_enabled_at: When.nullable(),
+    recovery_codes_left: z.number(),
+    passkeys: z.array(z.object({ name: z.string(), created_at: When, last_used_at: When.nullable() })),
+  }),
   addresses: z.array(
     ShippingAddressExportSchema.extend({ id: z.number(), is_default: z.boolean(), created_at: When }),
   ),
@@ -60,6 +67,8 @@ export const PersonalDataExportSchema = z.object({
       base_price: Money.nullable(),
       sell_price: Money.nullable(),
       created_at: When,
+      /** Every photo of the product, in order (the first is its cover). */
+      images: ProductImagesSchema,
     }),
   ),
   auctions: z.array(
@@ -192,6 +201,8 @@ export const PersonalDataExportSchema = z.object({
   /** Won items let expire unpaid, and the buyers this account blocked as a seller. */
   unpaid_strikes: z.array(z.record(z.string(), z.unknown())),
   blocked_buyers: z.array(z.object({ username: z.string(), blocked_at: When })),
+  /** What happened to the account's access: resets, e-mail changes, second factors. */
+  security_events: z.array(z.object({ kind: z.string(), created_at: When })),
 });
 export type PersonalDataExport = z.infer<typeof PersonalDataExportSchema>;
 

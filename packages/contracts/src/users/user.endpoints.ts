@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParamSchema } from '../common/schemas.ts';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
+import { LoginChallengeSchema } from './two-factor.schemas.ts';
 import {
   ChangePasswordInputSchema,
   CheckSellerResponseSchema,
@@ -30,9 +31,11 @@ export const usersEndpoints = {
     auth: 'none',
     body: LoginInputSchema,
     responses: {
-      200: LoginResponseSchema,
+      // With two-step verification on, a challenge for `POST /api/users/login/2fa` instead of a token.
+      200: z.union([LoginResponseSchema, LoginChallengeSchema]),
       400: errorResponses[400],
       401: errorResponses[401],
+      403: errorResponses[403],
       429: errorResponses[429],
     },
   }),

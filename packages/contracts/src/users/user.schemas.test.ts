@@ -267,6 +267,7 @@ describe('profile response schemas', () => {
     created_at: '2026-11-22T00:00:00.000Z',
     activeListings: 0,
     totalSales: 0,
+    two_factor_enabled: false,
   };
   it('accepts a full own profile and rejects one without is_seller', () => {
     expect(UserProfileSchema.safeParse(profile).success).toBe(true);

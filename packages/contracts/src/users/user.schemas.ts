@@ -181,6 +181,8 @@ export const UserProfileSchema = z.object({
   is_seller: z.boolean(),
   /** Runs the marketplace: sees the operator console ('Administración'). */
   is_operator: z.boolean(),
+  /** Two-step verification (authenticator app) is on: logins and sensitive changes ask for a code. */
+  two_factor_enabled: z.boolean(),
   created_at: z.string(),
   activeListings: z.number(),
   totalSales: z.number(),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { AuctionStatus } from '../../platform/db-schema.ts';
+import { photosOf } from '../../platform/images.ts';
 import { auctionSearchFilter } from '../search/search-filters.service.ts';
 
 export type AuctionRow = Awaited<ReturnType<typeof findAuctionById>>;
@@ -25,6 +26,43 @@ async function filteredAuctions(db: Database, filter: AuctionFilter) {
   if (filter.endsAfter) query = query.where('a.end_time', '>', filter.endsAfter);
   if (filter.search?.trim()) query = query.where(await auctionSearchFilter(db, filter.search, 'a'));
   return query;
+}
+
+/** Products of an auction with their race state and catalogue names. */
+function raceRows(db: Database, auctionId: number) {
+  return db
+    .selectFrom('auction_products as ap')
+    .innerJoin('products as p', 'p.id', 'ap.product_id')
+    .leftJoin('brands as b', 'b.id', 'p.brand_id')
+    .leftJoin('categories as c', 'c.id', 'p.category_id')
+    .leftJoin('scales as s', 's.id', 'p.scale_id')
+    .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
+    .select((eb) => [
+      eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
+      'ap.auction_id',
+      'ap.highest_bid',
+      'ap.highest_bidder_id',
+      'ap.bid_count',
+      'ap.outcome',
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.image_id',
+      'p.year',
+      'p.reserve_price',
+      'p.base_price',
+      'p.sell_price',
+      'p.can_be_bought',
+      'p.status',
+      'p.condition',
+      'p.grading_company',
+      'p.grading_grade',
+      'p.grading_certificate',
+      'b.name as brand',
+      'c.name as category',
+      's.name as scale',
+    ])
+    .where('ap.auction_id', '=', auctionId);
 }
 
 export const auctionsRepository = {
@@ -143,42 +181,16 @@ export const auctionsRepository = {
   },
 
   /** Products of an auction with their race state and catalogue names. */
-  auctionProducts(db: Database, auctionId: number, productId?: number) {
-    let query = db
-      .selectFrom('auction_products as ap')
-      .innerJoin('products as p', 'p.id', 'ap.product_id')
-      .leftJoin('brands as b', 'b.id', 'p.brand_id')
-      .leftJoin('categories as c', 'c.id', 'p.category_id')
-      .leftJoin('scales as s', 's.id', 'p.scale_id')
-      .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
-      .select((eb) => [
-        eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
-        'ap.auction_id',
-        'ap.highest_bid',
-        'ap.highest_bidder_id',
-        'ap.bid_count',
-        'ap.outcome',
-        'p.id',
-        'p.name',
-        'p.description',
-        'p.image_id',
-        'p.year',
-        'p.reserve_price',
-        'p.base_price',
-        'p.sell_price',
-        'p.can_be_bought',
-        'p.status',
-        'p.condition',
-        'p.grading_company',
-        'p.grading_grade',
-        'p.grading_certificate',
-        'b.name as brand',
-        'c.name as category',
-        's.name as scale',
-      ])
-      .where('ap.auction_id', '=', auctionId);
-    if (productId !== undefined) query = query.where('ap.product_id', '=', productId);
-    return query.orderBy('p.id').execute();
+  auctionProducts(db: Database, auctionId: number) {
+    return raceRows(db, auctionId).orderBy('p.id').execute();
+  },
+
+  /** The product page's product: its race row with its photos in order, in one statement. */
+  productOfAuctionPage(db: Database, auctionId: number, productId: number) {
+    return raceRows(db, auctionId)
+      .select((eb) => photosOf(eb.ref('p.id')).as('photos'))
+      .where('ap.product_id', '=', productId)
+      .executeTakeFirst();
   },
 
   /** The name and image of a product in a running auction (public on the auction cards). */

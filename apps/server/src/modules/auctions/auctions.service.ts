@@ -19,7 +19,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { imageUrl, imageUrls } from '../../platform/images.ts';
+import { imageUrl, imageUrls, photoView } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import { announceChange, readFreshness } from '../../platform/read-cache.ts';
 import type { PagePreloads } from '../../platform/static.ts';
@@ -174,13 +174,12 @@ export function createAuctionsService(ctx: AppContext) {
     }
     const auction = await repo.findAuctionById(db, auctionId);
     if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
-    const [rows, owner, bids, reputation] = await Promise.all([
-      repo.auctionProducts(db, auctionId, productId),
+    const [row, owner, bids, reputation] = await Promise.all([
+      repo.productOfAuctionPage(db, auctionId, productId),
       repo.findUser(db, auction.owner_id),
       bidHistory(db, auctionId, productId),
       sellerReputation(ctx, auction.owner_id),
     ]);
-    const row = rows[0];
     if (!row || !owner) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
     return {
       auction: {
@@ -190,7 +189,7 @@ export function createAuctionsService(ctx: AppContext) {
         start_time: iso(auction.start_time),
         is_flash: auction.is_flash,
       },
-      products: [toAuctionProduct(row, auction)],
+      products: [{ ...toAuctionProduct(row, auction), images: row.photos.map(photoView) }],
       owner: { id: owner.id, username: owner.username, avatar: owner.avatar, reputation },
       bids,
       min_offer: toPesos(auction.min_offer),

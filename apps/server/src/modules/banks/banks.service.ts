@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import { createTwoFactorService } from '../users/two-factor.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { type AccountRow, banksRepository as repo } from './banks.repository.ts';
 
@@ -44,6 +45,7 @@ function toAccountDto(row: AccountRow): BankAccount {
 /** Banks, document types and the seller's single bank account (where payouts go). */
 export function createBanksService(ctx: AppContext, users: UsersService) {
   const { db, clock, events } = ctx;
+  const twoFactor = createTwoFactorService(ctx, users);
   const accountNotFound = () => notFound('BANK_ACCOUNT_NOT_FOUND', messages.bankAccountNotFound);
 
   /** The bank and the document type must be ones we list (a select can be tampered with). */
@@ -98,10 +100,12 @@ export function createBanksService(ctx: AppContext, users: UsersService) {
 
     /** Only the owner edits their account; anyone else's id is a 404. */
     async updateAccount(userId: number, id: number, input: BankAccountUpdate): Promise<BankAccount> {
-      const { current_password, ...account } = input;
+      const { current_password, code, ...account } = input;
       // Another user's id is a 404 before any password is weighed.
       if (!(await repo.findOwned(db, userId, id))) throw accountNotFound();
       await users.assertCurrentPassword(userId, current_password);
+      // Payouts go here: with two-step verification on, a stolen password and session are not enough.
+      await twoFactor.assertSecondFactor(userId, code);
       const now = clock.now();
       const notices = await db.transaction().execute(async (trx) => {
         const current = await repo.findOwned(trx, userId, id);

@@ -155,11 +155,11 @@ export const claimsRepository = {
       .execute();
   },
 
-  /** The buyer was refunded: the payout will never be paid (held for good, voided). */
+  /** The buyer was refunded: the payout will never be paid (cancelled, voided). */
   async cancelPayout(trx: Database, paymentId: string, now: Date) {
     await trx
       .updateTable('payouts')
-      .set({ status: 'held', payable_since: null, voided_at: now, updated_at: now })
+      .set({ status: 'cancelled', payable_since: null, voided_at: now, updated_at: now })
       .where('payment_id', '=', paymentId)
       .where('status', '!=', 'paid')
       .execute();

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { type MailContent, renderMail } from './mail.templates.ts';
 import type { MailTransport } from './mail.transport.ts';
+import { SECRET_LINK_KINDS } from './outbox.service.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 const BATCH = 20;
@@ -70,6 +71,7 @@ export function createMailJob(
             .set({ status: 'sent', sent_at: now, last_error: null })
             .where('id', '=', row.id)
             .execute();
+          await forgetSecretLink(row);
           sent += 1;
         } catch (err) {
           const giveUp = now.getTime() - new Date(row.created_at).getTime() >= GIVE_UP_MS;
@@ -85,11 +87,18 @@ export function createMailJob(
             })
             .where('id', '=', row.id)
             .execute();
+          if (giveUp) await forgetSecretLink(row);
         }
       }
       return sent;
     },
   };
+
+  /** A one-time link is kept only until it is sent: the database then holds only its hash. */
+  async function forgetSecretLink(row: ClaimedRow) {
+    if (!(SECRET_LINK_KINDS as readonly string[]).includes(row.kind)) return;
+    await sql`update mail_outbox set data = data - 'link' where id = ${row.id}`.execute(db);
+  }
 
   async function send(row: ClaimedRow) {
     const preference = (emailPreferenceTypes as readonly string[]).includes(row.preference ?? '')

@@ -2,30 +2,38 @@ import {
   type EmailPreferenceType,
   emailPreferenceTypes,
   type NotificationPreferences,
+  type NotificationPreferencesUpdate,
   preferenceMessages,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { pushPreferences, setPushPreferences } from '../push/push.service.ts';
 import { mailRepository as repo } from './mail.repository.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
-function toPreferences(off: string[]): NotificationPreferences {
-  const email = Object.fromEntries(emailPreferenceTypes.map((type) => [type, !off.includes(type)]));
-  return { email: email as NotificationPreferences['email'] };
+function toEmailPreferences(off: string[]): NotificationPreferences['email'] {
+  return Object.fromEntries(
+    emailPreferenceTypes.map((type) => [type, !off.includes(type)]),
+  ) as NotificationPreferences['email'];
 }
 
-/** A user's e-mail preferences and the one-click unsubscribe. */
+/** A user's e-mail and push preferences, and the one-click unsubscribe. */
 export function createMailPreferencesService(ctx: AppContext, tokens: UnsubscribeTokens) {
   const { db, clock } = ctx;
   return {
     async get(userId: number): Promise<NotificationPreferences> {
-      return toPreferences(await repo.optOuts(db, userId));
+      const [off, push] = await Promise.all([repo.optOuts(db, userId), pushPreferences(db, userId)]);
+      return { email: toEmailPreferences(off), push };
     },
 
-    async update(userId: number, input: NotificationPreferences): Promise<NotificationPreferences> {
+    /** Both channels in one transaction; a save without `push` keeps the push choices. */
+    async update(userId: number, input: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
       const off = emailPreferenceTypes.filter((type) => !input.email[type]);
-      await db.transaction().execute((trx) => repo.setOptOuts(trx, userId, off, clock.now()));
-      return toPreferences(off);
+      await db.transaction().execute(async (trx) => {
+        await repo.setOptOuts(trx, userId, off, clock.now());
+        if (input.push) await setPushPreferences(trx, userId, input.push, clock.now());
+      });
+      return { email: toEmailPreferences(off), push: input.push ?? (await pushPreferences(db, userId)) };
     },
 
     /** Turns off the token's type for its user; a forged, altered or stale token changes nothing. */

@@ -36,6 +36,9 @@ const copy: Record<string, { subject?: string; action: string }> = {
   invitation: { action: 'Crear mi cuenta' },
   password_changed: { action: 'Revisar mi cuenta' },
   sessions_ended: { action: 'Iniciar sesión' },
+  security_notice: { action: 'Revisar mi cuenta' },
+  password_reset: { action: 'Elegir una contraseña nueva' },
+  email_confirmation: { action: 'Confirmar mi correo' },
 };
 
 const BRAND = 'Coleccionables';

@@ -3,7 +3,19 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 
 /** E-mails with no in-app notification behind them (those come from the notifications trigger). */
-export type DirectMailKind = 'invitation' | 'password_changed' | 'sessions_ended' | 'payment_reminder';
+export type DirectMailKind =
+  | 'invitation'
+  | 'password_changed'
+  | 'sessions_ended'
+  | 'payment_reminder'
+  /** Every other security event of users/security-notices.service.ts. */
+  | 'security_notice'
+  /** One-time links: their token is wiped from the outbox once the message is sent or given up. */
+  | 'password_reset'
+  | 'email_confirmation';
+
+/** Kinds whose link carries a one-time token (see the mail job). */
+export const SECRET_LINK_KINDS: readonly DirectMailKind[] = ['password_reset', 'email_confirmation'];
 
 export interface DirectMail {
   kind: DirectMailKind;
@@ -46,16 +58,8 @@ export async function enqueueMail(trx: Database, mails: DirectMail[], now: Date)
   return written;
 }
 
-/** Security notices: always sent, whatever the user's preferences. */
+/** Security notices: always sent, whatever the user's preferences (the others: users/security-notices.service.ts). */
 export const securityNotice = {
-  passwordChanged: (userId: number): DirectMail => ({
-    kind: 'password_changed',
-    userId,
-    title: 'Tu contraseña cambió',
-    message:
-      'La contraseña de tu cuenta se acaba de cambiar y se cerraron tus otras sesiones. Si no fuiste tú, entra y cámbiala de nuevo, o escríbenos de inmediato.',
-    link: '/profile',
-  }),
   sessionsEnded: (userId: number): DirectMail => ({
     kind: 'sessions_ended',
     userId,

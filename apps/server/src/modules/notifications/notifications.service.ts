@@ -28,6 +28,8 @@ export type NotificationType =
   | 'claim_message'
   | 'claim_resolved'
   | 'saved_search_match'
+  /** Something happened to the account's access (users/security-notices.service.ts). */
+  | 'security'
   | 'system';
 
 export interface NewNotification {

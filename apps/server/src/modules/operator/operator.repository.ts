@@ -89,9 +89,14 @@ function reportRows(db: Database) {
 
 export type PayoutRow = Awaited<ReturnType<typeof listPayouts>>[number];
 
-/** Payouts still owed or paid: a voided one (its sale refunded) is nobody's to pay. */
+/**
+ * Payouts still owed, paid, or cancelled (the buyer refunded); a payout held because Bold voided
+ * the charge stays out until someone settles it.
+ */
 function filteredPayouts(db: Database, status: AdminPayoutStatus | undefined) {
-  let query = payoutRows(db).where('po.voided_at', 'is', null);
+  let query = payoutRows(db).where((eb) =>
+    eb.or([eb('po.voided_at', 'is', null), eb('po.status', '=', 'cancelled')]),
+  );
   if (status) query = query.where('po.status', '=', status);
   return query;
 }
@@ -241,7 +246,7 @@ export const operatorRepository = {
     let query = db
       .selectFrom('payouts')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('voided_at', 'is', null);
+      .where((eb) => eb.or([eb('voided_at', 'is', null), eb('status', '=', 'cancelled')]));
     if (status) query = query.where('status', '=', status);
     return Number((await query.executeTakeFirstOrThrow()).n);
   },

@@ -4,6 +4,7 @@ import {
   invitationsEndpoints,
   PAYOUT_CSV_COLUMNS,
   reportsEndpoints,
+  twoFactorMessages,
 } from '@app/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { limits, perAddress } from '../../platform/rate-limits.ts';
 import { declareRoute } from '../../platform/routes.ts';
+import { hasSecondFactor } from '../users/second-factors.service.ts';
 import { isOperator, type UsersService } from '../users/users.service.ts';
 import { createOperatorService, type OperatorOptions, type OperatorService } from './operator.service.ts';
 
@@ -43,6 +45,10 @@ export function registerOperatorGuard(app: FastifyInstance, ctx: AppContext): vo
     if (isAdminRoute(request)) {
       if (!(await isOperator(ctx.db, request.userId!))) {
         throw forbidden('OPERATOR_ONLY', adminMessages.operatorOnly);
+      }
+      // Operators pay out every seller: in production a password alone does not open the console.
+      if (ctx.config.NODE_ENV === 'production' && !(await hasSecondFactor(ctx.db, request.userId!))) {
+        throw forbidden('TWO_FACTOR_REQUIRED', twoFactorMessages.operatorNeedsSecondFactor);
       }
     }
     return payload;

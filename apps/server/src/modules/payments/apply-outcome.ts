@@ -5,6 +5,7 @@ import { publishNotifications } from '../notifications/notifications.service.ts'
 import { type Applied, approveSale } from './approve-sale.ts';
 import type { PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
+import { settleRefunds } from './refunds.service.ts';
 import { voidCharge } from './void-charge.ts';
 
 /** What happened to one notification (or status query) — answered to the webhook caller. */
@@ -15,7 +16,8 @@ export type OutcomeResult =
   | 'confirmed'
   | 'rejected'
   | 'not_confirmed'
-  | 'voided';
+  | 'voided'
+  | 'void_rejected';
 
 /** A rejected charge turns an open payment rejected; a settled one stays as it is. */
 async function rejectSale(
@@ -67,8 +69,20 @@ export async function applyOutcome(ctx: AppContext, outcome: PaymentOutcome): Pr
         return { result: 'voided', created: await voidCharge(trx, payment, outcome, now) };
       case 'SALE_APPROVED':
         return approveSale(trx, { payment, outcome, now }, config);
+      case 'VOID_REJECTED':
+        // The processor refused to give the charge back: the refund is failed, for an operator.
+        log.warn({ eventKey: outcome.eventKey, paymentId: payment.id }, 'processor rejected a void');
+        return {
+          result: 'void_rejected',
+          created: await settleRefunds(trx, {
+            paymentId: payment.id,
+            transactionId: outcome.transactionId,
+            outcome: 'failed',
+            now,
+          }),
+        };
       default:
-        // Other events (a refused void) are recorded in payment_events for the team.
+        // Other events are recorded in payment_events for the team.
         log.warn(
           { eventKey: outcome.eventKey, type: outcome.type, paymentId: payment.id },
           'payment event kept',

@@ -71,6 +71,8 @@ export async function buyNow(
   await repo.updatePayment(db, payment.id, {
     payment_link: link.url,
     link_id: link.linkId,
+    link_created_at: clock.now(),
+    provider_checked_at: null,
     link_expires_at: expiresAt,
     updated_at: clock.now(),
   });

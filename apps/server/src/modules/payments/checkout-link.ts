@@ -61,6 +61,8 @@ export async function checkoutLink(
       status: 'pending',
       payment_link: link.url,
       link_id: link.linkId,
+      link_created_at: clock.now(),
+      provider_checked_at: null,
       link_expires_at: linkExpiresAt,
       ...(row.kind === 'buy_now' ? { expires_at: linkExpiresAt } : {}),
       status_note: null,

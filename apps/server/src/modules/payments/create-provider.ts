@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { createBoldProvider } from './bold-provider.ts';
-import { createSandboxProvider, type PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { createSandboxProvider } from './sandbox-provider.ts';
 
 /** BOLD_SECRET_KEY, or a secret generated once into DATA_DIR so the sandbox signs like Bold. */
 export function resolveSandboxSecret(configured: string | undefined, dataDir: string): string {
@@ -25,7 +27,7 @@ export function resolveSandboxSecret(configured: string | undefined, dataDir: st
 }
 
 /** PAYMENTS_PROVIDER picks the implementation (config.ts checks the Bold keys are set). */
-export function createPaymentProvider(config: Config): PaymentProvider {
+export function createPaymentProvider(config: Config, clock: Clock): PaymentProvider {
   if (config.PAYMENTS_PROVIDER === 'bold') {
     return createBoldProvider({
       apiUrl: config.BOLD_API_URL,
@@ -34,5 +36,5 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       timeoutMs: config.BOLD_TIMEOUT_MS,
     });
   }
-  return createSandboxProvider(resolveSandboxSecret(config.BOLD_SECRET_KEY, config.dataDir));
+  return createSandboxProvider(resolveSandboxSecret(config.BOLD_SECRET_KEY, config.dataDir), clock);
 }

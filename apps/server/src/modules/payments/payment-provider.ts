@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { readBoldWebhook } from './bold-notification.ts';
 import type { WebhookReading } from './payment-outcome.ts';
 
 /** What the checkout needs to charge one payment. */
@@ -55,9 +53,13 @@ export interface PaymentProvider {
   /** Checks a webhook request's signature and reads it as a neutral outcome. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookReading;
   createLink(input: CreateLinkInput): Promise<CreatedLink>;
-  /** Asks the processor for a link's state; null when it has no such query (sandbox). */
+  /** Asks the processor for a link's state; null when it does not know the link. */
   getLinkStatus(linkId: string): Promise<LinkStatus | null>;
-  /** Gives a charge back in full; resolves with the processor's id of the refund. */
+  /**
+   * Asks for a charge back in full; resolves with the processor's id of the request once it is
+   * accepted. The refund is done when the processor confirms the void (VOID_APPROVED), failed
+   * when it refuses it (VOID_REJECTED).
+   */
   refund(input: RefundInput): Promise<{ refundId: string }>;
 }
 
@@ -70,37 +72,4 @@ export function pesosToCharge(amountCentavos: number): number {
     throw new RangeError(`A charged amount must be whole pesos: ${amountCentavos} centavos`);
   }
   return amountCentavos / 100;
-}
-
-/** `LNK_` and 12 characters, like Bold's link ids. */
-export function newSandboxLinkId(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  const bytes = randomBytes(12);
-  let id = 'LNK_';
-  for (const byte of bytes) id += alphabet[byte % alphabet.length];
-  return id;
-}
-
-/**
- * The local stand-in of Bold: the checkout is our own page, the same origin, at
- * `/sandbox/bold/checkout/{linkId}`; its buttons deliver a notification signed exactly like Bold's.
- */
-export function createSandboxProvider(webhookSecret: string): PaymentProvider {
-  return {
-    name: 'sandbox',
-    webhookSecret,
-    // The sandbox checkout sends notifications exactly as Bold does.
-    parseWebhook: (rawBody, signature) => readBoldWebhook(rawBody, signature, webhookSecret),
-    async createLink(input) {
-      const linkId = newSandboxLinkId();
-      return { linkId, url: `${input.origin}/sandbox/bold/checkout/${linkId}` };
-    },
-    async getLinkStatus() {
-      return null;
-    },
-    // Nothing was charged: the refund is recorded (in the refunds table) under a sandbox id.
-    async refund() {
-      return { refundId: `SBXR${randomBytes(6).toString('hex').toUpperCase()}` };
-    },
-  };
 }

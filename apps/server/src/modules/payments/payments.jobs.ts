@@ -16,6 +16,8 @@ import { createRefundProcessor } from './refunds.service.ts';
 import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from './won-items.service.ts';
 
 const BATCH = 50;
+/** How long after its link, and how often, an open payment is asked about. */
+export const RECONCILE_EVERY_MS = 15 * 60_000;
 type Created = Array<NotificationDto & { user_id: number }>;
 
 /**
@@ -116,7 +118,8 @@ async function strikeWinner(
 /**
  * Unpaid payment windows: a won item unpaid 72 h after the close expires and goes to the next
  * bidder (or back to the seller); a buy-now payment expires with its link, which ends the
- * product's reservation. A payment stuck in `processing` is first reconciled with the processor.
+ * product's reservation. Open payments are asked about at the processor while their window runs
+ * and once more when it ends.
  * Rows are claimed with SKIP LOCKED, so any number of processes share the work.
  */
 export function registerPaymentJobs(
@@ -124,12 +127,26 @@ export function registerPaymentJobs(
   payments: PaymentsService,
   provider: PaymentProvider,
 ): void {
-  // Runs before the expiry jobs in each round: a processing charge that was in fact paid is
-  // confirmed instead of expired.
+  // Runs before the expiry jobs in each round: a payment whose window ends now is asked about
+  // first, so a charge the processor approved (its notification lost) confirms the sale
+  // instead of expiring.
   ctx.jobs.register({
-    name: 'payments.reconcile-overdue-processing',
+    name: 'payments.check-before-expiry',
     run: async (now) => {
-      const rows = await repo.listOverdueProcessing(ctx.db, now, BATCH);
+      const rows = await repo.listOverdueWithLink(ctx.db, now, BATCH);
+      for (const row of rows) await payments.reconcileWithProvider(row);
+      return 0;
+    },
+  });
+
+  // A lost notification found while the window is still open: every open payment is asked about
+  // 15 minutes after its link was made, then every 15 minutes.
+  ctx.jobs.register({
+    name: 'payments.reconcile-open',
+    run: async (now) => {
+      const rows = await ctx.db
+        .transaction()
+        .execute((trx) => repo.claimForProviderCheck(trx, now, RECONCILE_EVERY_MS, BATCH));
       for (const row of rows) await payments.reconcileWithProvider(row);
       return 0;
     },

@@ -91,17 +91,6 @@ export const paymentsRepository = {
     return row?.name ?? '';
   },
 
-  /** The processor voided a charge: the payment's pending refunds (of that charge, when named) are done. */
-  async markRefundsRefunded(trx: Database, paymentId: string, transactionId: string | null, now: Date) {
-    let query = trx
-      .updateTable('refunds')
-      .set({ status: 'refunded', refunded_at: now, updated_at: now })
-      .where('payment_id', '=', paymentId)
-      .where('status', '=', 'pending');
-    if (transactionId) query = query.where('provider_tx_id', '=', transactionId);
-    await query.execute();
-  },
-
   /** Holds the payout of a voided sale; false when there was none to hold. */
   async holdVoidedPayout(trx: Database, paymentId: string, now: Date): Promise<boolean> {
     const held = await trx
@@ -293,15 +282,51 @@ export const paymentsRepository = {
   },
 
   /** Payments stuck in `processing` past their window, to ask the processor about. */
-  listOverdueProcessing(db: Database, now: Date, limit: number) {
+  /** Open payments whose window has ended, with a link to ask about (asked before they expire). */
+  listOverdueWithLink(db: Database, now: Date, limit: number) {
     return db
       .selectFrom('payments')
       .selectAll()
-      .where('status', '=', 'processing')
+      .where('status', 'in', ['pending', 'processing', 'rejected'])
+      .where('link_id', 'is not', null)
       .where('expires_at', '<=', now)
       .orderBy('expires_at')
       .limit(limit)
       .execute();
+  },
+
+  /**
+   * Claims open payments to ask the processor about: a link made at least `every` ago, not asked
+   * in the last `every`, window still open. SKIP LOCKED and the stamp make each one asked by one
+   * process per round.
+   */
+  async claimForProviderCheck(trx: Database, now: Date, everyMs: number, limit: number) {
+    const cutoff = new Date(now.getTime() - everyMs);
+    const rows = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', 'in', ['pending', 'processing'])
+      .where('link_id', 'is not', null)
+      .where('link_created_at', '<=', cutoff)
+      .where((eb) => eb.or([eb('provider_checked_at', 'is', null), eb('provider_checked_at', '<=', cutoff)]))
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .orderBy('link_created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (rows.length > 0) {
+      await trx
+        .updateTable('payments')
+        .set({ provider_checked_at: now })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+    }
+    return rows;
   },
 
   /**

@@ -8,7 +8,9 @@ import { declareRoute } from '../../platform/routes.ts';
 import { createPaymentProvider } from './create-provider.ts';
 import { registerPaymentJobs } from './payments.jobs.ts';
 import { createPaymentsService } from './payments.service.ts';
+import { refundsAdminRoutes, registerRefundMetrics } from './refunds-admin.ts';
 import { sandboxCheckoutRoutes } from './sandbox.routes.ts';
+import { isSandboxProvider } from './sandbox-provider.ts';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
@@ -20,7 +22,14 @@ export function publicOrigin(config: Config, request: FastifyRequest): string {
 
 /** The payments calls, Bold's webhook, payouts, the sandbox checkout and the expiry jobs. */
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const provider = createPaymentProvider(ctx.config);
+  const provider = createPaymentProvider(ctx.config, ctx.clock);
+  if (provider.name === 'sandbox') {
+    // Nothing is charged and anyone can approve a payment with a button: say so once, loudly.
+    ctx.log.warn(
+      { provider: 'sandbox' },
+      'PAYMENTS_PROVIDER is sandbox: no payment is real (set PAYMENTS_PROVIDER=bold to charge)',
+    );
+  }
   const payments = createPaymentsService(ctx, provider);
   registerPaymentJobs(ctx, payments, provider);
 
@@ -77,8 +86,11 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     payments.getPayout(request.userId!, request.params.id),
   );
 
+  refundsAdminRoutes(app, ctx, provider);
+  registerRefundMetrics(app, ctx);
+
   // The sandbox checkout approves payments nobody made: it never exists in production.
-  if (provider.name === 'sandbox' && ctx.config.NODE_ENV !== 'production') {
+  if (isSandboxProvider(provider) && ctx.config.NODE_ENV !== 'production') {
     await sandboxCheckoutRoutes(app, ctx, provider);
   }
 }

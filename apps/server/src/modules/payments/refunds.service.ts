@@ -1,4 +1,5 @@
-import { formatCOPExact } from '@app/contracts';
+import { formatCOPExact, refundMessages } from '@app/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
@@ -16,6 +17,8 @@ const LEASE_MS = 5 * 60 * 1000;
 /** Waits between attempts; after the last one the refund is marked failed for the team. */
 const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
 const MAX_ATTEMPTS = 10;
+/** A request the processor accepted but never confirmed is made again after this long. */
+const AWAIT_CONFIRMATION_MS = 24 * 3600_000;
 const BATCH = 10;
 
 /**
@@ -81,29 +84,18 @@ export async function recordRefund(
  * longer each time and stay in the table; nothing is only logged.
  */
 export function createRefundProcessor(ctx: AppContext, provider: PaymentProvider) {
-  const { db, events, log } = ctx;
+  const { db } = ctx;
 
   return async function processDueRefunds(now: Date): Promise<number> {
     const claimed = await db.transaction().execute(async (trx) => {
       const rows = await trx
         .selectFrom('refunds as r')
-        .innerJoin('payments as pay', 'pay.id', 'r.payment_id')
-        .innerJoin('products as p', 'p.id', 'pay.product_id')
-        .select([
-          'r.id',
-          'r.payment_id',
-          'r.provider_tx_id',
-          'r.amount',
-          'r.currency',
-          'r.attempts',
-          'pay.buyer_id',
-          'p.name as product_name',
-        ])
+        .select(['r.id', 'r.payment_id', 'r.provider_tx_id', 'r.amount', 'r.currency', 'r.attempts'])
         .where('r.status', '=', 'pending')
         .where('r.next_attempt_at', '<=', now)
         .orderBy('r.next_attempt_at')
         .limit(BATCH)
-        .forUpdate('r')
+        .forUpdate()
         .skipLocked()
         .execute();
       if (rows.length > 0) {
@@ -120,66 +112,112 @@ export function createRefundProcessor(ctx: AppContext, provider: PaymentProvider
       return rows;
     });
 
-    for (const refund of claimed) {
-      const attempts = refund.attempts + 1;
-      try {
-        const { refundId } = await provider.refund({
-          paymentId: refund.payment_id,
-          transactionId: refund.provider_tx_id,
-          amountCentavos: Number(refund.amount),
-          currency: refund.currency,
-        });
-        const done = ctx.clock.now();
-        const created = await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('refunds')
-            .set({
-              status: 'refunded',
-              attempts,
-              provider_refund_id: refundId,
-              refunded_at: done,
-              last_error: null,
-              updated_at: done,
-            })
-            .where('id', '=', refund.id)
-            .execute();
-          return createNotifications(
-            trx,
-            [
-              {
-                userId: refund.buyer_id,
-                type: 'payment_refunded',
-                title: 'Reembolso realizado',
-                message: `Reembolsamos ${formatCOPExact(toPesos(Number(refund.amount)))} de tu pago por "${refund.product_name}". Según tu banco, puede tardar unos días en verse.`,
-                link: null,
-              },
-            ],
-            done,
-          );
-        });
-        await publishNotifications(events, created);
-      } catch (error) {
-        const failed = attempts >= MAX_ATTEMPTS;
-        const wait = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)]!;
-        const at = ctx.clock.now();
-        await db
-          .updateTable('refunds')
-          .set({
-            status: failed ? 'failed' : 'pending',
-            attempts,
-            last_error: String((error as Error).message ?? error).slice(0, 500),
-            next_attempt_at: new Date(at.getTime() + wait),
-            updated_at: at,
-          })
-          .where('id', '=', refund.id)
-          .execute();
-        (failed ? log.error : log.warn).call(
-          log,
-          { err: error, refundId: refund.id, paymentId: refund.payment_id, attempts },
-          failed ? 'refund failed for good: handle it by hand' : 'refund attempt failed; will retry',
-        );
-      }
-    }
+    for (const refund of claimed) await attemptRefund(ctx, provider, refund);
     return claimed.length;
   };
+}
+
+/** A refund claimed for one attempt (by the job, or by an operator's retry). */
+export interface ClaimedRefund {
+  id: string;
+  payment_id: string;
+  provider_tx_id: string | null;
+  amount: number;
+  currency: string;
+  attempts: number;
+}
+
+/**
+ * Asks the processor for one refund and records its answer: accepted (pending until the
+ * processor confirms the void), or the error, retried later and failed after the last attempt.
+ */
+export async function attemptRefund(ctx: AppContext, provider: PaymentProvider, refund: ClaimedRefund) {
+  const { db, log } = ctx;
+  const attempts = refund.attempts + 1;
+  try {
+    const { refundId } = await provider.refund({
+      paymentId: refund.payment_id,
+      transactionId: refund.provider_tx_id,
+      amountCentavos: Number(refund.amount),
+      currency: refund.currency,
+    });
+    // Accepted, not done: the processor's void notification settles it (the sandbox's has
+    // already). Without one, the request is made again a day later.
+    const at = ctx.clock.now();
+    await db
+      .updateTable('refunds')
+      .set({
+        attempts,
+        provider_refund_id: refundId,
+        requested_at: at,
+        // The sandbox settles a void inside the call: a refusal recorded then keeps its reason.
+        last_error: sql<string | null>`case when status = 'failed' then last_error end`,
+        next_attempt_at: new Date(at.getTime() + AWAIT_CONFIRMATION_MS),
+        updated_at: at,
+      })
+      .where('id', '=', refund.id)
+      .execute();
+  } catch (error) {
+    const failed = attempts >= MAX_ATTEMPTS;
+    const wait = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)]!;
+    const at = ctx.clock.now();
+    await db
+      .updateTable('refunds')
+      .set({
+        status: failed ? 'failed' : 'pending',
+        attempts,
+        last_error: String((error as Error).message ?? error).slice(0, 500),
+        next_attempt_at: new Date(at.getTime() + wait),
+        updated_at: at,
+      })
+      .where('id', '=', refund.id)
+      .where('status', '=', 'pending')
+      .execute();
+    (failed ? log.error : log.warn).call(
+      log,
+      { err: error, refundId: refund.id, paymentId: refund.payment_id, attempts },
+      failed ? 'refund failed for good: handle it by hand' : 'refund attempt failed; will retry',
+    );
+  }
+}
+
+/**
+ * The processor's word on a void of this payment (of that charge, when it names one): its
+ * pending refunds become `done` (and each buyer is told) or `failed` (for an operator to retry).
+ * Answers the notifications to publish after the commit.
+ */
+export async function settleRefunds(
+  trx: Database,
+  input: { paymentId: string; transactionId: string | null; outcome: 'done' | 'failed'; now: Date },
+): Promise<Created> {
+  const { now } = input;
+  let query = trx
+    .updateTable('refunds')
+    .set(
+      input.outcome === 'done'
+        ? { status: 'done', refunded_at: now, last_error: null, updated_at: now }
+        : { status: 'failed', last_error: refundMessages.rejectedByProcessor, updated_at: now },
+    )
+    .where('payment_id', '=', input.paymentId)
+    .where('status', '=', 'pending');
+  if (input.transactionId) query = query.where('provider_tx_id', '=', input.transactionId);
+  const settled = await query.returning(['id', 'amount']).execute();
+  if (input.outcome === 'failed' || settled.length === 0) return [];
+  const payment = await trx
+    .selectFrom('payments as pay')
+    .innerJoin('products as p', 'p.id', 'pay.product_id')
+    .select(['pay.buyer_id', 'p.name'])
+    .where('pay.id', '=', input.paymentId)
+    .executeTakeFirstOrThrow();
+  return createNotifications(
+    trx,
+    settled.map((refund) => ({
+      userId: payment.buyer_id,
+      type: 'payment_refunded',
+      title: 'Reembolso realizado',
+      message: `Reembolsamos ${formatCOPExact(toPesos(Number(refund.amount)))} de tu pago por "${payment.name}". Según tu banco, puede tardar unos días en verse.`,
+      link: null,
+    })),
+    now,
+  );
 }

@@ -1,10 +1,11 @@
-import { formatCOP, paymentMessages as messages } from '@app/contracts';
+import { formatCOP, paymentMessages as messages, TEST_MODE_BANNER } from '@app/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { buildSaleNotification } from './bold-notification.ts';
 import { boldSignature } from './bold-signature.ts';
-import { type PaymentProvider, pesosToCharge } from './payment-provider.ts';
+import { pesosToCharge } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
+import { type SandboxProvider, sandboxTransactionId } from './sandbox-provider.ts';
 
 const LINK_ID = /^LNK_[A-Z0-9]{6,40}$/;
 
@@ -41,9 +42,11 @@ function page(title: string, body: string): string {
   button:focus-visible, a:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
   .note { color: #454a5c; font-size: .875rem; margin-top: 16px; }
   a { color: #121e6c; }
+  .test-mode { margin: 0; background: #fde68a; color: #1d2030; text-align: center; font-weight: 600; padding: 8px 16px; }
 </style>
 </head>
 <body>
+<p class="test-mode" role="status">${escapeHtml(TEST_MODE_BANNER)}</p>
 <header>Bold <span>Pasarela de pruebas</span></header>
 <main><div class="card">${body}</div></main>
 </body>
@@ -76,9 +79,26 @@ function messagePage(reply: FastifyReply, status: number, text: string) {
 export async function sandboxCheckoutRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  provider: PaymentProvider,
+  provider: SandboxProvider,
 ) {
   const { db, clock } = ctx;
+
+  // The sandbox's own notifications (a refund's void) reach the webhook like the buttons' do.
+  provider.connect(async (notification) => {
+    const body = JSON.stringify(notification);
+    const delivered = await app.inject({
+      method: 'POST',
+      url: '/api/bold/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-bold-signature': boldSignature(body, provider.webhookSecret),
+      },
+      payload: body,
+    });
+    if (delivered.statusCode !== 200) {
+      ctx.log.error({ status: delivered.statusCode, body: delivered.body }, 'sandbox notification refused');
+    }
+  });
 
   async function findLink(linkId: string) {
     if (!LINK_ID.test(linkId)) return undefined;
@@ -146,10 +166,11 @@ export async function sandboxCheckoutRoutes(
           reference: payment.id,
           // One charge per link, as at Bold: clicks that race past the pending check above carry
           // the same transaction, which the webhook applies once (not as a second, refundable charge).
-          transactionId: `SBX${linkId.slice('LNK_'.length)}`,
+          transactionId: sandboxTransactionId(linkId),
           totalPesos: pesosToCharge(payment.amount),
           now: clock.now(),
         });
+        provider.settleLink(linkId, type === 'SALE_APPROVED' ? 'PAID' : 'REJECTED');
         const body = JSON.stringify(notification);
         const delivered = await app.inject({
           method: 'POST',
@@ -172,5 +193,30 @@ export async function sandboxCheckoutRoutes(
       };
     scope.post('/sandbox/bold/checkout/:linkId/approve', decide('SALE_APPROVED'));
     scope.post('/sandbox/bold/checkout/:linkId/reject', decide('SALE_REJECTED'));
+  });
+
+  // A lost webhook, to test with: the link is paid at the sandbox and nothing is notified; the
+  // reconciliation job (or the check at the window's end) has to find it.
+  app.post('/sandbox/bold/checkout/:linkId/approve-silently', async (request, reply) => {
+    const { linkId } = request.params as { linkId: string };
+    const payment = await findLink(linkId);
+    if (!payment || !provider.settleLink(linkId, 'PAID')) {
+      return reply.status(404).send({ message: messages.sandboxLinkNotFound, code: 'LINK_NOT_FOUND' });
+    }
+    return { link_id: linkId, status: (await provider.getLinkStatus(linkId))?.status ?? 'PAID' };
+  });
+
+  // While on, every refund asked of the sandbox is refused, as Bold's VOID_REJECTED says.
+  app.post('/sandbox/bold/refunds/reject', async (request, reply) => {
+    const reject = (request.body as { reject?: unknown } | null)?.reject;
+    if (typeof reject !== 'boolean') {
+      return reply.status(400).send({
+        message: 'Indica "reject": true o false',
+        code: 'VALIDATION_FAILED',
+        errors: ['Indica "reject": true o false'],
+      });
+    }
+    provider.setRejectRefunds(reject);
+    return { reject };
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import type { PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
+import { settleRefunds } from './refunds.service.ts';
 
 /**
  * The processor voided a charge of this payment: our own refund confirmed, or a refund made in
@@ -11,14 +12,19 @@ import { type PaymentRow, paymentsRepository as repo } from './payments.reposito
  */
 export async function voidCharge(trx: Database, payment: PaymentRow, outcome: PaymentOutcome, now: Date) {
   const tx = outcome.transactionId;
-  await repo.markRefundsRefunded(trx, payment.id, tx, now);
+  const refunded = await settleRefunds(trx, {
+    paymentId: payment.id,
+    transactionId: tx,
+    outcome: 'done',
+    now,
+  });
   const voidsSale =
     payment.status === 'confirmed' && (!tx || !payment.provider_tx_id || tx === payment.provider_tx_id);
-  if (!voidsSale) return [];
+  if (!voidsSale) return refunded;
   await repo.updatePayment(trx, payment.id, { status_note: messages.paymentVoided, updated_at: now });
-  if (!(await repo.holdVoidedPayout(trx, payment.id, now))) return [];
+  if (!(await repo.holdVoidedPayout(trx, payment.id, now))) return refunded;
   const productName = await repo.productName(trx, payment.product_id);
-  return createNotifications(
+  const sellerNotice = await createNotifications(
     trx,
     [
       {
@@ -31,4 +37,5 @@ export async function voidCharge(trx: Database, payment: PaymentRow, outcome: Pa
     ],
     now,
   );
+  return [...refunded, ...sellerNotice];
 }

@@ -6,10 +6,14 @@ import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
+import { erasePhotosOfOwner, photosOfOwner } from '../products/product-photos.service.ts';
+import { forgetPush } from '../push/push.service.ts';
 import { questionsOfUser } from '../questions/questions.service.ts';
+import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
 import { clientAddressesOfUser } from '../trust/client-addresses.service.ts';
 import { trustDataOfUser } from '../trust/trust.service.ts';
-import { savedSearchesOfUser } from '../saved-searches/saved-searches.service.ts';
+import { forgetSecondFactors, secondFactorsExport } from '../users/second-factors.service.ts';
+import { forgetSecurityEvents, securityEventsOf } from '../users/security-notices.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { personalDataRepository as repo } from './personal-data.repository.ts';
 
@@ -42,6 +46,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         received,
         watchlist,
         notifications,
+        photos,
       ] = await Promise.all([
         repo.addresses(db, userId),
         repo.bankAccount(db, userId),
@@ -56,6 +61,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         repo.ratingsReceived(db, userId),
         repo.watchlist(db, userId),
         repo.notifications(db, userId),
+        photosOfOwner(db, userId),
       ]);
       return {
         exported_at: iso(clock.now()),
@@ -74,6 +80,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
           created_at: iso(user.created_at),
           updated_at: iso(user.updated_at),
         },
+        second_factors: await secondFactorsExport(db, userId),
         addresses: addresses.map((a) => ({ ...a, created_at: iso(a.created_at) })),
         bank_account: bank
           ? { ...bank, created_at: iso(bank.created_at), updated_at: iso(bank.updated_at) }
@@ -84,6 +91,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
           base_price: toPesosOrNull(p.base_price),
           sell_price: toPesosOrNull(p.sell_price),
           created_at: iso(p.created_at),
+          images: photos.get(p.id) ?? [],
         })),
         auctions: auctions.map((a) => ({
           ...a,
@@ -130,6 +138,10 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         saved_searches: await savedSearchesOfUser(db, userId),
         client_addresses: await clientAddressesOfUser(db, userId),
         ...(await trustDataOfUser(db, userId)),
+        security_events: (await securityEventsOf(db, userId)).map((e) => ({
+          kind: e.kind,
+          created_at: iso(e.created_at),
+        })),
       };
     },
 
@@ -151,8 +163,12 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         const open = await repo.openItems(trx, userId, now);
         if (open.length > 0) return { deleted: false, open };
         await productLifecycle.withdrawAll(trx, userId, now);
+        await erasePhotosOfOwner(trx, userId, now);
         await repo.erase(trx, locked, unusableHash, now);
         await forgetMail(trx, userId);
+        await forgetSecurityEvents(trx, userId);
+        await forgetSecondFactors(trx, userId);
+        await forgetPush(trx, userId);
         // Every session ends with the erasure, in the same transaction: one new token version.
         await users.endAllSessionsIn(trx, userId, now);
         return { deleted: true };

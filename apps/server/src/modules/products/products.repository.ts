@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { ProductsTable } from '../../platform/db-schema.ts';
+import { photosOf } from '../../platform/images.ts';
 
 /** Statuses a product is shown in when browsing a category. */
 const VISIBLE_STATUSES = ['available', 'in_auction'] as const;
@@ -26,10 +27,16 @@ function withNames(db: Database) {
     ]);
 }
 
-export type ProductRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
+/** A product as the lists read it (the cover only). */
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
+/** A product as its pages read it: with its photos in order, in the same statement. */
+export type ProductDetailRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
 async function findById(db: Database, id: number) {
-  return withNames(db).where('p.id', '=', id).executeTakeFirst();
+  return withNames(db)
+    .select((eb) => photosOf(eb.ref('p.id')).as('photos'))
+    .where('p.id', '=', id)
+    .executeTakeFirst();
 }
 
 async function countAndList(

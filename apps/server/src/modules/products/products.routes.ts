@@ -19,15 +19,25 @@ import { declareRoute } from '../../platform/routes.ts';
 import { createCatalogueService } from '../catalogue/catalogue.service.ts';
 import { recordClientAddress } from '../trust/client-addresses.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { createProductPhotosService } from './product-photos.service.ts';
 import { createProductsService } from './products.service.ts';
 
-/** A 5 MB image is about 6.7 MB as base64: the create route alone accepts bodies up to 8 MB. */
+/**
+ * A 5 MB image is about 6.7 MB as base64: the create route and the photo upload alone accept
+ * bodies up to 8 MB. Several photos in one create fit when they are smaller (the web app resizes
+ * them before sending); the rest are added one by one.
+ */
 export const CREATE_BODY_LIMIT = 8 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The products calls (sold products and shipping belong to payments) and images. */
 export async function productsRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
   const products = createProductsService(ctx, { users, catalogue: createCatalogueService(ctx) });
+  const photos = createProductPhotosService(ctx);
+  const previews = createPreviewCache(async (id) => {
+    const image = await databaseImageStore.load(ctx.db, id, 'full');
+    return image ? renderPreview(image.data).catch(() => null) : null;
+  });
 
   declareRoute(app, ctx, endpoints.create, { bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
     await products.assertSeller(request.userId!);
@@ -45,6 +55,23 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     const id = pathId(request.params.id);
     const product = await products.update(request.userId!, id, request.body);
     return { message: productMessages.updated, product };
+  });
+
+  declareRoute(app, ctx, endpoints.addImage, { bodyLimit: CREATE_BODY_LIMIT }, async (request, reply) => {
+    const product = await photos.add(request.userId!, pathId(request.params.id), request.body);
+    return reply.status(201).send({ message: productMessages.imageAdded, product });
+  });
+
+  declareRoute(app, ctx, endpoints.removeImage, { bodyLimit: bodyLimits.none }, async (request) => {
+    const { id, imageId } = request.params;
+    const product = await photos.remove(request.userId!, pathId(id), imageId);
+    previews.forget(imageId);
+    return { message: productMessages.imageRemoved, product };
+  });
+
+  declareRoute(app, ctx, endpoints.reorderImages, {}, async (request) => {
+    const product = await photos.reorder(request.userId!, pathId(request.params.id), request.body.image_ids);
+    return { message: productMessages.imagesReordered, product };
   });
 
   declareRoute(app, ctx, endpoints.listOwn, {}, async (request) => products.listOwn(request.userId!));
@@ -79,10 +106,6 @@ export async function productsRoutes(app: FastifyInstance, ctx: AppContext, user
     return products.marketplace(page, size);
   });
 
-  const previews = createPreviewCache(async (id) => {
-    const image = await databaseImageStore.load(ctx.db, id, 'full');
-    return image ? renderPreview(image.data).catch(() => null) : null;
-  });
   // Stored images never change (a new upload gets a new id): cached for a year.
   app.get('/images/:id/:file', async (request, reply) => {
     const { id, file } = request.params as { id: string; file: string };

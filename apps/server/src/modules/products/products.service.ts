@@ -9,8 +9,9 @@ import {
   type Product,
   type ProductBuyResponse,
   type ProductCondition,
+  type ProductDetail,
+  type ProductDetailView,
   type ProductPage,
-  type ProductView,
   type PublicProduct,
   pageMeta,
   productMessages,
@@ -24,6 +25,8 @@ import {
   databaseImageStore,
   type ImageStore,
   imageUrls,
+  type ProcessedImage,
+  photoView,
   processImageDataUrl,
 } from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
@@ -31,9 +34,10 @@ import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { productImagesRepository } from './product-images.repository.ts';
 import { productLifecycle } from './product-lifecycle.service.ts';
 import { assertProductVisible, canSeeProduct } from './product-visibility.service.ts';
-import { type ProductRow, productsRepository } from './products.repository.ts';
+import { type ProductDetailRow, type ProductRow, productsRepository } from './products.repository.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;
@@ -91,12 +95,17 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
   return { ...publicFields(row), owner_username: row.owner_username };
 }
 
+/** The owner's view with the photos in order (the product page, create, edits). */
+export function toProductDetail(row: ProductDetailRow): ProductDetail {
+  return { ...toProduct(row), images: row.photos.map(photoView) };
+}
+
 const isBuyable = (row: { can_be_bought: boolean; status: string }) =>
   row.can_be_bought && row.status === 'available';
 
-function toBuyResponse(row: ProductRow, reputation: Reputation): ProductBuyResponse {
+function toBuyResponse(row: ProductDetailRow, reputation: Reputation): ProductBuyResponse {
   return {
-    product: toPublicProduct(row),
+    product: { ...toPublicProduct(row), images: row.photos.map(photoView) },
     owner: {
       id: row.owner_id,
       username: row.owner_username,
@@ -136,7 +145,7 @@ export function createProductsService(
   const images = deps.images ?? databaseImageStore;
   const buyPages = buyPageCache(ctx);
 
-  async function requireProduct(id: number): Promise<ProductRow> {
+  async function requireProduct(id: number): Promise<ProductDetailRow> {
     const row = await productsRepository.findById(db, id);
     if (!row) throw notFound('PRODUCT_NOT_FOUND', productMessages.notFound);
     return row;
@@ -146,7 +155,7 @@ export function createProductsService(
    * A product an operator took down is gone for everyone but its owner and the operators, with
    * a 404 that says so.
    */
-  async function requireVisible(id: number, viewerId: number | null): Promise<ProductRow> {
+  async function requireVisible(id: number, viewerId: number | null): Promise<ProductDetailRow> {
     const row = await requireProduct(id);
     await assertProductVisible(db, row, viewerId);
     return row;
@@ -164,10 +173,11 @@ export function createProductsService(
     },
 
     /**
-     * Creates a product with its image: references checked, the image decoded and re-encoded
-     * before the transaction, then the image and the product stored together (or neither).
+     * Creates a product with its photos: references checked, each photo decoded and re-encoded
+     * before the transaction (one at a time: ten 5 MB photos at once would hold ten decoders'
+     * memory), then the images and the product stored together (or none of them).
      */
-    async create(userId: number, input: CreateProductInput): Promise<Product> {
+    async create(userId: number, input: CreateProductInput): Promise<ProductDetail> {
       const [category, brand, scale] = await Promise.all([
         catalogue.findCategory(input.category_id),
         catalogue.findBrand(input.brand_id),
@@ -184,17 +194,20 @@ export function createProductsService(
       const errors = Object.values(fields);
       if (errors.length > 0) throw new AppError('VALIDATION_FAILED', 400, errors[0]!, errors, fields);
 
-      const image = await processImageDataUrl(input.image);
+      const processed: ProcessedImage[] = [];
+      for (const dataUrl of input.images) processed.push(await processImageDataUrl(dataUrl));
       const now = clock.now();
       const id = await db.transaction().execute(async (trx) => {
-        const imageId = await images.save(trx, image, now);
-        return productsRepository.insert(trx, {
+        const imageIds: string[] = [];
+        for (const image of processed) imageIds.push(await images.save(trx, image, now));
+        // The cover becomes the first photo by the products' insert trigger; the rest follow it.
+        const productId = await productsRepository.insert(trx, {
           owner_id: userId,
           name: input.name,
           description: input.description,
           tags: input.tags,
           year: input.year,
-          image_id: imageId,
+          image_id: imageIds[0]!,
           reserve_price: toCentavos(input.reserve_price ?? 0),
           base_price: input.base_price === null ? null : toCentavos(input.base_price),
           can_be_bought: input.can_be_bought,
@@ -207,15 +220,18 @@ export function createProductsService(
           created_at: now,
           updated_at: now,
         });
+        for (const imageId of imageIds.slice(1))
+          await productImagesRepository.append(trx, productId, imageId, now);
+        return productId;
       });
-      return toProduct(await requireProduct(id));
+      return toProductDetail(await requireProduct(id));
     },
 
     /**
      * Edits name, description, reserve price, year, condition and grading. Only the owner (anyone else: 404, the
      * product is none of their business); never while in an auction or once sold (409).
      */
-    async update(userId: number, id: number, input: UpdateProductInput): Promise<Product> {
+    async update(userId: number, id: number, input: UpdateProductInput): Promise<ProductDetail> {
       await db.transaction().execute(async (trx) => {
         const row = await productsRepository.lockOwned(trx, id, userId);
         if (!row) throw notFound('PRODUCT_NOT_FOUND', productMessages.notFound);
@@ -236,12 +252,12 @@ export function createProductsService(
           updated_at: clock.now(),
         });
       });
-      return toProduct(await requireProduct(id));
+      return toProductDetail(await requireProduct(id));
     },
 
     /** Any logged-in user may read a product; its reserve and base prices only its owner. */
-    async get(id: number, viewerId: number): Promise<ProductView> {
-      const product = toProduct(await requireVisible(id, viewerId));
+    async get(id: number, viewerId: number): Promise<ProductDetailView> {
+      const product = toProductDetail(await requireVisible(id, viewerId));
       if (product.owner_id === viewerId) return product;
       const { reserve_price: _reserve, base_price: _base, ...withoutPrices } = product;
       return withoutPrices;

@@ -43,6 +43,7 @@ export const usersRepository = {
         'users.suspended_at',
         'user_sessions.id as session_id',
         'user_sessions.ended_at',
+        'user_sessions.token_version as session_version',
       ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
@@ -50,6 +51,7 @@ export const usersRepository = {
     return {
       token_version: row.token_version,
       session_active: row.session_id !== null && row.ended_at === null && row.suspended_at === null,
+      session_version: row.session_version,
     };
   },
 
@@ -92,11 +94,14 @@ export const usersRepository = {
     return query.execute();
   },
 
-  /** The session got a fresh token: it lasts until that one expires. */
-  renewSession(db: Database, userId: number, sessionId: string, expiresAt: Date) {
+  /**
+   * The session got a fresh token: it lasts until that one expires. With `version`, the session
+   * moves to the account's new version (the one session a change keeps, see platform/auth.ts).
+   */
+  renewSession(db: Database, userId: number, sessionId: string, expiresAt: Date, version?: number) {
     return db
       .updateTable('user_sessions')
-      .set({ expires_at: expiresAt })
+      .set({ expires_at: expiresAt, ...(version === undefined ? {} : { token_version: version }) })
       .where('id', '=', sessionId)
       .where('user_id', '=', userId)
       .execute();
@@ -133,25 +138,29 @@ export const usersRepository = {
     return db.deleteFrom('login_attempts').where('id', '=', id).execute();
   },
 
-  /** Failures since a time, by account or by address; `upToId` counts only attempts made before it. */
+  /**
+   * Failures since a time, on one account from one address or from one address on any; `upToId`
+   * counts only attempts made before it.
+   */
   async countFailedLogins(
     db: Database,
     since: Date,
-    by: { email: string } | { ip: string },
+    by: { email: string; ip: string } | { ip: string },
     upToId?: number,
   ): Promise<number> {
     let query = db
       .selectFrom('login_attempts')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('attempted_at', '>', since);
-    query = 'email' in by ? query.where('email', '=', by.email) : query.where('ip', '=', by.ip);
+    query = query.where('ip', '=', by.ip);
+    if ('email' in by) query = query.where('email', '=', by.email);
     if (upToId !== undefined) query = query.where('id', '<=', upToId);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   },
 
-  clearFailedLogins(db: Database, email: string) {
-    return db.deleteFrom('login_attempts').where('email', '=', email).execute();
+  clearFailedLogins(db: Database, email: string, ip: string) {
+    return db.deleteFrom('login_attempts').where('email', '=', email).where('ip', '=', ip).execute();
   },
 
   pruneFailedLogins(db: Database, before: Date) {

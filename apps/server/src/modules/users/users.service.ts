@@ -3,6 +3,7 @@ import {
   adminMessages,
   type ChangePasswordInput,
   EmailSchema,
+  type LoginChallenge,
   type LoginInput,
   type ProfileUpdateInput,
   type PublicProfile,
@@ -20,11 +21,15 @@ import { sellerRatingSummary } from '../ratings/ratings.service.ts';
 import { recordClientAddress } from '../trust/client-addresses.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import { unpaidStrikesOf } from '../trust/trust.service.ts';
+import { openLoginChallenge, twoFactorEnabled } from './second-factors.service.ts';
+import { announceSecurityNotices, recordSecurityEvent } from './security-notices.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const MAX_FAILURES_PER_ACCOUNT = 10;
+/** Failures on one account from one client address: a stranger elsewhere cannot lock the owner out. */
+const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+/** Failures from one client address on any accounts (looser: offices and phones share addresses). */
 const MAX_FAILURES_PER_ADDRESS = 50;
 /** A session's device label is the start of its User-Agent, no more. */
 const USER_AGENT_LABEL_MAX = 200;
@@ -84,6 +89,7 @@ export function createUsersService(ctx: AppContext) {
     await usersRepository.insertSession(db, {
       id,
       user_id: userId,
+      token_version: version,
       user_agent: userAgent ? userAgent.slice(0, USER_AGENT_LABEL_MAX) : null,
       created_at: now,
       expires_at: tokenExpiry(now),
@@ -100,6 +106,25 @@ export function createUsersService(ctx: AppContext) {
     if (version === undefined) return false;
     await usersRepository.endSessions(trx, userId, now);
     return true;
+  }
+
+  /**
+   * Ends every session of the account but `keepSessionId` inside `trx` (a change made from that
+   * session: it goes on, platform/auth.ts says how); `endedSessions` must follow the commit. The
+   * account's new version, or undefined when the account is gone.
+   */
+  async function endOtherSessionsIn(
+    trx: Database,
+    userId: number,
+    keepSessionId: string,
+    now: Date,
+    values: Parameters<typeof usersRepository.bumpTokenVersion>[2] = {},
+  ): Promise<number | undefined> {
+    const version = await usersRepository.bumpTokenVersion(trx, userId, values);
+    if (version === undefined) return undefined;
+    await usersRepository.endSessions(trx, userId, now, keepSessionId);
+    await usersRepository.renewSession(trx, userId, keepSessionId, tokenExpiry(now), version);
+    return version;
   }
 
   /**
@@ -143,6 +168,7 @@ export function createUsersService(ctx: AppContext) {
       birth_date: user.birth_date,
       is_seller: user.is_seller,
       is_operator: user.is_operator,
+      two_factor_enabled: await twoFactorEnabled(db, user.id),
       created_at: user.created_at.toISOString(),
       activeListings: stats.active_listings,
       totalSales: stats.products_sold,
@@ -156,15 +182,22 @@ export function createUsersService(ctx: AppContext) {
      * attempt is recorded before the password is checked, so guesses sent all at once cannot all
      * slip past the count: only those with fewer than the limit before them get checked.
      */
-    async login(input: LoginInput, ip: string, userAgent?: string | null): Promise<{ jwt_token: string }> {
+    async login(
+      input: LoginInput,
+      ip: string,
+      userAgent?: string | null,
+    ): Promise<{ jwt_token: string } | LoginChallenge> {
       const now = clock.now();
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
       const attemptId = await usersRepository.recordFailedLogin(db, input.email, ip, now);
       const [accountAttempts, addressAttempts] = await Promise.all([
-        usersRepository.countFailedLogins(db, since, { email: input.email }, attemptId),
+        usersRepository.countFailedLogins(db, since, { email: input.email, ip }, attemptId),
         usersRepository.countFailedLogins(db, since, { ip }, attemptId),
       ]);
-      if (accountAttempts > MAX_FAILURES_PER_ACCOUNT || addressAttempts > MAX_FAILURES_PER_ADDRESS) {
+      if (
+        accountAttempts > MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS ||
+        addressAttempts > MAX_FAILURES_PER_ADDRESS
+      ) {
         // A refused attempt does not count: the block ends when the window of the failures passes.
         await usersRepository.deleteLoginAttempt(db, attemptId);
         throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, userMessages.tooManyAttempts);
@@ -179,9 +212,12 @@ export function createUsersService(ctx: AppContext) {
       }
       // Only after the password: the answer must not tell a stranger the account exists.
       if (user.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
-      await usersRepository.clearFailedLogins(db, input.email);
+      // This address's failures only: a stranger's count elsewhere stays where it was.
+      await usersRepository.clearFailedLogins(db, input.email, ip);
       await usersRepository.pruneFailedLogins(db, since);
       await recordClientAddress(ctx, user.id, 'login', ip);
+      // The password was right; with two-step verification on, the session waits for a code.
+      if (await twoFactorEnabled(db, user.id)) return openLoginChallenge(ctx, user.id, userAgent);
       return { jwt_token: await openSession(user.id, user.token_version, userAgent) };
     },
 
@@ -217,28 +253,29 @@ export function createUsersService(ctx: AppContext) {
 
     /**
      * Every other session of the account ends; the one that made the change (`sessionId`) goes
-     * on with the fresh token answered here (its earlier token is refused like the others).
+     * on: its token keeps working, and so does the fresh one answered here (for clients that
+     * take it). The password-changed notice is sent.
      */
     async changePassword(userId: number, input: ChangePasswordInput, sessionId: string): Promise<string> {
       const user = await requireUser(userId);
       await assertPassword(user, input.current_password, wrongCurrentPassword);
       const now = clock.now();
       const passwordHash = await hashPassword(input.new_password, hashCost);
-      const version = await db.transaction().execute(async (trx) => {
-        const bumped = await usersRepository.bumpTokenVersion(trx, userId, {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const bumped = await endOtherSessionsIn(trx, userId, sessionId, now, {
           password_hash: passwordHash,
           password_changed_at: now,
           updated_at: now,
         });
-        if (bumped !== undefined) await enqueueMail(trx, [securityNotice.passwordChanged(userId)], now);
-        return bumped;
+        if (bumped === undefined) return undefined;
+        const notices = await recordSecurityEvent(trx, userId, 'password_changed', {}, now);
+        return { version: bumped, notices };
       });
-      if (version === undefined) throw unauthorized();
-      await usersRepository.endSessions(db, userId, now, sessionId);
-      await usersRepository.renewSession(db, userId, sessionId, tokenExpiry(now));
+      if (outcome === undefined) throw unauthorized();
       await endedSessions(userId);
-      // Every earlier token ends, even one issued in this same second; this session goes on.
-      return auth.issueToken(userId, version, sessionId);
+      await announceSecurityNotices(events, outcome.notices);
+      // Every other token ends, even one issued in this same second; this session goes on.
+      return auth.issueToken(userId, outcome.version, sessionId);
     },
 
     /** Ends this session only (this device): the account's other sessions keep working. */
@@ -250,6 +287,7 @@ export function createUsersService(ctx: AppContext) {
 
     endAllSessions,
     endAllSessionsIn,
+    endOtherSessionsIn,
 
     /** The user's own "log out everywhere": every session ends and a security notice is mailed. */
     logoutEverywhere: (userId: number) => endAllSessions(userId, securityNotice.sessionsEnded(userId)),

@@ -37,6 +37,8 @@ export interface UserSessionsTable {
   /** When the session's latest token expires. */
   expires_at: Timestamp;
   ended_at: Timestamp | null;
+  /** The account version the session belongs to (null: rows written before it was recorded). */
+  token_version: number | null;
 }
 
 export interface LoginAttemptsTable {

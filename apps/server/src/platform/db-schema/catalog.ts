@@ -30,6 +30,14 @@ export interface ImagesTable {
   created_at: CreatedAt;
 }
 
+/** A product's photos in order; the first is the cover, which `products.image_id` also names. */
+export interface ProductImagesTable {
+  image_id: string;
+  product_id: number;
+  position: number;
+  created_at: CreatedAt;
+}
+
 export type ProductStatus = 'available' | 'in_auction' | 'sold' | 'shipped' | 'delivered' | 'cancelled';
 
 export interface ProductsTable {

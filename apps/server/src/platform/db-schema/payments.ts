@@ -34,6 +34,9 @@ export interface PaymentsTable {
   /** Set when the seller marks it shipped (migration 2026-11-26T0700). */
   carrier: string | null;
   tracking_number: string | null;
+  /** When the checkout link was made, and when the processor was last asked about it. */
+  link_created_at: Timestamp | null;
+  provider_checked_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -70,9 +73,9 @@ export interface PayoutsTable {
   updated_at: Timestamp;
 }
 
-type PayoutStatus = 'held' | 'payable' | 'paid';
+type PayoutStatus = 'held' | 'payable' | 'paid' | 'cancelled';
 
-type RefundStatus = 'pending' | 'refunded' | 'failed';
+export type RefundStatus = 'pending' | 'done' | 'failed';
 
 /** A charge to give back through the processor, retried until done (migration T0303). */
 export interface RefundsTable {
@@ -91,6 +94,8 @@ export interface RefundsTable {
   last_error: string | null;
   provider_refund_id: string | null;
   refunded_at: Timestamp | null;
+  /** The processor accepted the request; the refund is done when it confirms the void. */
+  requested_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

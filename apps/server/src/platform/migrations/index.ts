@@ -28,7 +28,12 @@ import * as searchWordsGist from './2026-11-27T0200-search-words-gist.ts';
 import * as catalogVersion from './2026-11-27T0300-catalog-version.ts';
 import * as catalogListingEnd from './2026-11-27T0700-catalog-listing-end.ts';
 import * as searchDocuments from './2026-11-27T1130-search-documents.ts';
-import * as trust from './2026-12-01T1500-trust.ts';
+import * as moneyReconciles from './2026-12-01T1000-money-reconciles.ts';
+import * as accountRecovery from './2026-12-01T1100-account-recovery.ts';
+import * as twoFactor from './2026-12-01T1200-two-factor.ts';
+import * as productImages from './2026-12-01T1400-product-images.ts';
+import * as webPush from './2026-12-01T1700-web-push.ts';
+import * as trust from './2026-12-02T0200-trust.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -64,7 +69,12 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0300-catalog-version': catalogVersion,
   '2026-11-27T0700-catalog-listing-end': catalogListingEnd,
   '2026-11-27T1130-search-documents': searchDocuments,
-  '2026-12-01T1500-trust': trust,
+  '2026-12-01T1000-money-reconciles': moneyReconciles,
+  '2026-12-01T1100-account-recovery': accountRecovery,
+  '2026-12-01T1200-two-factor': twoFactor,
+  '2026-12-01T1400-product-images': productImages,
+  '2026-12-01T1700-web-push': webPush,
+  '2026-12-02T0200-trust': trust,
 };
 
 export const migrationProvider: MigrationProvider = {

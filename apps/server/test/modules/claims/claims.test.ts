@@ -191,12 +191,28 @@ describe('claims', { timeout: 240_000 }, () => {
     expect(refunds).toHaveLength(1);
     expect(Number(refunds[0]!.amount)).toBe(60_000_00);
     const payout = await payoutOf(t, paymentId);
-    expect(payout.status).toBe('held');
+    // The payout is cancelled, as such in every list (never read as held money).
+    expect(payout.status).toBe('cancelled');
     expect(payout.voided_at).not.toBeNull();
     const sellerView = await t.request('GET', `/api/pending-payments/get/${payout.id}`, {
       token: seller.token,
     });
-    expect(sellerView.body.payment.hold).toEqual({ reason: 'cancelled', until: null });
+    expect(sellerView.body.payment).toMatchObject({ status: 'cancelled', hold: null });
+    const sellerList = await t.request('GET', '/api/pending-payments/seller', { token: seller.token });
+    expect(sellerList.body.find((p: { id: string }) => p.id === payout.id)).toMatchObject({
+      status: 'cancelled',
+    });
+    const cancelled = await t.request('GET', '/api/admin/payouts?status=cancelled', {
+      token: operator.token,
+    });
+    expect(cancelled.body.items.map((p: { id: string }) => p.id)).toContain(payout.id);
+    const held = await t.request('GET', '/api/admin/payouts?status=held', { token: operator.token });
+    expect(held.body.items.map((p: { id: string }) => p.id)).not.toContain(payout.id);
+    const csv = await t.request('GET', '/api/admin/payouts/export.csv?status=cancelled', {
+      token: operator.token,
+    });
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toContain('cancelled');
     expect((await notificationsOf(t, buyer.user.id, 'claim_resolved')).at(-1)?.link).toBe(
       `/claims/${claim.id}`,
     );
@@ -212,7 +228,7 @@ describe('claims', { timeout: 240_000 }, () => {
     });
     // The refunds job sends it to the processor (the sandbox records it).
     await t.advanceClock(1);
-    expect((await refundsOf(t, paymentId))[0]!.status).toBe('refunded');
+    expect((await refundsOf(t, paymentId))[0]!.status).toBe('done');
     // A refunded purchase cannot be claimed again.
     const again = await openClaim(t, buyer.token, {
       product_id: product.id,

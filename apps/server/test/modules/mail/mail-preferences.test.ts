@@ -42,13 +42,15 @@ describe('e-mail preferences, one-click unsubscribe and SMTP outages', { timeout
   it('answers every type on at first; PUT saves them; bad input is a Spanish 400 that changes nothing', async () => {
     const fresh = await t.request('GET', '/api/notification-preferences', { token: seller.token });
     expect(fresh.status).toBe(200);
-    expect(fresh.body).toEqual({ email: allOn });
+    expect(fresh.body).toEqual({ email: allOn, push: allOn });
     expect((await t.request('GET', '/api/notification-preferences')).status).toBe(401);
 
     for (const body of [
       { email: { ...allOn, outbid: 'no' } },
       { email: { outbid: false } },
       { email: { ...allOn, extra: true } },
+      { email: allOn, push: { ...allOn, outbid: 'no' } },
+      { email: allOn, push: { outbid: false } },
       { email: null },
       [],
     ]) {
@@ -67,6 +69,7 @@ describe('e-mail preferences, one-click unsubscribe and SMTP outages', { timeout
     // Another user's preferences are their own.
     expect((await t.request('GET', '/api/notification-preferences', { token: asker.token })).body).toEqual({
       email: allOn,
+      push: allOn,
     });
   });
 
@@ -78,7 +81,8 @@ describe('e-mail preferences, one-click unsubscribe and SMTP outages', { timeout
     );
     expect(answers.map((a) => a.status)).toEqual(bodies.map(() => 200));
     const final = await t.request('GET', '/api/notification-preferences', { token: user.token });
-    expect(bodies).toContainEqual(final.body);
+    // Saves without `push` leave the push choices as they were.
+    expect(bodies.map((body) => ({ ...body, push: allOn }))).toContainEqual(final.body);
   });
 
   it('a type turned off sends nothing; turned on again it sends', async () => {
@@ -124,7 +128,7 @@ describe('e-mail preferences, one-click unsubscribe and SMTP outages', { timeout
     }
     for (const user of [owner, seller]) {
       const prefs = await t.request('GET', '/api/notification-preferences', { token: user.token });
-      expect(prefs.body).toEqual({ email: allOn });
+      expect(prefs.body).toEqual({ email: allOn, push: allOn });
     }
 
     // As RFC 8058 mail programs send it: a form body, no login.

@@ -98,10 +98,12 @@ describe('refunds through Bold (local fake)', () => {
       .selectAll()
       .where('payment_id', '=', paymentId)
       .executeTakeFirstOrThrow();
-    expect(refund).toMatchObject({ status: 'refunded', attempts: 2, provider_refund_id: 'VOID_FAKE_0001' });
+    // Accepted is not done: the refund waits for Bold's word on the void.
+    expect(refund).toMatchObject({ status: 'pending', attempts: 2, provider_refund_id: 'VOID_FAKE_0001' });
+    expect(refund.requested_at).not.toBeNull();
     expect(bold.calls).toHaveLength(2);
 
-    // Bold's VOID_APPROVED for that charge later changes nothing more.
+    // Bold's VOID_APPROVED for that charge makes it done, and nothing more.
     const v = signedDelivery(
       boldNotification({
         type: 'VOID_APPROVED',
@@ -113,6 +115,13 @@ describe('refunds through Bold (local fake)', () => {
     );
     const voided = await t.request('POST', '/api/bold/webhook', { rawBody: v.rawBody, headers: v.headers });
     expect(voided.body.result).toBe('voided');
+    refund = await t.ctx.db
+      .selectFrom('refunds')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
+    expect(refund).toMatchObject({ status: 'done' });
+    expect(refund.refunded_at).not.toBeNull();
     expect(
       await t.ctx.db.selectFrom('payouts').selectAll().where('payment_id', '=', paymentId).execute(),
     ).toHaveLength(0);

@@ -20,11 +20,19 @@ describe('unpaid strikes and blocked buyers', () => {
     seller = await insertUserWithToken(t, { is_seller: true, username: 'confianza_vendedor' });
     other = await insertUserWithToken(t, { is_seller: true, username: 'confianza_otro' });
     operator = await insertUserWithToken(t, { username: 'confianza_operador' });
-    await t.ctx.db.updateTable('users').set({ is_operator: true }).where('id', '=', operator.user.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ is_operator: true })
+      .where('id', '=', operator.user.id)
+      .execute();
   });
   afterAll(() => t?.close());
 
-  const bid = (u: TestUser, race: { auction: { id: number }; products: Array<{ id: number }> }, amount: number) =>
+  const bid = (
+    u: TestUser,
+    race: { auction: { id: number }; products: Array<{ id: number }> },
+    amount: number,
+  ) =>
     t.request('POST', '/api/bids/create-bid', {
       token: u.token,
       body: { auction_id: race.auction.id, product_id: race.products[0]!.id, amount },
@@ -84,7 +92,8 @@ describe('unpaid strikes and blocked buyers', () => {
     const list = await t.request('GET', '/api/admin/users?query=confianza_moroso', { token: operator.token });
     expect(list.body.items[0].unpaid_strikes).toBe(3);
     expect(
-      (await t.request('POST', `/api/admin/users/${buyer.user.id}/clear-strikes`, { token: buyer.token })).status,
+      (await t.request('POST', `/api/admin/users/${buyer.user.id}/clear-strikes`, { token: buyer.token }))
+        .status,
     ).toBe(403);
     const cleared = await t.request('POST', `/api/admin/users/${buyer.user.id}/clear-strikes`, {
       token: operator.token,
@@ -95,9 +104,9 @@ describe('unpaid strikes and blocked buyers', () => {
     expect(audit.body.items[0]).toMatchObject({ action: 'clear_strikes', target_id: String(buyer.user.id) });
     expect(await profile(buyer)).toBe(0);
     expect((await bid(buyer, race, 20_000)).status).toBe(201);
-    expect((await t.request('POST', '/api/admin/users/999999/clear-strikes', { token: operator.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.request('POST', '/api/admin/users/999999/clear-strikes', { token: operator.token })).status,
+    ).toBe(404);
   });
 
   it('strikes older than 365 days stop counting', async () => {
@@ -150,10 +159,16 @@ describe('unpaid strikes and blocked buyers', () => {
     expect((await bid(buyer, await runningAuction(other), 5_000)).status).toBe(201);
 
     // Hostile and unknown input.
-    expect((await t.request('POST', '/api/sellers/blocked', { token: seller.token, body: {} })).status).toBe(400);
+    expect((await t.request('POST', '/api/sellers/blocked', { token: seller.token, body: {} })).status).toBe(
+      400,
+    );
     expect(
-      (await t.request('POST', '/api/sellers/blocked', { token: seller.token, body: { username: 'nadie_asi' } }))
-        .status,
+      (
+        await t.request('POST', '/api/sellers/blocked', {
+          token: seller.token,
+          body: { username: 'nadie_asi' },
+        })
+      ).status,
     ).toBe(404);
     expect(
       (
@@ -163,9 +178,13 @@ describe('unpaid strikes and blocked buyers', () => {
         })
       ).status,
     ).toBe(400);
-    expect((await t.request('DELETE', '/api/sellers/blocked/nadie_asi', { token: seller.token })).status).toBe(404);
+    expect(
+      (await t.request('DELETE', '/api/sellers/blocked/nadie_asi', { token: seller.token })).status,
+    ).toBe(404);
 
-    const unblocked = await t.request('DELETE', '/api/sellers/blocked/confianza_bloqueado', { token: seller.token });
+    const unblocked = await t.request('DELETE', '/api/sellers/blocked/confianza_bloqueado', {
+      token: seller.token,
+    });
     expect(unblocked.status).toBe(200);
     expect((await bid(buyer, race, 20_000)).status).toBe(201);
   });
@@ -188,7 +207,10 @@ describe('unpaid strikes and blocked buyers', () => {
     const race = await runningAuction(seller);
     const [placed, block] = await Promise.all([
       bid(buyer, race, 10_000),
-      t.request('POST', '/api/sellers/blocked', { token: seller.token, body: { username: 'confianza_carrera' } }),
+      t.request('POST', '/api/sellers/blocked', {
+        token: seller.token,
+        body: { username: 'confianza_carrera' },
+      }),
     ]);
     expect(block.status).toBe(200);
     expect([201, 403]).toContain(placed.status);

@@ -16,7 +16,7 @@ describe('POST /api/users/change-password', () => {
     return t.request('POST', '/api/users/login', { body: { email, password } });
   }
 
-  it('changes the password: the new one logs in, the old one no longer does, the session goes on with a fresh token', async () => {
+  it('changes the password: the new one logs in, the old one no longer does, the session goes on (its own token and the fresh one)', async () => {
     const { user, token } = await insertUserWithToken(t);
     const res = await change(token, { current_password: TEST_PASSWORD, new_password: 'NuevaClave2026' });
     expect(res.status).toBe(200);
@@ -27,6 +27,8 @@ describe('POST /api/users/change-password', () => {
     expect((await login(user.email, 'NuevaClave2026')).status).toBe(200);
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(401);
     expect((await t.request('GET', '/api/users/profile', { token: res.body.jwt_token })).status).toBe(200);
+    // A client that keeps its token (as the specification's does) is not logged out by its own change.
+    expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(200);
     const stored = await t.ctx.db
       .selectFrom('users')
       .select('password_hash')
@@ -36,13 +38,21 @@ describe('POST /api/users/change-password', () => {
     expect(stored.password_hash).not.toContain('NuevaClave2026');
   });
 
-  it('ends every session opened before the change (a stolen token stops working)', async () => {
+  it('ends every other session opened before the change (a stolen token stops working); this one goes on', async () => {
     const { user, token } = await insertUserWithToken(t);
     const other = await t.login(user.email, TEST_PASSWORD);
     await t.advanceClock(2);
     const res = await change(token, { current_password: TEST_PASSWORD, new_password: 'OtraClave2026' });
     expect(res.status).toBe(200);
-    expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(401);
+    expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(200);
+    // A second change from the same session, with its first token, works and keeps it again.
+    const again = await change(token, {
+      current_password: 'OtraClave2026',
+      new_password: 'TerceraClave2026',
+    });
+    expect(again.status).toBe(200);
+    expect((await t.request('GET', '/api/users/profile', { token })).status).toBe(200);
+    expect((await t.request('GET', '/api/users/profile', { token: res.body.jwt_token })).status).toBe(200);
     expect((await t.request('GET', '/api/users/profile', { token: other })).status).toBe(401);
     expect((await t.request('GET', '/api/users/profile', { token: res.body.jwt_token })).status).toBe(200);
   });

@@ -256,29 +256,39 @@ describe('login throttling', () => {
     });
   }
 
-  it('10 failures on one account: the next attempts get 429, even with the right password, while another account still logs in; after 15 minutes it is open again', async () => {
+  it('10 failures on one account from one address: that address gets 429, even with the right password, while the owner logs in from another address and other accounts still log in; after 15 minutes it is open again', async () => {
     const target = await insertUser(t.ctx.db);
     const other = await insertUser(t.ctx.db);
+    const stranger = '10.1.1.1';
     for (let i = 0; i < 10; i++) {
-      const res = await login(target.email, `mala-${i}`, `10.1.1.${i}`);
+      const res = await login(target.email, `mala-${i}`, stranger);
       expect(res.status).toBe(401);
     }
-    const blocked = await login(target.email, TEST_PASSWORD, '10.1.2.1');
+    const blocked = await login(target.email, TEST_PASSWORD, stranger);
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(userMessages.tooManyAttempts);
     expect(blocked.body.message).toMatch(/^Demasiados intentos/);
-    // The account is blocked whatever the case of the email typed.
-    expect((await login(target.email.toUpperCase(), TEST_PASSWORD, '10.1.2.2')).status).toBe(429);
-
-    const otherLogin = await login(other.email, TEST_PASSWORD, '10.1.2.3');
-    expect(otherLogin.status).toBe(200);
+    // Blocked whatever the case of the email typed.
+    expect((await login(target.email.toUpperCase(), TEST_PASSWORD, stranger)).status).toBe(429);
+    // The stranger cannot lock the owner out: from an address that has not failed, the owner gets in.
+    expect((await login(target.email, TEST_PASSWORD, '10.1.2.1')).status).toBe(200);
+    // …and the owner's success does not wipe the stranger's count.
+    expect((await login(target.email, TEST_PASSWORD, stranger)).status).toBe(429);
+    expect((await login(other.email, TEST_PASSWORD, stranger)).status).toBe(200);
 
     await t.advanceClock(14 * 60);
-    expect((await login(target.email, TEST_PASSWORD, '10.1.2.4')).status).toBe(429);
+    expect((await login(target.email, TEST_PASSWORD, stranger)).status).toBe(429);
     await t.advanceClock(2 * 60);
-    const open = await login(target.email, TEST_PASSWORD, '10.1.2.5');
+    const open = await login(target.email, TEST_PASSWORD, stranger);
     expect(open.status).toBe(200);
     expect(open.body.jwt_token).toBeTruthy();
+  });
+
+  it('failures spread over many addresses do not add up against the account', async () => {
+    const user = await insertUser(t.ctx.db);
+    for (let i = 0; i < 12; i++)
+      expect((await login(user.email, `mala-${i}`, `10.1.6.${i}`)).status).toBe(401);
+    expect((await login(user.email, TEST_PASSWORD, '10.1.6.200')).status).toBe(200);
   });
 
   it('a successful login clears the earlier failures of that account', async () => {
@@ -289,16 +299,17 @@ describe('login throttling', () => {
     expect((await login(user.email, TEST_PASSWORD, '10.1.3.1')).status).toBe(200);
   });
 
-  it('30 wrong guesses sent at once on one account: at most 10 are checked, the rest get 429', async () => {
+  it('30 wrong guesses sent at once on one account from one address: at most 10 are checked, the rest get 429', async () => {
     const user = await insertUser(t.ctx.db);
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => login(user.email, `adivina-${i}`, `10.1.4.${i}`)),
+      Array.from({ length: 30 }, (_, i) => login(user.email, `adivina-${i}`, '10.1.4.1')),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
-    expect((await login(user.email, TEST_PASSWORD, '10.1.4.99')).status).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, '10.1.4.1')).status).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, '10.1.4.99')).status).toBe(200);
   });
 
   it('a looser limit applies per client address, across accounts', async () => {

@@ -110,7 +110,7 @@ describe('POST /api/users/logout (this session) and /api/users/logout-all (every
     expect((await profile(second)).status).toBe(401);
   });
 
-  it('a password change ends every other session; the caller goes on with the token it gets back', async () => {
+  it('a password change ends every other session; the caller goes on, with its token and the one it gets back', async () => {
     const { user, token } = await insertUserWithToken(t);
     const other = await t.login(user.email, TEST_PASSWORD);
     const res = await t.request('POST', '/api/users/change-password', {
@@ -123,13 +123,14 @@ describe('POST /api/users/logout (this session) and /api/users/logout-all (every
       jwt_token: expect.any(String),
     });
     expect((await profile(other)).status).toBe(401);
-    // The same session goes on under the fresh token (the earlier token of it is refused).
+    // The same session goes on, under its own token and the fresh one.
     expect((await profile(res.body.jwt_token)).status).toBe(200);
-    expect((await profile(token)).status).toBe(401);
+    expect((await profile(token)).status).toBe(200);
     // …and it is still a session of its own: logging it out leaves a new login working.
     const later = await t.login(user.email, 'OtraClave2026');
     expect((await logout(res.body.jwt_token)).status).toBe(200);
     expect((await profile(res.body.jwt_token)).status).toBe(401);
+    expect((await profile(token)).status).toBe(401);
     expect((await profile(later)).status).toBe(200);
   });
 

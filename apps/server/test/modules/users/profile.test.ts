@@ -40,6 +40,7 @@ describe('GET and PUT /api/users/profile', () => {
       created_at: user.created_at.toISOString(),
       activeListings: 0,
       totalSales: 0,
+      two_factor_enabled: false,
     });
     expect(res.body.created_at).toMatch(/Z$/);
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/);

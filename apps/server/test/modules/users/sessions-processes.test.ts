@@ -88,7 +88,9 @@ describe.skipIf(!ready)('sessions across processes (PostgreSQL + Redis)', () => 
     });
     expect(res.status).toBe(200);
     await refusedSoon(a, phone);
-    await refusedSoon(a, laptop);
+    // The caller's own token goes on in both processes, as does the fresh one.
+    expect((await me(a, laptop)).status).toBe(200);
+    expect((await me(b, laptop)).status).toBe(200);
     expect((await me(a, res.body.jwt_token)).status).toBe(200);
     expect((await me(b, res.body.jwt_token)).status).toBe(200);
   });

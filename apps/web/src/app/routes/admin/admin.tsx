@@ -5,7 +5,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useSecondFactorRefusal } from '../../../features/admin/api/admin-access.ts';
 import { AdminConsole } from '../../../features/admin/components/admin-console.tsx';
+import { SecondFactorNotice } from '../../../features/admin/components/second-factor-notice.tsx';
+import { usePasskeys } from '../../../features/users/api/two-factor.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useProfile } from '../../../lib/profile-query.ts';
 
@@ -42,11 +45,18 @@ function NoPermission() {
 export function Component() {
   const profile = useProfile();
   const denied = profile.data?.is_operator === false;
+  const operator = profile.data?.is_operator === true;
+  const passkeys = usePasskeys(operator && profile.data?.two_factor_enabled === false);
+  const withoutSecondFactor =
+    operator && profile.data?.two_factor_enabled === false && passkeys.data?.length === 0;
+  const refusal = useSecondFactorRefusal(withoutSecondFactor);
   usePageMeta({
     title: denied ? NO_PERMISSION : adminMessages.consoleTitle,
     description: 'Consola de operación de Coleccionables.',
   });
-  if (profile.isPending) return <Spinner label="Cargando..." />;
+  const checking = withoutSecondFactor && refusal.isPending;
+  if (profile.isPending || (operator && passkeys.isLoading) || checking)
+    return <Spinner label="Cargando..." />;
   if (profile.isError) {
     return (
       <PageLoadError title={adminMessages.consoleTitle} message={PROFILE_LOAD_FAILED}>
@@ -56,5 +66,18 @@ export function Component() {
       </PageLoadError>
     );
   }
-  return denied ? <NoPermission /> : <AdminConsole />;
+  if (denied) return <NoPermission />;
+  if (withoutSecondFactor && refusal.data === true) {
+    return <SecondFactorNotice alone profileHref={paths.profile.getHref()} />;
+  }
+  return (
+    <>
+      {withoutSecondFactor ? (
+        <div className="page">
+          <SecondFactorNotice alone={false} profileHref={paths.profile.getHref()} />
+        </div>
+      ) : null}
+      <AdminConsole />
+    </>
+  );
 }

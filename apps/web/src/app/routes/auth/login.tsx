@@ -26,6 +26,9 @@ export function Component() {
       <p className={styles.subtitle}>Ingresa para pujar, vender y seguir tus subastas.</p>
       <LoginForm onSuccess={onSuccess} />
       <p className={styles.footer}>
+        <Link to={paths.recover.getHref()}>¿Olvidaste tu contraseña?</Link>
+      </p>
+      <p className={styles.footer}>
         ¿No tienes cuenta? <Link to={paths.register.getHref()}>Registrarse</Link>
       </p>
     </AuthCard>

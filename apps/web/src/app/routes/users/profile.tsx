@@ -9,11 +9,14 @@ import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-use
 import { useLogout, useLogoutEverywhere } from '../../../features/users/api/logout.ts';
 import { AccountSettings } from '../../../features/users/components/account-settings.tsx';
 import { ActivityStats } from '../../../features/users/components/activity-stats.tsx';
+import { ChangeEmailModal } from '../../../features/users/components/change-email-modal.tsx';
 import { ChangePasswordModal } from '../../../features/users/components/change-password-modal.tsx';
 import { EditProfileModal } from '../../../features/users/components/edit-profile-modal.tsx';
 import { LogoutEverywhereModal } from '../../../features/users/components/logout-everywhere-modal.tsx';
+import { PasskeysSettings } from '../../../features/users/components/passkeys-settings.tsx';
 import { PersonalDataSettings } from '../../../features/users/components/personal-data-settings.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
+import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useProfile } from '../../../lib/profile-query.ts';
 
@@ -30,7 +33,7 @@ export function Component() {
   const navigate = useNavigate();
   const logoutAndForget = useLogout();
   const logoutEverywhere = useLogoutEverywhere();
-  const [dialog, setDialog] = useState<'edit' | 'password' | 'logout-everywhere' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'password' | 'email' | 'logout-everywhere' | null>(null);
 
   const [loggingOut, setLoggingOut] = useState(false);
   const logout = async () => {
@@ -83,16 +86,25 @@ export function Component() {
       <AccountSettings
         onEditProfile={() => setDialog('edit')}
         onChangePassword={() => setDialog('password')}
+        onChangeEmail={() => setDialog('email')}
         onLogout={() => void logout()}
         onLogoutEverywhere={() => setDialog('logout-everywhere')}
         loggingOut={loggingOut}
         addressesHref={paths.shippingAddresses.getHref()}
       />
+      <TwoFactorSettings enabled={user.two_factor_enabled} />
+      <PasskeysSettings twoFactorEnabled={user.two_factor_enabled} />
       <PreferencesSettings />
       {/* Deleted: every session ended, token and cache already forgotten. */}
       <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />
       <EditProfileModal open={dialog === 'edit'} onClose={() => setDialog(null)} />
       <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ChangeEmailModal
+        open={dialog === 'email'}
+        onClose={() => setDialog(null)}
+        currentEmail={user.email}
+        askCode={user.two_factor_enabled}
+      />
       <LogoutEverywhereModal
         open={dialog === 'logout-everywhere'}
         onClose={() => setDialog(null)}

@@ -20,12 +20,14 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadPayoutsCsv, useAdminPayouts, useMarkPayoutsPaid } from '../api/admin-payouts.ts';
 import styles from './admin.module.css';
+import { FailedRefunds } from './failed-refunds.tsx';
 
-const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid'];
+const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid', 'cancelled'];
 const STATUS_TONES: Record<AdminPayoutStatus, BadgeTone> = {
   payable: 'success',
   held: 'warning',
   paid: 'info',
+  cancelled: 'neutral',
 };
 const EXPORT_FAILED = 'No se pudo descargar el CSV. Por favor, intenta nuevamente.';
 const MARK_FAILED = 'No se pudieron marcar los pagos. Por favor, intenta nuevamente.';
@@ -323,6 +325,7 @@ export function PayoutsTab() {
           }}
         />
       )}
+      <FailedRefunds />
     </>
   );
 }

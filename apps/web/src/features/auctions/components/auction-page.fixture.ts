@@ -32,6 +32,7 @@ export function auctionPageFixture(
         name: 'Auto',
         description: 'Desc',
         image: null,
+        images: [],
         thumbnail: null,
         brand: 'Maisto',
         category: 'Autos die-cast',
@@ -53,7 +54,19 @@ export function auctionPageFixture(
         end_time: end,
       },
     ],
-    owner: { id: 1, username: 'vendedor', avatar: null },
+    owner: {
+      id: 1,
+      username: 'vendedor',
+      avatar: null,
+      reputation: {
+        level: 'nuevo',
+        period_days: 60,
+        sales: 0,
+        claims_rate: 0,
+        late_shipping_rate: 0,
+        cancellation_rate: 0,
+      },
+    },
     bids: [
       {
         id: 10,

@@ -3,6 +3,8 @@ import { type ReactNode, useDeferredValue, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../../components/errors/error-boundary.tsx';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import type { GalleryPhoto } from '../../../components/gallery/photo-alt.ts';
+import { ProductGallery } from '../../../components/gallery/product-gallery.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -118,6 +120,7 @@ export function ProductAuctionView({
       title={product.name}
       watch={renderWatch?.(product)}
       image={product.image}
+      photos={product.images}
       panel={
         <ErrorBoundary message="No se pudo mostrar el panel de pujas en vivo.">
           <LiveBidPanel page={page} productKey={productId} />
@@ -156,6 +159,7 @@ function ProductAuctionLayout(props: {
   title: string;
   watch: ReactNode;
   image: string | null;
+  photos?: GalleryPhoto[];
   panel: ReactNode;
   info?: ReactNode;
 }) {
@@ -168,11 +172,12 @@ function ProductAuctionLayout(props: {
           <h1 className="page-title">{props.title}</h1>
           {props.watch}
         </div>
-        <SafeImage
-          src={props.image}
-          alt={props.title}
-          className={`${styles.mainImage} ${styles.areaMedia}`}
-          loading="eager"
+        <ProductGallery
+          name={props.title}
+          cover={props.image}
+          photos={props.photos}
+          className={styles.areaMedia}
+          imageClassName={styles.mainImage}
         />
         <div className={styles.areaPanel}>{props.panel}</div>
         {props.info ? <div className={`stack ${styles.areaInfo}`}>{props.info}</div> : null}

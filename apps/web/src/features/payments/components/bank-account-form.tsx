@@ -15,7 +15,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useProfile } from '../../../lib/profile-query.ts';
 import { useBanks, useDocumentTypes } from '../api/get-banks.ts';
 import { useSaveSellerBankAccount } from '../api/seller-bank-account.ts';
 import styles from './payments.module.css';
@@ -33,6 +34,7 @@ const EMPTY: BankAccountFormValues = {
   account_document_type: '',
   account_document_number: '',
   current_password: '',
+  code: '',
 };
 
 function valuesOf(account: BankAccount | null): BankAccountFormValues {
@@ -46,6 +48,7 @@ function valuesOf(account: BankAccount | null): BankAccountFormValues {
     account_document_number: account.account_document_number,
     // Asked again on every save: payouts go to this account.
     current_password: '',
+    code: '',
   };
 }
 
@@ -63,10 +66,14 @@ export function BankAccountForm({
   const banks = useBanks();
   const documentTypes = useDocumentTypes();
   const save = useSaveSellerBankAccount();
+  // With two-step verification on, a change of the account takes a current code too.
+  const profile = useProfile();
+  const askCode = account !== null && profile.data?.two_factor_enabled === true;
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<BankAccountFormValues, unknown, BankAccountUpdate>({
     resolver: zodResolver(account ? BankAccountUpdateSchema : registerSchema),
@@ -83,13 +90,15 @@ export function BankAccountForm({
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const { current_password: _unused, ...fields } = values;
+      const { current_password: _unused, code: _none, ...fields } = values;
       const saved = await save.mutateAsync(
         account ? { id: account.id, values } : { id: null, values: fields },
       );
       onSaved(saved.message);
     } catch (error) {
-      setServerError(errorMessage(error, m.bankSaveError));
+      const codeError = error instanceof ApiError ? error.fields.code : undefined;
+      if (codeError) setError('code', { message: codeError });
+      else setServerError(errorMessage(error, m.bankSaveError));
     }
   });
 
@@ -169,6 +178,11 @@ export function BankAccountForm({
             autoComplete="current-password"
             {...register('current_password')}
           />
+        </FormField>
+      )}
+      {askCode && (
+        <FormField label="Código de verificación" required error={errors.code?.message}>
+          <input className="input" autoComplete="one-time-code" maxLength={40} {...register('code')} />
         </FormField>
       )}
     </FormModal>

@@ -3,6 +3,7 @@ import {
   emailPreferenceTypes,
   preferenceMessages as m,
   type NotificationPreferences,
+  pushMessages,
 } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -12,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useNotificationPreferences, useSavePreferences } from '../api/notification-preferences.ts';
 import styles from './preferences.module.css';
+import { PushDeviceSetting } from './push-device-setting.tsx';
 
 /** 'Preferencias de notificación': one labelled checkbox per optional e-mail type and a save button. */
 export function PreferencesSettings() {
@@ -29,6 +31,7 @@ export function PreferencesSettings() {
       ) : (
         <PreferencesForm saved={query.data} />
       )}
+      <PushDeviceSetting />
     </section>
   );
 }
@@ -36,6 +39,7 @@ export function PreferencesSettings() {
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const save = useSavePreferences();
   const [email, setEmail] = useState(saved.email);
+  const [push, setPush] = useState(saved.push);
   // What the server holds changed (an e-mail's unsubscribe link, another tab, the answer to a
   // save): the boxes show it, so saving never writes back the copy the form started from. A
   // refetch that brings the same answer keeps its reference, and with it the person's edits.
@@ -43,14 +47,15 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   if (shown !== saved) {
     setShown(saved);
     setEmail(saved.email);
+    setPush(saved.push);
   }
-  const toggle = (type: EmailPreferenceType, on: boolean) => {
+  const toggle = (channel: 'email' | 'push', type: EmailPreferenceType, on: boolean) => {
     save.reset();
-    setEmail((current) => ({ ...current, [type]: on }));
+    (channel === 'email' ? setEmail : setPush)((current) => ({ ...current, [type]: on }));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate({ email });
+    save.mutate({ email, push });
   };
   return (
     <form onSubmit={submit} className="stack" noValidate>
@@ -62,7 +67,22 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
               type="checkbox"
               name={type}
               checked={email[type]}
-              onChange={(event) => toggle(type, event.target.checked)}
+              onChange={(event) => toggle('email', type, event.target.checked)}
+            />
+            <span className={styles.label}>{m.labels[type]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className={styles.list}>
+        <legend className={styles.legend}>{pushMessages.preferencesIntro}</legend>
+        {emailPreferenceTypes.map((type) => (
+          <label key={type} className={styles.option}>
+            <input
+              type="checkbox"
+              name={`push-${type}`}
+              aria-label={`${m.labels[type]} (notificación en tus dispositivos)`}
+              checked={push[type]}
+              onChange={(event) => toggle('push', type, event.target.checked)}
             />
             <span className={styles.label}>{m.labels[type]}</span>
           </label>

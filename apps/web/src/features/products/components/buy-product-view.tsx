@@ -117,7 +117,7 @@ export function BuyProductView({
 
   return (
     <section className="page" aria-labelledby={titleId}>
-      <ProductHero titleId={titleId} name={product.name} image={product.image}>
+      <ProductHero titleId={titleId} name={product.name} image={product.image} photos={product.images}>
         <div className="row">
           <Badge tone={buyable ? 'success' : 'danger'}>{buyable ? 'Disponible' : 'No Disponible'}</Badge>
           <span className="muted">{product.category_name}</span>

@@ -20,6 +20,8 @@ import { useCreateProduct } from '../api/create-product.ts';
 import { useBrands } from '../api/get-brands.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useScales } from '../api/get-scales.ts';
+import { addProductImage } from '../api/product-photos.ts';
+import { photosForCreate } from '../lib/photo-files.ts';
 import {
   AttributeFields,
   type AttributeValues,
@@ -27,7 +29,7 @@ import {
   attributePayload,
   emptyAttributeValues,
 } from './attribute-fields.tsx';
-import { ImagePicker } from './image-picker.tsx';
+import { CreatePhotos } from './create-photos.tsx';
 import { numberOrNull, yearInputProps } from './product-fields.ts';
 import styles from './products.module.css';
 
@@ -46,7 +48,8 @@ export interface CreateProductValues extends AttributeValues {
   base_price: string;
   can_be_bought: boolean;
   sell_price: string;
-  image: string;
+  /** The photos as data URLs, in order: the first is the cover. */
+  images: string[];
 }
 
 type FieldName = keyof CreateProductValues;
@@ -63,7 +66,7 @@ const emptyValues: CreateProductValues = {
   base_price: '',
   can_be_bought: false,
   sell_price: '',
-  image: '',
+  images: [],
   ...emptyAttributeValues,
 };
 
@@ -82,7 +85,7 @@ export function toCreatePayload(values: CreateProductValues, gradingAllowed = fa
     base_price: numberOrNull(values.base_price),
     can_be_bought: values.can_be_bought,
     sell_price: values.can_be_bought ? numberOrNull(values.sell_price) : null,
-    image: values.image,
+    images: values.images,
   };
 }
 
@@ -98,7 +101,7 @@ const FORM_FIELDS: ReadonlySet<string> = new Set<FieldName>([
   'reserve_price',
   'base_price',
   'sell_price',
-  'image',
+  'images',
   'condition',
   'grading_company',
   'grading_grade',
@@ -107,8 +110,14 @@ const FORM_FIELDS: ReadonlySet<string> = new Set<FieldName>([
 const isFormField = (name: string): name is FieldName => FORM_FIELDS.has(name);
 
 /** The server names the grading's parts by their place in the body (`grading.grade`). */
-const formFieldOf = (name: string): string =>
-  name === 'grading' ? 'grading_company' : name.startsWith('grading.') ? `grading_${name.slice(8)}` : name;
+const formFieldOf = (name: string): string => {
+  if (name === 'image' || name.startsWith('images')) return 'images';
+  return name === 'grading'
+    ? 'grading_company'
+    : name.startsWith('grading.')
+      ? `grading_${name.slice(8)}`
+      : name;
+};
 
 const gradingAllowedFor = (categories: Category[], categoryId: string) =>
   gradingApplies(categories.find((c) => String(c.id) === categoryId)?.name);
@@ -125,7 +134,9 @@ function makeResolver(categories: Category[]): Resolver<CreateProductValues> {
     if (result.success) return { values, errors: {} };
     const errors: FieldErrors<CreateProductValues> = {};
     for (const issue of result.error.issues) {
-      const field = attributeFieldOf(issue.path) ?? (issue.path[0] as FieldName | undefined);
+      const first = issue.path[0];
+      const field =
+        attributeFieldOf(issue.path) ?? (first === 'image' ? 'images' : (first as FieldName | undefined));
       if (field && !errors[field]) errors[field] = { type: 'validation', message: issue.message };
     }
     return { values: {}, errors };
@@ -164,29 +175,52 @@ function ProductForm({ categories }: { categories: Category[] }) {
   const create = useCreateProduct();
   const [formError, setFormError] = useState<string[]>([]);
   const [created, setCreated] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // The image has no text input of its own: the picker sets it.
+  // The photos have no text input of their own: the picker sets them.
   useEffect(() => {
-    register('image');
+    register('images');
   }, [register]);
 
   const categoryId = watch('category_id');
   const canBeBought = watch('can_be_bought');
-  const image = watch('image');
+  const images = watch('images');
   const category = categories.find((c) => String(c.id) === categoryId);
   const needsScale = requiresScale(category?.name);
   const brands = useBrands(category ? category.id : null);
   const scales = useScales();
-  const busy = create.isPending || created;
+  const busy = create.isPending || created || progress !== null;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError([]);
+    // As many photos as fit go with the product; the rest follow one by one, counted by one bar.
+    const total = values.images.length;
+    const withCreate = photosForCreate(values.images);
+    setProgress({ done: 0, total });
+    let productId: number | null = null;
     try {
-      await create.mutateAsync(toCreatePayload(values, gradingAllowedFor(categories, values.category_id)));
+      const payload = toCreatePayload(values, gradingAllowedFor(categories, values.category_id));
+      const answer = await create.mutateAsync({ ...payload, images: values.images.slice(0, withCreate) });
+      productId = answer.product.id;
+      setProgress({ done: withCreate, total });
+      for (const [index, image] of values.images.slice(withCreate).entries()) {
+        await addProductImage(productId, image);
+        setProgress({ done: withCreate + index + 1, total });
+      }
+      setProgress(null);
       setCreated(true);
       timer.current = setTimeout(() => navigate(paths.products.getHref()), CREATED_REDIRECT_MS);
     } catch (error) {
+      setProgress(null);
+      if (productId !== null) {
+        // The product exists: sending the form again would list it twice.
+        setFormError([
+          `${productMessages.created} Algunas fotos no se pudieron subir (${errorMessage(error, productMessages.imageReadError)}); agrégalas desde Editar en Mis productos.`,
+        ]);
+        setCreated(true);
+        return;
+      }
       // Each field's message under its input; what names no field of the form goes on top.
       const fields = error instanceof ApiError ? Object.entries(error.fields) : [];
       const general: string[] = [];
@@ -336,15 +370,16 @@ function ProductForm({ categories }: { categories: Category[] }) {
             />
           )}
           <div className={styles.full}>
-            <ImagePicker
-              value={image}
+            <CreatePhotos
+              images={images}
               disabled={busy}
-              error={errors.image?.message}
-              onChange={(dataUrl) => {
-                setValue('image', dataUrl);
-                clearErrors('image');
+              progress={progress}
+              error={errors.images?.message}
+              onChange={(next) => {
+                setValue('images', next);
+                clearErrors('images');
               }}
-              onPickError={(message) => setError('image', { type: 'pick', message })}
+              onPickError={(message) => setError('images', { type: 'pick', message })}
             />
           </div>
         </div>

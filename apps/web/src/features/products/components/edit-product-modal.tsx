@@ -1,4 +1,9 @@
-import { gradingApplies, type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
+import {
+  gradingApplies,
+  type ProductDetail,
+  productMessages,
+  UpdateProductInputSchema,
+} from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -14,6 +19,7 @@ import {
   attributeValuesOf,
 } from './attribute-fields.tsx';
 import { numberOrNull, yearInputProps } from './product-fields.ts';
+import { ProductPhotosEditor } from './product-photos-editor.tsx';
 
 interface EditValues extends AttributeValues {
   name: string;
@@ -22,7 +28,7 @@ interface EditValues extends AttributeValues {
   year: string;
 }
 
-const toValues = (product: Product): EditValues => ({
+const toValues = (product: ProductDetail): EditValues => ({
   name: product.name,
   description: product.description,
   reserve_price: String(product.reserve_price),
@@ -32,7 +38,7 @@ const toValues = (product: Product): EditValues => ({
 
 /**
  * 'Editar Detalles del Producto': name, description, reserve price, year, condition and (for
- * trading cards) grading, pre-filled; earlier
+ * trading cards) grading, pre-filled, and the photos (saved as each is changed); earlier
  * errors cleared on open; on success the page shows the new values and the modal closes.
  */
 export function EditProductModal({
@@ -40,7 +46,7 @@ export function EditProductModal({
   open,
   onClose,
 }: {
-  product: Product;
+  product: ProductDetail;
   open: boolean;
   onClose: () => void;
 }) {
@@ -49,7 +55,7 @@ export function EditProductModal({
   return open ? <EditProductDialog product={product} onClose={onClose} /> : null;
 }
 
-function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+function EditProductDialog({ product, onClose }: { product: ProductDetail; onClose: () => void }) {
   const [values, setValues] = useState<EditValues>(() => toValues(product));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof EditValues, string>>>({});
   const [error, setError] = useState<string | null>(null);
@@ -126,6 +132,7 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
         errors={fieldErrors}
         showGrading={gradingApplies(product.category_name)}
       />
+      <ProductPhotosEditor product={product} />
     </FormModal>
   );
 }

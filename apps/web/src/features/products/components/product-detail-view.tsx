@@ -91,7 +91,7 @@ export function ProductDetailView({
   return (
     <section className="page" aria-labelledby={titleId}>
       <BackButton />
-      <ProductHero titleId={titleId} name={product.name} image={product.image}>
+      <ProductHero titleId={titleId} name={product.name} image={product.image} photos={product.images}>
         <div className="row">
           <Badge tone={statusBadgeTone(product.status)}>{statusLabel(product.status)}</Badge>
           {product.can_be_bought && <Badge tone="accent">Compra Directa</Badge>}

@@ -31,7 +31,7 @@ describe('toCreatePayload', () => {
     base_price: '1500,5',
     can_be_bought: false,
     sell_price: '9000',
-    image: 'data:image/png;base64,AAAA',
+    images: ['data:image/png;base64,AAAA'],
     condition: '',
     grading_company: '',
     grading_grade: '',
@@ -51,7 +51,7 @@ describe('toCreatePayload', () => {
       base_price: 1500.5,
       can_be_bought: false,
       sell_price: null,
-      image: 'data:image/png;base64,AAAA',
+      images: ['data:image/png;base64,AAAA'],
       condition: null,
       grading: null,
     });
@@ -206,6 +206,7 @@ function buyAnswer(overrides: { ownerId?: number; sellPrice?: number | null; buy
       tags: null,
       year: 2021,
       image: null,
+      images: [],
       thumbnail: null,
       can_be_bought: buyable,
       sell_price: overrides.sellPrice === undefined ? 65000 : overrides.sellPrice,
@@ -222,7 +223,20 @@ function buyAnswer(overrides: { ownerId?: number; sellPrice?: number | null; buy
       owner_id: overrides.ownerId ?? 1,
       owner_username: 'vendedor',
     },
-    owner: { id: overrides.ownerId ?? 1, username: 'vendedor', image: null, avatar: null },
+    owner: {
+      id: overrides.ownerId ?? 1,
+      username: 'vendedor',
+      image: null,
+      avatar: null,
+      reputation: {
+        level: 'nuevo',
+        period_days: 60,
+        sales: 0,
+        claims_rate: 0,
+        late_shipping_rate: 0,
+        cancellation_rate: 0,
+      },
+    },
     can_be_bought: buyable,
   };
   return answer;

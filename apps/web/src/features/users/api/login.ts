@@ -1,4 +1,4 @@
-import { type LoginInput, type LoginResponse, usersEndpoints } from '@app/contracts';
+import { type LoginChallenge, type LoginInput, type LoginResponse, usersEndpoints } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
 
@@ -16,13 +16,20 @@ export class MissingTokenError extends Error {
   }
 }
 
-/** POST /api/users/login; resolves to the token, or throws (ApiError / MissingTokenError). */
-export async function login(input: LoginInput): Promise<string> {
+/** What a right password leads to: the session's token, or the code step's challenge. */
+export type LoginOutcome = { token: string } | { challenge: string };
+
+/** POST /api/users/login; resolves to the token or a challenge, or throws (ApiError / MissingTokenError). */
+export async function login(input: LoginInput): Promise<LoginOutcome> {
   // Checked rather than trusted: a server that answers without a token gets the usual login failure message.
-  const response: Partial<LoginResponse> | null = await call(usersEndpoints.login, { body: input });
+  const response = (await call(usersEndpoints.login, { body: input })) as
+    | (Partial<LoginResponse> & Partial<LoginChallenge>)
+    | null;
+  const challenge = response?.two_factor_required ? response.challenge_token : undefined;
+  if (typeof challenge === 'string' && challenge !== '') return { challenge };
   const token = response?.jwt_token;
   if (typeof token !== 'string' || token === '') throw new MissingTokenError();
-  return token;
+  return { token };
 }
 
 /** The message the login form shows for a failure (429 shows the server's). */

@@ -5,6 +5,8 @@ import styles from './users.module.css';
 export interface AccountSettingsProps {
   onEditProfile: () => void;
   onChangePassword: () => void;
+  /** Opens 'Cambiar correo'. */
+  onChangeEmail?: () => void;
   onLogout: () => void;
   /** Opens the confirmation for ending every session of the account, on every device. */
   onLogoutEverywhere?: () => void;
@@ -17,6 +19,7 @@ export interface AccountSettingsProps {
 export function AccountSettings({
   onEditProfile,
   onChangePassword,
+  onChangeEmail,
   onLogout,
   onLogoutEverywhere,
   loggingOut = false,
@@ -40,6 +43,9 @@ export function AccountSettings({
           </Link>
         </li>
         <SettingCard title="Seguridad" hint="Cambia tu contraseña" onClick={onChangePassword} />
+        {onChangeEmail && (
+          <SettingCard title="Cambiar correo" hint="Usa otra dirección de correo" onClick={onChangeEmail} />
+        )}
         <SettingCard
           title={loggingOut ? 'Cerrando sesión…' : 'Cerrar Sesión'}
           hint="Salir de tu cuenta en este dispositivo"
