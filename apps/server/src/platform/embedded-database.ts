@@ -44,6 +44,13 @@ function pgliteModule(): Promise<WebAssembly.Module> {
 }
 
 /**
+ * The thread's entry point: in the compiled server (dist/, built by build.mjs) the compiled worker
+ * beside it; run as TypeScript, a plain-JavaScript file that loads the TypeScript one through tsx
+ * (a thread does not inherit the loader its process was started with).
+ */
+const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? './embedded-worker-boot.mjs' : './embedded-worker.js';
+
+/**
  * Threads whose database was closed cleanly, kept (at most two, unreferenced, so they never hold
  * the process open) for the next database this process opens: starting a thread and loading
  * PGlite into it costs more than half a second.
@@ -75,7 +82,7 @@ async function takeThread(): Promise<Worker> {
     kept.off('error', leaveIdle).off('exit', leaveIdle);
     return kept;
   }
-  return new Worker(new URL('./embedded-worker-boot.mjs', import.meta.url), {
+  return new Worker(new URL(WORKER_ENTRY, import.meta.url), {
     workerData: { wasmModule: await pgliteModule() },
   });
 }
