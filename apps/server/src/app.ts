@@ -82,6 +82,8 @@ const REQUEST_TIMEOUT_MS = 120_000;
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The embedded database's backup reader (platform/embedded-backup.ts); undefined on PostgreSQL. */
+    embeddedSnapshot: DatabaseHandle['embeddedSnapshot'];
   }
 }
 
@@ -226,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await migrating.close();
     }
   }
-  const { db, kind, pipeline, close } =
+  const { db, kind, pipeline, close, embeddedSnapshot } =
     options.database ??
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
@@ -256,6 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);
   app.decorate('ctx', ctx);
+  app.decorate('embeddedSnapshot', embeddedSnapshot);
 
   registerSecurityHeaders(app);
   // Before the websocket plugin's own preClose (hooks run in order): live sockets are told the
