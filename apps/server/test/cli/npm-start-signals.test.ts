@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/platform/db.ts';
+import { migrateToLatest } from '../../src/platform/migrate.ts';
 import { insertAuction } from '../factories/auctions.ts';
 import { insertUser, TEST_PASSWORD } from '../factories/users.ts';
 import { cliDatabaseForFile } from '../support/cli-database.ts';
@@ -28,6 +29,8 @@ describe(`npm start under SIGTERM and SIGINT (${testDatabaseKind()})`, () => {
     env = { ...database.env, WEB_DIST_DIR: web, RATE_LIMIT: '0', NODE_ENV: 'test' };
     const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
     try {
+      // A fresh PostgreSQL database has no tables yet (the embedded one is a migrated copy).
+      await migrateToLatest(handle.db);
       const seller = await insertUser(handle.db, { is_seller: true });
       emails = [];
       for (let i = 0; i < BIDDERS; i++) emails.push((await insertUser(handle.db)).email);
