@@ -18,6 +18,7 @@ import path from 'node:path';
 import * as bids from './arms/bids.ts';
 import * as browse from './arms/browse.ts';
 import * as cards from './arms/cards.ts';
+import * as demoSeed from './arms/demo-seed.ts';
 import * as fanout from './arms/fanout.ts';
 import * as lighthouse from './arms/lighthouse.ts';
 import * as list from './arms/list.ts';
@@ -35,6 +36,7 @@ const arms: Record<string, { run: Arm; needs?: 'postgres' }> = {
   search: { run: search.run },
   browse: { run: browse.run },
   lighthouse: { run: lighthouse.run },
+  'demo-seed': { run: demoSeed.run },
 };
 
 const candidate =

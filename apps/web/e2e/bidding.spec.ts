@@ -172,7 +172,8 @@ describe('bidding: proxy bids, soft close, watchlist', () => {
     const cardPressed = small.getByRole('button', { name: `Quitar "${cardName}" de Favoritos` }).first();
     await cardPressed.waitFor();
     expect(await cardPressed.getAttribute('aria-pressed')).toBe('true');
-    expect(small.url()).toBe(`${baseUrl()}/`);
+    // The heart acts in place: the page stays on the tab's own address.
+    expect(small.url()).toBe(`${baseUrl()}/?tab=marketplace`);
     await screenshot(small, 'watchlist-marketplace-phone');
     await cardPressed.click();
     await small

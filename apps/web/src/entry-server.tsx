@@ -25,6 +25,7 @@ const RENDERED = [
   paths.home.path,
   paths.auctions.path,
   paths.explore.path,
+  paths.search.path,
   paths.seller.path,
   paths.publicProfile.path,
   paths.userProfile.path,
@@ -76,9 +77,9 @@ export function render(
   url: string,
   options: { read: ApiRead; now: number },
 ): Promise<ServerRender | undefined> {
-  const pathname = new URL(url, 'http://localhost').pathname;
-  if (!isServerRendered(pathname)) return Promise.resolve(undefined);
-  return reads.run(options.read, () => renderPage(url, pathname, options.now));
+  const address = new URL(url, 'http://localhost');
+  if (!isServerRendered(address.pathname)) return Promise.resolve(undefined);
+  return reads.run(options.read, () => renderPage(url, address, options.now));
 }
 
 /**
@@ -92,12 +93,12 @@ function isEnabled(query: Query): boolean {
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
-async function renderPage(url: string, pathname: string, now: number): Promise<ServerRender> {
+async function renderPage(url: string, address: URL, now: number): Promise<ServerRender> {
   const client = createQueryClient();
   // One read per query: a failure renders as the browser's first render would (loading), and
   // the browser asks again itself.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await preloadPage(pathname);
+  await preloadPage(address.pathname, address.searchParams);
   let renderMs = 0;
   let readMs = 0;
   const page = () => {

@@ -1,6 +1,7 @@
 import { boldSignature } from '../../src/modules/payments/bold-signature.ts';
 import { createWonAuctionItem } from '../../src/modules/payments/won-items.service.ts';
 import type { Database } from '../../src/platform/db.ts';
+import { insertDeliveredPayment } from '../../src/seed/sale-rows.ts';
 import { insertProduct } from './products.ts';
 
 let addressCounter = 0;
@@ -114,6 +115,28 @@ export function insertBuyNowProduct(
     can_be_bought: true,
     sell_price: sellPriceCentavos,
     categoryName: 'Figuras de vinilo',
+  });
+}
+
+/**
+ * A past auction sale that left no auction record (the payment's auction_id is null), paid
+ * `daysAgo` days before `now` and delivered four days later, as the demo buyer's history holds.
+ */
+export async function insertPastAuctionSale(
+  db: Database,
+  input: { sellerId: number; buyerId: number; now: Date; name: string; daysAgo: number },
+) {
+  const product = await insertProduct(db, input.sellerId, { name: input.name, status: 'delivered' });
+  const day = 86_400_000;
+  return insertDeliveredPayment(db, {
+    kind: 'auction',
+    productId: product.id,
+    buyerId: input.buyerId,
+    sellerId: input.sellerId,
+    amount: 40_000_00,
+    provider: 'sandbox',
+    paidAt: new Date(input.now.getTime() - input.daysAgo * day),
+    deliveredAt: new Date(input.now.getTime() - (input.daysAgo - 4) * day),
   });
 }
 

@@ -182,7 +182,8 @@ const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** A won-auction item; amount in COP. */
 export const WonAuctionItemSchema = z.object({
-  auction_id: z.number(),
+  /** Null for a sale whose auction left no record (e.g. the demo buyer's past purchases). */
+  auction_id: z.number().nullable(),
   payment_id: z.string(),
   product_id: z.number(),
   product_name: z.string(),

@@ -62,7 +62,7 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       const now = clock.now();
       const rows = await repo.listWonItems(db, userId, size, (page - 1) * size);
       return rows.map((r) => ({
-        auction_id: r.auction_id!,
+        auction_id: r.auction_id,
         payment_id: r.id,
         product_id: r.product_id,
         product_name: r.product_name,

@@ -222,6 +222,12 @@ describe('paying sellers', () => {
       buyerId: buyer.user.id,
       status: 'payable',
     });
+    // Not in the batch: it must stay payable, untouched.
+    const left = await insertSaleWithPayout(t, {
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      status: 'payable',
+    });
     const body = { payout_ids: [a.payoutId, b.payoutId], reference: 'LOTE-2026-11-26' };
     const answers = await Promise.all(
       [operator, second, operator, second].map((op) =>
@@ -258,8 +264,8 @@ describe('paying sellers', () => {
     expect(paid.paid_at).toBe(ok.body.paid_at);
     const detail = await t.request('GET', `/api/pending-payments/get/${b.payoutId}`, { token: seller.token });
     expect(detail.body.payment).toMatchObject({ status: 'paid', reference: 'LOTE-2026-11-26' });
-    const stillPayable = mine.body.find((p: { status: string }) => p.status === 'payable');
-    if (stillPayable) expect(stillPayable).toMatchObject({ paid_at: null, reference: null });
+    const untouched = mine.body.find((p: { id: string }) => p.id === left.payoutId);
+    expect(untouched).toMatchObject({ status: 'payable', paid_at: null, reference: null });
 
     // Paid ones list under `paid`, newest first.
     const paidList = await list('paid');

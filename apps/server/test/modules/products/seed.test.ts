@@ -59,15 +59,14 @@ describe('demo products', () => {
     expect(similar.status).toBe(200);
   });
 
-  it('seeds products in well under 3 seconds', async () => {
+  // How long seeding takes is measured by the bench (`BENCH_ONLY=demo-seed npm run bench`), not asserted here: a
+  // time limit in a test fails on a loaded machine without anything being wrong.
+  it('seeds the demo products each seller and auction needs, all available', async () => {
     const fresh = await startTestApp();
     try {
       const ctx = { ...fresh.ctx, users: createUsersService(fresh.ctx) };
       const users = await seedUsers(ctx);
-      const started = performance.now();
       const demo = await seedProducts(ctx, users);
-      const elapsed = performance.now() - started;
-      expect(elapsed).toBeLessThan(3000);
       expect(demo.available.length).toBeGreaterThanOrEqual(3);
       expect(demo.buyNow.length).toBeGreaterThanOrEqual(3);
       expect(demo.auctionA.length).toBeGreaterThanOrEqual(2);

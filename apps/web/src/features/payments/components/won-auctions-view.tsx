@@ -2,6 +2,7 @@ import {
   formatDateTime,
   formatMoney,
   paymentMessages as m,
+  shortPaymentId,
   type WonAuctionItem,
   wonStatusLabel,
   wonStatusTone,
@@ -58,7 +59,11 @@ function WonCard({ item }: { item: WonAuctionItem }) {
         <Badge tone={tone}>{wonStatusLabel(item.status)}</Badge>
       </div>
       <p className={styles.amount}>{formatMoney(item.amount, item.currency)}</p>
-      <p className={styles.meta}>Subasta #{item.auction_id}</p>
+      <p className={styles.meta}>
+        {item.auction_id !== null
+          ? `Subasta #${item.auction_id}`
+          : `Compra #${shortPaymentId(item.payment_id)}`}
+      </p>
       {payable && (
         <>
           <p className={styles.hint}>{item.payment_link ? m.linkAvailable : m.generateLinkHint}</p>
