@@ -51,11 +51,11 @@ export async function dbRestore(args: string[], env: NodeJS.ProcessEnv = process
   return restoreEmbedded(config.dataDir, header, files);
 }
 
-function checked(expected: TableSums, actual: TableSums, where: string): string {
+function checked(expected: TableSums, actual: TableSums, where: string, advice = ''): string {
   const differ = differingTables(expected, actual);
   if (differ.length > 0)
     throw new CliError(
-      `Restored into ${where}, but these tables differ from the backup: ${differ.join(', ')}.`,
+      `Restored into ${where}, but these tables differ from what the backup recorded: ${differ.join(', ')}.${advice}`,
     );
   const rows = Object.values(actual).reduce((sum, table) => sum + table.rows, 0);
   return `${Object.keys(actual).length} tables, ${rows} rows, each matching the backup's checksum`;
@@ -68,19 +68,33 @@ async function restoreEmbedded(
 ): Promise<string> {
   const archive = files.get(DATABASE_ENTRY.pglite);
   if (!archive) throw new CliError('The backup holds no database. Nothing was changed.');
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
+  const existed = existsSync(dataDir);
+  if (existed && readdirSync(dataDir).length > 0)
     throw new CliError(`${dataDir} is not empty: restore only into an empty DATA_DIR. Nothing was changed.`);
   mkdirSync(dataDir, { recursive: true });
-  for (const [name, bytes] of files) {
-    if (name.startsWith('data/'))
-      writeFileSync(path.join(dataDir, path.basename(name)), bytes, { mode: 0o600 });
-  }
-  const handle = await openDatabase({ dataDir, load: archive });
   try {
-    const actual = await readTableSums(async (text) => (await sql.raw(text).execute(handle.db)).rows);
-    return `Restored into ${dataDir}: ${checked(header.tables, actual, dataDir)} (backup of ${header.created_at}). / Copia restaurada.`;
-  } finally {
-    await handle.close();
+    for (const [name, bytes] of files) {
+      if (name.startsWith('data/'))
+        writeFileSync(path.join(dataDir, path.basename(name)), bytes, { mode: 0o600 });
+    }
+    const handle = await openDatabase({ dataDir, load: archive });
+    try {
+      const actual = await readTableSums(async (text) => (await sql.raw(text).execute(handle.db)).rows);
+      return `Restored into ${dataDir}: ${checked(header.tables, actual, dataDir)} (backup of ${header.created_at}). / Copia restaurada.`;
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    // The directory was empty (or absent): a restore that failed leaves it so, not half-filled
+    // for a server to start on.
+    if (existed)
+      for (const entry of readdirSync(dataDir))
+        rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    else rmSync(dataDir, { recursive: true, force: true });
+    if (error instanceof CliError) throw new CliError(`${error.message} ${dataDir} was emptied again.`);
+    throw new CliError(
+      `The backup could not be restored (${(error as Error).message}). The target was left empty.`,
+    );
   }
 }
 
@@ -112,7 +126,7 @@ async function restorePostgres(url: string, header: BackupHeader, dump: Buffer |
     if (code !== 0)
       throw new CliError(`pg_restore failed (exit ${code}), nothing was kept: ${errors.trim()}`);
     const actual = await readTableSums(async (text) => (await client.query(text)).rows);
-    return `Restored into PostgreSQL: ${checked(header.tables, actual, 'the database')} (backup of ${header.created_at}). / Copia restaurada.`;
+    return `Restored into PostgreSQL: ${checked(header.tables, actual, 'the database', ' Do not start a server on it: drop the database, create it empty and restore again, or restore an older backup.')} (backup of ${header.created_at}). / Copia restaurada.`;
   } finally {
     await client.end().catch(() => {});
     rmSync(scratch, { recursive: true, force: true });
