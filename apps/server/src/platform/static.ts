@@ -9,10 +9,16 @@ import { deferAppCode, EARLY_REQUESTS, leadImagesOf } from './deferred-app-code.
 import { isAppPageOf, pageFilesOf } from './page-files.ts';
 import { scriptSafe } from './script-json.ts';
 
+/** apps/server, from this file run as TypeScript (src/platform/) or compiled into dist/. */
+const serverDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  import.meta.url.endsWith('.ts') ? '../..' : '..',
+);
+
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+  : path.resolve(serverDir, '../web/dist');
 
 const NOT_THE_APP = /^\/(api|images|sandbox)\//;
 
