@@ -3,11 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
-import {
-  createNotifications,
-  type NotificationDto,
-  publishNotifications,
-} from '../notifications/notifications.service.ts';
+import { createNotifications, type NotificationDto } from '../notifications/notifications.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 type Created = Array<NotificationDto & { user_id: number }>;
