@@ -219,7 +219,11 @@ export async function registerWebApp(
 ): Promise<boolean> {
   const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
-  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  // The banner (when set) is in every page: written into the shell once, not per request.
+  const builtHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const indexHtml = options.banner
+    ? builtHtml.replace(/<body[^>]*>/i, (body) => `${body}${options.banner}`)
+    : builtHtml;
   const pageFiles = pageFilesOf(distDir);
   const isAppPage = isAppPageOf(distDir);
   const stylesheet = inlineStylesheets(distDir);
@@ -294,7 +298,6 @@ export async function registerWebApp(
     if (links.length === 0 && imageLinks.length === 0 && !head && !rendered && !options.banner)
       return reply.type('text/html').sendFile('index.html');
     let html = indexHtml;
-    if (options.banner) html = html.replace(/<body[^>]*>/i, (body) => `${body}${options.banner}`);
     if (head) {
       for (const tag of GENERIC_HEAD) html = html.replace(tag, '');
       if (head.status) reply.status(head.status);
