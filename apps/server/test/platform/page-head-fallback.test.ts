@@ -62,7 +62,7 @@ describe('the test-mode banner', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     writeFileSync(path.join(dir, 'index.html'), shell);
     const heads: PageHeads = async (pathname) =>
-      pathname === '/propia' ? { html: '<title>Propio</title>' } : null;
+      pathname === '/propia' ? { html: '<title>Propio</title>' } : undefined;
     app = Fastify();
     await registerWebApp(app, { distDir: dir, heads, banner });
     await app.ready();
