@@ -136,6 +136,9 @@ describe(`db:backup and db:restore (${kind})`, () => {
       expect(backup.stdout, backup.stderr).toMatch(/Backup written to/);
       expect(backup.stdout).toContain(kind === 'pglite' ? 'taken by the running server' : 'pg_dump');
       expect(stream.failures).toEqual([]);
+      // A starved machine may make a bid wait past the statement timeout now and then; the backup
+      // must not make that the rule.
+      expect(stream.retried()).toBeLessThan(stream.acknowledged.length);
       // Bids were taken while the backup ran, and after it.
       expect(
         stream.acknowledged.filter((bid) => bid.at > startedAt && bid.at < endedAt).length,

@@ -117,11 +117,15 @@ export interface AcknowledgedBid {
 
 /**
  * Bids sent one after another by each of `tokens` (rising amounts, so most are taken) until
- * `stop()`; every bid answered 201 is recorded with the time of its answer.
+ * `stop()`; every bid answered 201 is recorded with the time of its answer. A 503 is the server's
+ * "too slow right now, retry" (a bid waiting on another's row lock past the statement timeout, as
+ * happens on a starved 2-core machine); the stream retries it as a careful client does and counts
+ * it apart. Any other 5xx is a failure.
  */
 export function bidStream(url: string, tokens: string[], race: { auction_id: number; product_id: number }) {
   const acknowledged: AcknowledgedBid[] = [];
   const failures: number[] = [];
+  let retried = 0;
   let amount = 10_000;
   let stopped = false;
   const bidder = async (token: string) => {
@@ -134,6 +138,7 @@ export function bidStream(url: string, tokens: string[], race: { auction_id: num
       });
       const body = (await res.json()) as { id?: number };
       if (res.status === 201 && body.id) acknowledged.push({ id: body.id, at: Date.now() });
+      else if (res.status === 503) retried += 1;
       else if (res.status >= 500) failures.push(res.status);
     }
   };
@@ -141,6 +146,7 @@ export function bidStream(url: string, tokens: string[], race: { auction_id: num
   return {
     acknowledged,
     failures,
+    retried: () => retried,
     /** Resolves once `count` more bids than now have been acknowledged. */
     async waitFor(count: number) {
       const target = acknowledged.length + count;
