@@ -21,7 +21,15 @@ const CITATIONS: RegExp[] = [
 ];
 
 /** Folders that hold no source: installed packages, build output, local data, test leftovers. */
-const SKIPPED = new Set(['node_modules', 'dist', 'data', 'test-results', 'screenshots', 'coverage']);
+const SKIPPED = new Set([
+  'node_modules',
+  'dist',
+  'dist-ssr',
+  'data',
+  'test-results',
+  'screenshots',
+  'coverage',
+]);
 const SOURCE = /\.(?:[cm]?[jt]sx?|sql|css|html|json)$/;
 
 function sourceFiles(dir: string): string[] {

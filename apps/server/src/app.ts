@@ -88,6 +88,8 @@ const REQUEST_TIMEOUT_MS = 120_000;
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The embedded database's backup reader (platform/embedded-backup.ts); undefined on PostgreSQL. */
+    embeddedSnapshot: DatabaseHandle['embeddedSnapshot'];
   }
 }
 
@@ -164,6 +166,26 @@ function announceWrites(app: FastifyInstance, ctx: AppContext) {
     });
 }
 
+/**
+ * While the server closes, a kept-alive connection is closed as soon as its request is answered:
+ * the server's close ends only the connections idle at that moment, and waits for the others,
+ * which a client keeps open after its answer (72 s by Fastify's keep-alive default). A burst of
+ * bids from a long-lived client (a proxy, a load test) otherwise held the drain until it was cut.
+ * Answers sent meanwhile say `Connection: close`, so clients do not send another request on a
+ * connection about to close; connections that go idle anyway are closed within 100 ms.
+ */
+function closeKeptAliveConnectionsOnClose(app: FastifyInstance) {
+  let closing: NodeJS.Timeout | undefined;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
+    closing = setInterval(() => app.server.closeIdleConnections(), 100);
+    closing.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(closing));
+}
+
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -212,7 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await migrating.close();
     }
   }
-  const { db, kind, pipeline, close } =
+  const { db, kind, pipeline, close, embeddedSnapshot } =
     options.database ??
     (await openDatabase({
       databaseUrl: config.DATABASE_URL,
@@ -242,6 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);
   app.decorate('ctx', ctx);
+  app.decorate('embeddedSnapshot', embeddedSnapshot);
 
   registerSecurityHeaders(app);
   // Before the websocket plugin's own preClose (hooks run in order): live sockets are told the
@@ -257,6 +280,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }, 2_000).unref();
     }
   });
+  closeKeptAliveConnectionsOnClose(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerRateLimits(app, config.RATE_LIMIT, config.REDIS_URL);
   registerErrorHandler(app);

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { listenForBackups } from './platform/embedded-backup.ts';
 
 /** Everything must be closed by then, or the process is ended anyway (orchestrators kill at ~10 s). */
 const HARD_CAP_MS = 9_500;
@@ -19,6 +20,7 @@ async function main() {
   }
   const app = await buildApp(config);
   let closing = false;
+  let stopBackups = async () => {};
   /**
    * Draining (SIGTERM from an orchestrator, SIGINT from a terminal): the listening socket closes
    * (new connections are refused; a new request on a kept-alive connection gets 503), requests in
@@ -43,6 +45,7 @@ async function main() {
     }, DRAIN_MS);
     drainCap.unref();
     try {
+      await stopBackups();
       await app.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown: closing failed');
@@ -54,6 +57,14 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
+  // On the embedded database, `npm run db:backup` asks this process for its backups.
+  if (app.embeddedSnapshot && config.dataDir !== 'memory://') {
+    try {
+      stopBackups = await listenForBackups(config.dataDir, app.embeddedSnapshot, app.log);
+    } catch (err) {
+      app.log.warn({ err }, 'online backups unavailable: the backup socket could not be opened');
+    }
+  }
 }
 
 main().catch((error) => {

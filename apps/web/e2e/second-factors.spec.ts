@@ -189,11 +189,13 @@ describe('second factors in the account settings and at login', () => {
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'passkeys-list-desktop');
     await sectionScreenshot(passkeysSection(page), 'passkeys-section-1280');
-    // Removing asks for proof; an empty one is refused in the dialog, which is then closed.
+    // Removing asks for proof (the password alone, two-step verification being off here); an empty
+    // one is refused in the dialog, which is then closed.
     await page.getByRole('button', { name: 'Eliminar Teléfono de prueba' }).click();
     const remove = page.getByRole('dialog', { name: 'Eliminar llave de acceso' });
+    expect(await remove.getByLabel(/código de verificación/).count()).toBe(0);
     await remove.getByRole('button', { name: 'Eliminar' }).click();
-    await remove.getByText('Escribe tu contraseña actual o un código de verificación').waitFor();
+    await remove.getByText('La contraseña actual es obligatoria').waitFor();
     await expectAccessible(page);
     await sectionScreenshot(remove, 'passkey-remove-error-1280');
     await remove.getByRole('button', { name: 'Cancelar' }).click();

@@ -7,6 +7,7 @@ import { EmbeddedDatabase } from './embedded-database.ts';
 import { lockEmbeddedDatabase } from './embedded-lock.ts';
 import { answerOf, Mutex, PGliteDialect } from './pglite-dialect.ts';
 import { embeddedPipeline, postgresPipeline, type StatementPipeline } from './statement-pipeline.ts';
+import { readTableSums, type TableSums } from './table-sums.ts';
 
 export type Database = Kysely<DB>;
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -16,6 +17,11 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Single statements applied in the order they are sent (see statement-pipeline.ts). */
   pipeline: StatementPipeline;
+  /**
+   * The embedded database only: its data directory (a tar archive) and every table's sums, both
+   * as of one moment (no transaction open, nothing runs in between): what a backup holds.
+   */
+  embeddedSnapshot?: () => Promise<{ archive: Uint8Array; tables: TableSums }>;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,8 @@ export async function openDatabase(options: {
   dataDir: string;
   limits?: PoolLimits;
   log?: Log;
+  /** Embedded only: a data directory archive (a backup's) to fill the empty location with. */
+  load?: Uint8Array;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const log = options.log ?? stderrLog;
@@ -111,7 +119,7 @@ export async function openDatabase(options: {
   const unlock = inMemory ? () => {} : lockEmbeddedDatabase(options.dataDir);
   let client: EmbeddedDatabase;
   try {
-    client = await EmbeddedDatabase.open(location);
+    client = await EmbeddedDatabase.open(location, options.load);
   } catch (error) {
     unlock();
     throw error;
@@ -124,6 +132,16 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     pipeline: embeddedPipeline(client, turn),
+    embeddedSnapshot: async () => {
+      // Holding the turn, no transaction is open and no statement lands between the two reads.
+      const release = await turn.acquire(30_000);
+      try {
+        const tables = await readTableSums(async (text) => (await client.exec(text)).at(-1)?.rows ?? []);
+        return { archive: await client.dump(), tables };
+      } finally {
+        release();
+      }
+    },
     close: async () => {
       try {
         await db.destroy();

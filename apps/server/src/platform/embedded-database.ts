@@ -10,13 +10,14 @@ export interface EmbeddedResult {
 }
 
 export type EmbeddedRequest =
-  | { id: number; kind: 'open'; location: string }
+  | { id: number; kind: 'open'; location: string; load?: Uint8Array }
   | { id: number; kind: 'exec'; sql: string }
   | { id: number; kind: 'query'; sql: string; params: unknown[]; name?: string }
+  | { id: number; kind: 'dump' }
   | { id: number; kind: 'close' };
 
 export type EmbeddedResponse =
-  | { id: number; results: EmbeddedResult[] }
+  | { id: number; results: EmbeddedResult[]; bytes?: Uint8Array }
   | { id: number; error: Record<string, string | number> & { message: string } };
 
 /**
@@ -42,6 +43,13 @@ function pgliteModule(): Promise<WebAssembly.Module> {
   );
   return compiledPglite;
 }
+
+/**
+ * The thread's entry point: in the compiled server (dist/, built by build.mjs) the compiled worker
+ * beside it; run as TypeScript, a plain-JavaScript file that loads the TypeScript one through tsx
+ * (a thread does not inherit the loader its process was started with).
+ */
+const WORKER_ENTRY = import.meta.url.endsWith('.ts') ? './embedded-worker-boot.mjs' : './embedded-worker.js';
 
 /**
  * Threads whose database was closed cleanly, kept (at most two, unreferenced, so they never hold
@@ -75,7 +83,7 @@ async function takeThread(): Promise<Worker> {
     kept.off('error', leaveIdle).off('exit', leaveIdle);
     return kept;
   }
-  return new Worker(new URL('./embedded-worker-boot.mjs', import.meta.url), {
+  return new Worker(new URL(WORKER_ENTRY, import.meta.url), {
     workerData: { wasmModule: await pgliteModule() },
   });
 }
@@ -89,7 +97,7 @@ export class EmbeddedDatabase {
   #nextId = 1;
   #pending = new Map<
     number,
-    { resolve: (results: EmbeddedResult[]) => void; reject: (error: Error) => void }
+    { resolve: (results: EmbeddedResult[], bytes?: Uint8Array) => void; reject: (error: Error) => void }
   >();
   #closed = false;
   #failure: Error | null = null;
@@ -109,7 +117,7 @@ export class EmbeddedDatabase {
       if (this.#pending.size === 0) worker.unref();
       if ('error' in response)
         waiting.reject(Object.assign(new Error(response.error.message), response.error));
-      else waiting.resolve(response.results);
+      else waiting.resolve(response.results, response.bytes);
     };
     const fail = (error: Error) => {
       this.#failure = error;
@@ -121,12 +129,15 @@ export class EmbeddedDatabase {
     worker.on('message', message).on('error', fail).on('exit', exit);
   }
 
-  /** Opens PGlite at `location` (a directory, or `memory://`) in its thread. */
-  static async open(location: string): Promise<EmbeddedDatabase> {
+  /**
+   * Opens PGlite at `location` (a directory, or `memory://`) in its thread; `load`, a data
+   * directory as `dump` gives it, fills an empty location first (a restore).
+   */
+  static async open(location: string, load?: Uint8Array): Promise<EmbeddedDatabase> {
     const worker = await takeThread();
     const database = new EmbeddedDatabase(worker);
     try {
-      await database.#send({ id: database.#nextId++, kind: 'open', location });
+      await database.#send({ id: database.#nextId++, kind: 'open', location, ...(load ? { load } : {}) });
     } catch (error) {
       await worker.terminate();
       throw error;
@@ -151,6 +162,20 @@ export class EmbeddedDatabase {
   async query(sql: string, params: unknown[], name?: string): Promise<EmbeddedResult> {
     const [result] = await this.#send({ id: this.#nextId++, kind: 'query', sql, params, name });
     return result!;
+  }
+
+  /**
+   * The whole data directory as a tar archive, as of every statement sent before this call (the
+   * thread runs them in order): consistent when no transaction is open (the caller holds the turn).
+   */
+  dump(): Promise<Uint8Array> {
+    return new Promise((resolve, reject) => {
+      if (this.#failure) return reject(this.#failure);
+      const id = this.#nextId++;
+      if (this.#pending.size === 0) this.worker.ref();
+      this.#pending.set(id, { resolve: (_results, bytes) => resolve(bytes ?? new Uint8Array()), reject });
+      this.worker.postMessage({ id, kind: 'dump' } satisfies EmbeddedRequest);
+    });
   }
 
   async close(): Promise<void> {

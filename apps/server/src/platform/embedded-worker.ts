@@ -22,11 +22,12 @@ function current(): PGlite {
   return open;
 }
 
-async function openDatabase(location: string): Promise<void> {
+async function openDatabase(location: string, load?: Uint8Array): Promise<void> {
   if (open && !open.closed) throw new Error('the embedded database is already open');
   prepared.clear();
   open = await PGlite.create(location, {
     wasmModule,
+    ...(load ? { loadDataDir: new Blob([load]) } : {}),
     extensions: { pg_trgm, unaccent },
     // int8 (counts, centavos) as JS numbers; dates stay 'YYYY-MM-DD' so no time zone shifts them.
     parsers: {
@@ -169,8 +170,12 @@ async function serve(request: EmbeddedRequest): Promise<EmbeddedResponse> {
   try {
     switch (request.kind) {
       case 'open':
-        await openDatabase(request.location);
+        await openDatabase(request.location, request.load);
         return { id: request.id, results: [] };
+      case 'dump': {
+        const archive = await current().dumpDataDir('none');
+        return { id: request.id, results: [], bytes: new Uint8Array(await archive.arrayBuffer()) };
+      }
       case 'exec':
         return { id: request.id, results: await execSimple(request.sql) };
       case 'query':
@@ -201,7 +206,9 @@ port.on('message', (request: EmbeddedRequest) => {
  * is still answered and the requests behind it still run. */
 function reply(response: EmbeddedResponse) {
   try {
-    port.postMessage(response);
+    // A dump's bytes are moved to the main thread, not copied.
+    const bytes = 'bytes' in response ? response.bytes : undefined;
+    port.postMessage(response, bytes ? [bytes.buffer as ArrayBuffer] : []);
   } catch (error) {
     port.postMessage({ id: response.id, error: { message: String((error as Error).message) } });
   }

@@ -24,6 +24,42 @@ declare module 'fastify' {
  *
  * One registry per app instance, so several instances in one process (tests) keep their own counts.
  */
+/** The counts an outbox table reports: waiting, waiting after a failed attempt, given up. */
+export interface OutboxCounts {
+  pending: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * `/metrics` gauges of one outbox (e-mail, pushes), read from its table so every process shows
+ * the same queue whichever one sends it. One query per scrape: the registry starts every gauge's
+ * collect before awaiting any, so the gauges share the query in flight.
+ */
+export function registerOutboxGauges(
+  registry: Registry,
+  read: () => Promise<OutboxCounts>,
+  gauges: ReadonlyArray<readonly [name: string, help: string, key: keyof OutboxCounts]>,
+): void {
+  let counting: Promise<OutboxCounts> | undefined;
+  const counts = () => {
+    counting ??= read().finally(() => {
+      counting = undefined;
+    });
+    return counting;
+  };
+  for (const [name, help, key] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set((await counts())[key]);
+      },
+    });
+  }
+}
+
 export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const register = new Registry();
   register.setDefaultLabels({ app: 'coleccionables' });

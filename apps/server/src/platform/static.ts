@@ -9,10 +9,16 @@ import { deferAppCode, EARLY_REQUESTS, leadImagesOf } from './deferred-app-code.
 import { isAppPageOf, pageFilesOf } from './page-files.ts';
 import { scriptSafe } from './script-json.ts';
 
+/** apps/server, from this file run as TypeScript (src/platform/) or compiled into dist/. */
+const serverDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  import.meta.url.endsWith('.ts') ? '../..' : '..',
+);
+
 // WEB_DIST_DIR lets parallel test runs serve their own build; the default is the web app's dist.
 export const webDistDir = process.env.WEB_DIST_DIR
   ? path.resolve(process.env.WEB_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+  : path.resolve(serverDir, '../web/dist');
 
 const NOT_THE_APP = /^\/(api|images|sandbox)\//;
 
@@ -213,7 +219,11 @@ export async function registerWebApp(
 ): Promise<boolean> {
   const distDir = options.distDir ?? webDistDir;
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
-  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  // The banner (when set) is in every page: written into the shell once, not per request.
+  const builtHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const indexHtml = options.banner
+    ? builtHtml.replace(/<body[^>]*>/i, (body) => `${body}${options.banner}`)
+    : builtHtml;
   const pageFiles = pageFilesOf(distDir);
   const isAppPage = isAppPageOf(distDir);
   const stylesheet = inlineStylesheets(distDir);
@@ -288,7 +298,6 @@ export async function registerWebApp(
     if (links.length === 0 && imageLinks.length === 0 && !head && !rendered && !options.banner)
       return reply.type('text/html').sendFile('index.html');
     let html = indexHtml;
-    if (options.banner) html = html.replace(/<body[^>]*>/i, (body) => `${body}${options.banner}`);
     if (head) {
       for (const tag of GENERIC_HEAD) html = html.replace(tag, '');
       if (head.status) reply.status(head.status);

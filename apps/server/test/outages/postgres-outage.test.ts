@@ -76,6 +76,8 @@ describe.skipIf(!target)('PostgreSQL outage', () => {
     expect(health.status).toBe(503);
     expect(health.body).toMatchObject({ status: 'unavailable', checks: { database: 'unavailable' } });
     expect(JSON.stringify(health.body)).not.toMatch(/127\.0\.0\.1|ECONN|postgres/i);
+    // Alive all the same: a restart would not bring the database back.
+    expect((await t.request('GET', '/api/health/live')).status).toBe(200);
   }
 
   async function expectRecovered() {

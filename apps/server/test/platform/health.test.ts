@@ -22,6 +22,12 @@ describe('platform', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('GET /api/health/live answers ok (liveness, beside the readiness check)', async () => {
+    const res = await t.request('GET', '/api/health/live');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
   it('unknown API paths get a Spanish 404 envelope', async () => {
     const res = await t.request('GET', '/api/does-not-exist');
     expect(res.status).toBe(404);

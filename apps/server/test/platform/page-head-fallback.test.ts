@@ -52,3 +52,31 @@ describe("a page's head when its data cannot be read", () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });
+
+describe('the test-mode banner', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const banner = '<aside aria-label="Aviso de pruebas">Modo de pruebas</aside>';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dir, 'index.html'), shell);
+    const heads: PageHeads = async (pathname) =>
+      pathname === '/propia' ? { html: '<title>Propio</title>' } : undefined;
+    app = Fastify();
+    await registerWebApp(app, { distDir: dir, heads, banner });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens the body of every page, with a head of its own or the generic one, once', async () => {
+    for (const url of ['/', '/propia', '/no-existe']) {
+      const res = await app.inject(url);
+      expect(res.body, url).toContain(`<body>${banner}<div id="root">`);
+      expect(res.body.split(banner).length - 1, url).toBe(1);
+    }
+  });
+});

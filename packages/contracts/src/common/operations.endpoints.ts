@@ -31,6 +31,14 @@ export const operationsEndpoints = {
     auth: 'none',
     responses: { 200: HealthyAnswerSchema, 503: UnhealthyAnswerSchema },
   }),
+  live: defineEndpoint({
+    method: 'GET',
+    path: '/api/health/live',
+    summary: 'Whether this process runs and its event loop answers (liveness; needs no database)',
+    tag: 'operations',
+    auth: 'none',
+    responses: { 200: z.object({ status: z.literal('ok') }) },
+  }),
   advanceTestClock: defineEndpoint({
     method: 'POST',
     path: '/api/test/clock',

@@ -28,4 +28,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     if (liveEvents !== 'ok') return { status: 'ok' as const, degraded: { live_events: liveEvents } };
     return { status: 'ok' as const };
   });
+  /**
+   * `GET /api/health/live`: `200` while the process runs and its event loop turns, whatever its
+   * dependencies do: a container runtime restarts a process that fails this one, so a database
+   * outage (which a restart does not mend) must not fail it.
+   */
+  declareRoute(app, ctx, operationsEndpoints.live, {}, async () => ({ status: 'ok' as const }));
 }

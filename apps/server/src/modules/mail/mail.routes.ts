@@ -1,8 +1,8 @@
 import { notificationPreferencesEndpoints as endpoints } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import { Gauge } from 'prom-client';
 import { resolveJwtSecret } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { registerOutboxGauges } from '../../platform/metrics.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createMailJob } from './mail.job.ts';
 import { mailRepository } from './mail.repository.ts';
@@ -57,28 +57,9 @@ export async function mailRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.addHook('onClose', async () => transport.close());
 
-  // Read from the outbox itself, so every process shows the same queue whichever one sends it.
-  // One query per scrape: the registry starts every gauge's collect before awaiting any, so the
-  // three share the query in flight.
-  let counting: ReturnType<typeof mailRepository.outboxCounts> | undefined;
-  const outbox = () => {
-    counting ??= mailRepository.outboxCounts(ctx.db).finally(() => {
-      counting = undefined;
-    });
-    return counting;
-  };
-  for (const [name, help, key] of [
+  registerOutboxGauges(app.metricsRegistry, () => mailRepository.outboxCounts(ctx.db), [
     ['mail_outbox_pending', 'E-mails waiting to be sent (queue length).', 'pending'],
     ['mail_outbox_retrying', 'E-mails waiting after a failed attempt (SMTP refused or away).', 'retrying'],
     ['mail_outbox_failed', 'E-mails given up after 24 hours of failed attempts.', 'failed'],
-  ] as const) {
-    new Gauge({
-      name,
-      help,
-      registers: [app.metricsRegistry],
-      async collect() {
-        this.set((await outbox())[key]);
-      },
-    });
-  }
+  ]);
 }

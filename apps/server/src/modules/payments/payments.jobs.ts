@@ -144,9 +144,7 @@ export function registerPaymentJobs(
   ctx.jobs.register({
     name: 'payments.reconcile-open',
     run: async (now) => {
-      const rows = await ctx.db
-        .transaction()
-        .execute((trx) => repo.claimForProviderCheck(trx, now, RECONCILE_EVERY_MS, BATCH));
+      const rows = await repo.claimForProviderCheck(ctx.db, now, RECONCILE_EVERY_MS, BATCH);
       for (const row of rows) await payments.reconcileWithProvider(row);
       return 0;
     },

@@ -297,36 +297,32 @@ export const paymentsRepository = {
 
   /**
    * Claims open payments to ask the processor about: a link made at least `every` ago, not asked
-   * in the last `every`, window still open. SKIP LOCKED and the stamp make each one asked by one
-   * process per round.
+   * in the last `every`, window still open; stamped in the same statement. SKIP LOCKED and the
+   * stamp make each one asked by one process per round.
    */
-  async claimForProviderCheck(trx: Database, now: Date, everyMs: number, limit: number) {
+  claimForProviderCheck(db: Database, now: Date, everyMs: number, limit: number) {
     const cutoff = new Date(now.getTime() - everyMs);
-    const rows = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('status', 'in', ['pending', 'processing'])
-      .where('link_id', 'is not', null)
-      .where('link_created_at', '<=', cutoff)
-      .where((eb) => eb.or([eb('provider_checked_at', 'is', null), eb('provider_checked_at', '<=', cutoff)]))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .orderBy('link_created_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
+    return db
+      .updateTable('payments')
+      .set({ provider_checked_at: now })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('payments')
+          .select('id')
+          .where('status', 'in', ['pending', 'processing'])
+          .where('link_id', 'is not', null)
+          .where('link_created_at', '<=', cutoff)
+          .where((eb) =>
+            eb.or([eb('provider_checked_at', 'is', null), eb('provider_checked_at', '<=', cutoff)]),
+          )
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+          .orderBy('link_created_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
       .execute();
-    if (rows.length > 0) {
-      await trx
-        .updateTable('payments')
-        .set({ provider_checked_at: now })
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
-    }
-    return rows;
   },
 
   /**

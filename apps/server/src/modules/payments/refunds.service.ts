@@ -3,11 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
-import {
-  createNotifications,
-  type NotificationDto,
-  publishNotifications,
-} from '../notifications/notifications.service.ts';
+import { createNotifications, type NotificationDto } from '../notifications/notifications.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 type Created = Array<NotificationDto & { user_id: number }>;
@@ -87,30 +83,24 @@ export function createRefundProcessor(ctx: AppContext, provider: PaymentProvider
   const { db } = ctx;
 
   return async function processDueRefunds(now: Date): Promise<number> {
-    const claimed = await db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('refunds as r')
-        .select(['r.id', 'r.payment_id', 'r.provider_tx_id', 'r.amount', 'r.currency', 'r.attempts'])
-        .where('r.status', '=', 'pending')
-        .where('r.next_attempt_at', '<=', now)
-        .orderBy('r.next_attempt_at')
-        .limit(BATCH)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      if (rows.length > 0) {
-        await trx
-          .updateTable('refunds')
-          .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS) })
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
-      }
-      return rows;
-    });
+    // Claimed and leased in one statement: other processes skip these rows, and the processor is
+    // called outside any transaction.
+    const claimed = await db
+      .updateTable('refunds')
+      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('refunds')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'payment_id', 'provider_tx_id', 'amount', 'currency', 'attempts'])
+      .execute();
 
     for (const refund of claimed) await attemptRefund(ctx, provider, refund);
     return claimed.length;

@@ -1,7 +1,7 @@
 import { formatCOP, paymentMessages as messages, TEST_MODE_BANNER } from '@app/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { buildSaleNotification } from './bold-notification.ts';
+import { type BoldNotification, buildSaleNotification } from './bold-notification.ts';
 import { boldSignature } from './bold-signature.ts';
 import { pesosToCharge } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
@@ -83,8 +83,8 @@ export async function sandboxCheckoutRoutes(
 ) {
   const { db, clock } = ctx;
 
-  // The sandbox's own notifications (a refund's void) reach the webhook like the buttons' do.
-  provider.connect(async (notification) => {
+  /** A notification signed as Bold signs it, delivered to our own webhook route: true when taken. */
+  async function deliverToWebhook(notification: BoldNotification): Promise<boolean> {
     const body = JSON.stringify(notification);
     const delivered = await app.inject({
       method: 'POST',
@@ -95,9 +95,13 @@ export async function sandboxCheckoutRoutes(
       },
       payload: body,
     });
-    if (delivered.statusCode !== 200) {
-      ctx.log.error({ status: delivered.statusCode, body: delivered.body }, 'sandbox notification refused');
-    }
+    if (delivered.statusCode === 200) return true;
+    ctx.log.error({ status: delivered.statusCode, body: delivered.body }, 'sandbox notification refused');
+    return false;
+  }
+  // The sandbox's own notifications (a refund's void) reach the webhook like the buttons' do.
+  provider.connect(async (notification) => {
+    await deliverToWebhook(notification);
   });
 
   async function findLink(linkId: string) {
@@ -171,23 +175,7 @@ export async function sandboxCheckoutRoutes(
           now: clock.now(),
         });
         provider.settleLink(linkId, type === 'SALE_APPROVED' ? 'PAID' : 'REJECTED');
-        const body = JSON.stringify(notification);
-        const delivered = await app.inject({
-          method: 'POST',
-          url: '/api/bold/webhook',
-          headers: {
-            'content-type': 'application/json',
-            'x-bold-signature': boldSignature(body, provider.webhookSecret),
-          },
-          payload: body,
-        });
-        if (delivered.statusCode !== 200) {
-          ctx.log.error(
-            { status: delivered.statusCode, body: delivered.body },
-            'sandbox notification refused',
-          );
-          return messagePage(reply, 502, messages.linkFailed);
-        }
+        if (!(await deliverToWebhook(notification))) return messagePage(reply, 502, messages.linkFailed);
         const status = type === 'SALE_APPROVED' ? 'approved' : 'rejected';
         return reply.redirect(`/payment?bold-order-id=${payment.id}&bold-tx-status=${status}`, 303);
       };

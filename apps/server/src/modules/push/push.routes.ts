@@ -2,6 +2,7 @@ import { pushEndpoints as endpoints, pushMessages } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { AppContext } from '../../platform/context.ts';
+import { registerOutboxGauges } from '../../platform/metrics.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createPushJob } from './push.job.ts';
 import { pushRepository } from './push.repository.ts';
@@ -49,14 +50,7 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext) {
     sender.close();
   });
 
-  let counting: ReturnType<typeof pushRepository.outboxCounts> | undefined;
-  const outbox = () => {
-    counting ??= pushRepository.outboxCounts(ctx.db).finally(() => {
-      counting = undefined;
-    });
-    return counting;
-  };
-  for (const [name, help, key] of [
+  registerOutboxGauges(app.metricsRegistry, () => pushRepository.outboxCounts(ctx.db), [
     ['push_outbox_pending', 'Pushes waiting to be sent (queue length).', 'pending'],
     [
       'push_outbox_retrying',
@@ -64,16 +58,7 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext) {
       'retrying',
     ],
     ['push_outbox_failed', 'Pushes given up (refused, or 24 hours of failed attempts).', 'failed'],
-  ] as const) {
-    new Gauge({
-      name,
-      help,
-      registers: [app.metricsRegistry],
-      async collect() {
-        this.set((await outbox())[key]);
-      },
-    });
-  }
+  ]);
   new Gauge({
     name: 'push_in_flight',
     help: 'Pushes this process is sending right now.',

@@ -8,7 +8,7 @@ export interface PushMessage {
   endpoint: string;
   keys: { p256dh: string; auth: string };
   payload: string;
-  /** Replaces an undelivered push with the same topic on the push service (RFC 8030 §5.4). */
+  /** The push service keeps only the newest undelivered push of one topic for a device: an older one with the same topic is replaced, not delivered too. */
   topic: string | null;
   urgency: 'high' | 'normal';
 }

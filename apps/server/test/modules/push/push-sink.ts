@@ -56,7 +56,7 @@ function checkVapid(authorization: string | undefined, origin: string): string {
   return key;
 }
 
-/** RFC 8291 §3.4 and RFC 8188: one record, aes128gcm, padded with a 0x02 delimiter. */
+/** A Web Push payload: one aes128gcm record (salt, record size, the sender key, then the ciphertext), its plaintext ended by a 0x02 delimiter before any padding. */
 function decrypt(body: Buffer, device: { ecdh: ReturnType<typeof createECDH>; auth: Buffer }): string {
   const salt = body.subarray(0, 16);
   const idLength = body[20]!;

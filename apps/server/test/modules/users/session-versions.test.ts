@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tokenVersionMigration from '../../../src/platform/migrations/2026-11-23T0150-users-token-version.ts';
 import * as sessionsMigration from '../../../src/platform/migrations/2026-11-26T0200-user-sessions.ts';
 import * as accountRecoveryMigration from '../../../src/platform/migrations/2026-12-01T1100-account-recovery.ts';
+import * as webPushMigration from '../../../src/platform/migrations/2026-12-01T1700-web-push.ts';
 import { openNotificationsSocket } from '../../factories/auctions.ts';
 import { insertUser, insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
@@ -110,11 +111,15 @@ describe('ending sessions by token version', () => {
 
   it('the sessions migration goes down and up again; deleting an account deletes its sessions', async () => {
     const { user } = await insertUserWithToken(t);
-    // The later migration that adds a column to the table goes down first and up last.
-    await accountRecoveryMigration.down(t.ctx.db as unknown as Kysely<unknown>);
-    await sessionsMigration.down(t.ctx.db as unknown as Kysely<unknown>);
-    await sessionsMigration.up(t.ctx.db as unknown as Kysely<unknown>);
-    await accountRecoveryMigration.up(t.ctx.db as unknown as Kysely<unknown>);
+    // Later migrations that build on the table (a column, push subscriptions that belong to a
+    // session) go down first, newest first, and up last.
+    const db = t.ctx.db as unknown as Kysely<unknown>;
+    await webPushMigration.down(db);
+    await accountRecoveryMigration.down(db);
+    await sessionsMigration.down(db);
+    await sessionsMigration.up(db);
+    await accountRecoveryMigration.up(db);
+    await webPushMigration.up(db);
     const token = await t.login(user.email, TEST_PASSWORD);
     expect((await profile(token)).status).toBe(200);
     await t.ctx.db.deleteFrom('users').where('id', '=', user.id).execute();

@@ -13,7 +13,7 @@ import {
   useRemovePasskey,
   useRenamePasskey,
 } from '../api/two-factor.ts';
-import { PasswordInput } from './password-input.tsx';
+import { ProofDialog } from './proof-dialog.tsx';
 import styles from './second-factors.module.css';
 import usersStyles from './users.module.css';
 
@@ -230,84 +230,18 @@ function RemovePasskeyDialog({
   onClose: () => void;
 }) {
   const remove = useRemovePasskey();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ current_password?: string; code?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const close = () => {
-    setPassword('');
-    setCode('');
-    setErrors({});
-    setFailure(null);
-    remove.reset();
-    onClose();
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    if (!passkey) return;
-    if (password === '' && code.trim() === '') {
-      setErrors({ current_password: passkeyMessages.proofRequired });
-      return;
-    }
-    setErrors({});
-    try {
-      await remove.mutateAsync({
-        id: passkey.id,
-        proof: password !== '' ? { current_password: password } : { code },
-      });
-      close();
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFailure(errorMessage(error, FAILED));
-    }
-  };
   return (
-    <Modal
+    <ProofDialog
       open={passkey !== null}
-      onClose={close}
+      onClose={onClose}
       title="Eliminar llave de acceso"
-      closeOnBackdrop={!remove.isPending}
-      pending={remove.isPending}
-      footer={
-        <>
-          <Button onClick={close} busy={remove.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="remove-passkey-form" variant="danger" busy={remove.isPending}>
-            Eliminar
-          </Button>
-        </>
-      }
-    >
-      <form id="remove-passkey-form" className="form" onSubmit={submit} noValidate>
-        <p>
-          «{passkey?.name}» dejará de abrir tu cuenta. Confirma con tu contraseña
-          {twoFactorEnabled ? ' o con un código de verificación' : ''}.
-        </p>
-        {failure ? <Alert kind="error">{failure}</Alert> : null}
-        <FormField label="Contraseña actual" error={errors.current_password}>
-          {(control) => (
-            <PasswordInput
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              {...control}
-            />
-          )}
-        </FormField>
-        {twoFactorEnabled ? (
-          <FormField label="O un código de verificación" error={errors.code}>
-            <input
-              className="input"
-              autoComplete="one-time-code"
-              maxLength={40}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </FormField>
-        ) : null}
-      </form>
-    </Modal>
+      intro={`«${passkey?.name ?? ''}» dejará de abrir tu cuenta. Confirma con tu contraseña${
+        twoFactorEnabled ? ' o con un código de verificación' : ''
+      }.`}
+      submitLabel="Eliminar"
+      asked={twoFactorEnabled ? 'password-or-code' : 'password'}
+      failedMessage={FAILED}
+      onConfirm={(proof) => (passkey ? remove.mutateAsync({ id: passkey.id, proof }) : Promise.resolve())}
+    />
   );
 }

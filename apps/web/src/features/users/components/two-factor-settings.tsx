@@ -11,6 +11,7 @@ import {
   useTwoFactorSetup,
 } from '../api/two-factor.ts';
 import { PasswordInput } from './password-input.tsx';
+import { ProofDialog } from './proof-dialog.tsx';
 import styles from './second-factors.module.css';
 import { SettingCard } from './setting-card.tsx';
 import usersStyles from './users.module.css';
@@ -207,80 +208,18 @@ function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () =
 
 function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const disable = useTwoFactorDisable();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ current_password?: string; code?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const close = () => {
-    setPassword('');
-    setCode('');
-    setErrors({});
-    setFailure(null);
-    disable.reset();
-    onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const missing = {
-      ...(password === '' ? { current_password: 'La contraseña actual es obligatoria' } : {}),
-      ...(code.trim() === '' ? { code: 'El código es obligatorio' } : {}),
-    };
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    try {
-      await disable.mutateAsync({ current_password: password, code });
-      close();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fields).length > 0) {
-        setErrors(error.fields);
-      } else setFailure(errorMessage(error, FAILED));
-    }
-  };
-
   return (
-    <Modal
+    <ProofDialog
       open={open}
-      onClose={close}
+      onClose={onClose}
       title="Desactivar la verificación en dos pasos"
-      closeOnBackdrop={!disable.isPending}
-      pending={disable.isPending}
-      footer={
-        <>
-          <Button onClick={close} busy={disable.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="disable-2fa-form" variant="danger" busy={disable.isPending}>
-            Desactivar
-          </Button>
-        </>
+      intro="Tu cuenta quedará protegida solo por tu contraseña."
+      submitLabel="Desactivar"
+      asked="password-and-code"
+      failedMessage={FAILED}
+      onConfirm={(proof) =>
+        disable.mutateAsync({ current_password: proof.current_password ?? '', code: proof.code ?? '' })
       }
-    >
-      <form id="disable-2fa-form" className="form" onSubmit={submit} noValidate>
-        <p>Tu cuenta quedará protegida solo por tu contraseña.</p>
-        {failure ? <Alert kind="error">{failure}</Alert> : null}
-        <FormField label="Contraseña actual" required error={errors.current_password}>
-          {(control) => (
-            <PasswordInput
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              {...control}
-            />
-          )}
-        </FormField>
-        <FormField label="Código de verificación" required error={errors.code}>
-          <input
-            className="input"
-            autoComplete="one-time-code"
-            maxLength={40}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </FormField>
-      </form>
-    </Modal>
+    />
   );
 }
