@@ -76,13 +76,19 @@ function productPageRun(postgresUrl: string, seconds: number) {
     async (server, productIds) => {
       const [token] = await logIn(server.url, [email]);
       const headers = { authorization: `Bearer ${token}` };
-      // The figure is of pages that carry their photos: one read first says they do.
+      // The figure is of pages that carry their photos and the seller's computed reputation: one
+      // read first says they do.
       const first = await fetch(`${server.url}/api/auctions/get_auction_product_by_id/${productIds[0]}`, {
         headers,
       });
-      const body = (await first.json()) as { products?: Array<{ images?: unknown[] }> };
+      const body = (await first.json()) as {
+        products?: Array<{ images?: unknown[] }>;
+        owner?: { reputation?: { level?: string } };
+      };
       if (body.products?.[0]?.images?.length !== PHOTOS)
         throw new Error(`the product page answered ${first.status} without its ${PHOTOS} photos`);
+      if (!body.owner?.reputation?.level)
+        throw new Error(`the product page answered ${first.status} without the seller's reputation`);
       let n = 0;
       const next = () => ({
         method: 'GET',
