@@ -5,8 +5,13 @@ import type { Plugin } from 'vite';
 import { clientBuild } from './client-build.ts';
 
 /** What the server names in index.html for an address matching `path`. */
-export interface RoutePreload {
+export interface RoutePreload extends ChunkFiles {
   path: string;
+  /** The page's on-demand parts an address shows at once (`PagePart`), with their own files. */
+  parts?: Array<ChunkFiles & { param: string; value: string }>;
+}
+
+interface ChunkFiles {
   scripts: string[];
   styles: string[];
 }
@@ -58,20 +63,29 @@ export function routePreloads(): Plugin {
       for (const chunk of byFile.values()) if (chunk.isEntry) reach(chunk, inIndex);
 
       const routesDir = path.join(root, 'src/app/routes');
-      const preloads: RoutePreload[] = [];
-      for (const page of [...table.publicPages, ...table.protectedPages]) {
-        const module = path.join(routesDir, page.module);
-        const chunk = [...byFile.values()].find((c) => c.facadeModuleId === module);
-        if (!chunk) throw new Error(`route-preloads: no chunk for ${page.module}`);
-        const files = [...reach(chunk, new Set())].filter((file) => !inIndex.has(file));
+      /** A module's chunk and what it imports statically, less what `loaded` holds already. */
+      const filesOf = (module: string, loaded: Set<string>): ChunkFiles & { files: string[] } => {
+        const chunk = [...byFile.values()].find((c) => c.facadeModuleId === path.join(routesDir, module));
+        if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
+        const files = [...reach(chunk, new Set())].filter((file) => !loaded.has(file));
         const styles = new Set<string>();
         for (const file of files)
           for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) styles.add(css);
-        preloads.push({
-          path: page.index ? '/' : page.path!,
+        return {
+          files,
           scripts: files.map((file) => `/${file}`),
           styles: [...styles].map((file) => `/${file}`),
+        };
+      };
+      const preloads: RoutePreload[] = [];
+      for (const page of [...table.publicPages, ...table.protectedPages]) {
+        const { files, scripts, styles } = filesOf(page.module, inIndex);
+        const withPage = new Set([...inIndex, ...files]);
+        const parts = page.parts?.map(({ param, value, module }) => {
+          const { scripts, styles } = filesOf(module, withPage);
+          return { param, value, scripts, styles };
         });
+        preloads.push({ path: page.index ? '/' : page.path!, scripts, styles, ...(parts ? { parts } : {}) });
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },

@@ -49,6 +49,9 @@ describe('the rendered pages with JavaScript off', () => {
       await page.waitForURL(/\/\?tab=marketplace$/);
       expect(await page.getByRole('tab', { name: 'Marketplace' }).getAttribute('aria-selected')).toBe('true');
       await expect.poll(() => page.locator('#panel-marketplace article').count()).toBeGreaterThan(0);
+      // Styled by the tab's own stylesheet (its code loads on demand), applied with the page's.
+      const grid = page.locator('#panel-marketplace ul').first();
+      expect(await grid.evaluate((list) => getComputedStyle(list).listStyleType)).toBe('none');
       await screenshot(page, `no-js-home-marketplace-${name}`);
 
       // The header search is a GET form to the search page, which the server renders with results.

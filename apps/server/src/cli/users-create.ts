@@ -1,15 +1,14 @@
 // npm run users:create -- --email ana@example.com --username ana --password '…' [--seller]
 // Registration is closed: accounts are made here.
 import { parseArgs } from 'node:util';
-import { EmailSchema, PASSWORD_MIN_LENGTH } from '@app/contracts';
+import { EmailSchema, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '@app/contracts';
 import { usersRepository } from '../modules/users/users.repository.ts';
+import { createAccount } from '../modules/users/users.service.ts';
 import { isUniqueViolation } from '../platform/errors.ts';
-import { hashPassword } from '../platform/passwords.ts';
 import { CliError, isEntryPoint, loadCliConfig, openCliDatabase, runCli } from './cli-support.ts';
 
 const USAGE =
   "Usage: npm run users:create -- --email ana@example.com --username ana --password '…' [--seller]";
-const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 
 export async function usersCreate(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   let values: { email?: string; username?: string; password?: string; seller?: boolean; help?: boolean };
@@ -59,17 +58,13 @@ export async function usersCreate(args: string[], env: NodeJS.ProcessEnv = proce
     if (await usersRepository.findByUsername(db, username)) {
       throw new CliError(`The username ${username} is already taken (ese nombre de usuario ya existe).`);
     }
-    const now = new Date();
-    let user: Awaited<ReturnType<typeof usersRepository.insert>>;
+    let user: Awaited<ReturnType<typeof createAccount>>;
     try {
-      user = await usersRepository.insert(db, {
-        email: email.data,
-        username,
-        password_hash: await hashPassword(password, config.PASSWORD_HASH_COST),
-        is_seller: values.seller ?? false,
-        created_at: now,
-        updated_at: now,
-      });
+      user = await createAccount(
+        db,
+        { email: email.data, username, password, isSeller: values.seller ?? false },
+        { hashCost: config.PASSWORD_HASH_COST, now: new Date() },
+      );
     } catch (error) {
       // Another process created the same email or username between the check and the insert.
       if (isUniqueViolation(error)) {

@@ -9,17 +9,31 @@ export interface PageFiles {
 
 interface Listed extends PageFiles {
   path: string;
+  /** Parts loaded on demand that the page shows at once when the query has `param=value`. */
+  parts?: Array<PageFiles & { param: string; value: string }>;
 }
 
 /**
  * Finds the page of an address in the build's `route-preloads.json` (patterns like
  * `/auctions/product/:id`; where several match, the one with more fixed segments wins, as the
- * router decides) and answers its files. A build without the list answers nothing.
+ * router decides) and answers its files, with those of the parts its query shows (`/?tab=`'s
+ * lazily loaded tab). A build without the list answers nothing.
  */
-export function pageFilesOf(distDir: string): (pathname: string) => PageFiles | undefined {
+export function pageFilesOf(
+  distDir: string,
+): (pathname: string, query?: URLSearchParams) => PageFiles | undefined {
   const file = path.join(distDir, 'route-preloads.json');
   if (!existsSync(file)) return () => undefined;
-  return pageMatcher(file);
+  const match = pageMatcher(file);
+  return (pathname, query) => {
+    const page = match(pathname);
+    if (!page) return undefined;
+    const shown = (page.parts ?? []).filter((part) => query?.get(part.param) === part.value);
+    return {
+      scripts: [...new Set([...page.scripts, ...shown.flatMap((part) => part.scripts)])],
+      styles: [...new Set([...page.styles, ...shown.flatMap((part) => part.styles)])],
+    };
+  };
 }
 
 /**
@@ -33,7 +47,7 @@ export function isAppPageOf(distDir: string): ((pathname: string) => boolean) | 
   return (pathname) => match(pathname) !== undefined;
 }
 
-function pageMatcher(file: string): (pathname: string) => PageFiles | undefined {
+function pageMatcher(file: string): (pathname: string) => Listed | undefined {
   const pages = (JSON.parse(readFileSync(file, 'utf8')) as Listed[]).map((page) => {
     const segments = page.path.split('/').filter(Boolean);
     return { ...page, segments, fixed: segments.filter((s) => !s.startsWith(':')).length };
@@ -46,6 +60,6 @@ function pageMatcher(file: string): (pathname: string) => PageFiles | undefined 
       const matches = page.segments.every((s, i) => (s.startsWith(':') ? parts[i] !== '' : s === parts[i]));
       if (matches && (!best || page.fixed > best.fixed)) best = page;
     }
-    return best && { scripts: best.scripts, styles: best.styles };
+    return best;
   };
 }

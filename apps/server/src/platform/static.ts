@@ -260,7 +260,7 @@ export async function registerWebApp(
       // With the query: a page's view (/explorar's filters, /auctions?search=) is in it.
       renderWithin(options.render, request.url, request),
     ]);
-    const files = pageFiles(url);
+    const files = pageFiles(url, new URLSearchParams(request.url.slice(url.length + 1)));
     // The images the page paints first: the render's own (marked `fetchpriority="high"`) or the
     // address's hints. Named first in the head, before any script: on HTTP/1.1's six connections
     // what is asked for first is fetched first.

@@ -159,7 +159,19 @@ describe('index.html names the page’s own code', () => {
   let dir: string;
   let app: FastifyInstance;
   const listed = [
-    { path: '/', scripts: ['/assets/home.js'], styles: [] },
+    {
+      path: '/',
+      scripts: ['/assets/home.js'],
+      styles: [],
+      parts: [
+        {
+          param: 'tab',
+          value: 'shop',
+          scripts: ['/assets/shop.js', '/assets/home.js'],
+          styles: ['/assets/shop.css'],
+        },
+      ],
+    },
     { path: '/products/create', scripts: ['/assets/create.js'], styles: ['/assets/forms.css'] },
     { path: '/products/:id', scripts: ['/assets/detail.js', '/assets/shared.js'], styles: [] },
   ];
@@ -201,6 +213,15 @@ describe('index.html names the page’s own code', () => {
     );
     expect(detail).toContain('href="/assets/detail.js"');
     expect(detail).toContain('href="/assets/shared.js"');
+  });
+
+  it('adds the files of a part the address’s query shows (a lazily loaded tab), once each', async () => {
+    expect(await head('/')).not.toContain('shop');
+    expect(await head('/?tab=other')).not.toContain('shop');
+    const shop = await head('/?tab=shop');
+    expect(shop).toContain('<link rel="modulepreload" crossorigin href="/assets/shop.js">');
+    expect(shop).toContain('<link rel="preload" as="style" crossorigin href="/assets/shop.css">');
+    expect(shop?.match(/home\.js/g)).toHaveLength(1);
   });
 
   it('adds nothing for an address of no listed page, and answers it 404 with the app shell', async () => {

@@ -5,6 +5,20 @@ export interface PageRoute {
   path?: string;
   index?: true;
   module: string;
+  /** Parts the page loads on demand but shows at once for some addresses. */
+  parts?: PagePart[];
+}
+
+/**
+ * A part of a page in a chunk of its own (a lazily loaded tab) that the page shows at once when
+ * the address's query has `param=value`: the server names its code and styles with the page's,
+ * and applies its styles to a server render of that address (which is drawn with the part).
+ */
+export interface PagePart {
+  param: string;
+  value: string;
+  /** Under src/app/routes, like the page's module. */
+  module: string;
 }
 
 /**
@@ -12,7 +26,11 @@ export interface PageRoute {
  * too: `build/route-preloads.ts` lists each page's chunks for the server to preload.
  */
 export const publicPages: PageRoute[] = [
-  { index: true, module: 'home.tsx' },
+  {
+    index: true,
+    module: 'home.tsx',
+    parts: [{ param: 'tab', value: 'marketplace', module: 'home-marketplace.tsx' }],
+  },
   { path: paths.auctions.path, module: 'auctions/auction-list.tsx' },
   { path: paths.products.path, module: 'products/seller-products.tsx' },
   { path: paths.seller.path, module: 'users/public-profile.tsx' },

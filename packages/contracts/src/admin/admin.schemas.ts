@@ -22,8 +22,8 @@ export const STATS_MAX_DAYS = 366;
 /** The calendar the summary's days follow. */
 export const STATS_TIME_ZONE = 'America/Bogota';
 
-// Same rule as accounts made from the command line.
-const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
+/** A username: 3 to 30 letters, digits, '_', '.' or '-' (invitations and the command line alike). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/;
 
 export const UsernameSchema = z
   .string({ error: adminMessages.usernameRequired })

@@ -1,3 +1,5 @@
+import { SELLER_RESPONSE_DAYS } from './claim-rules.ts';
+
 /** Spanish texts of buyer claims (opening, the conversation, refunds, escalation, resolution). */
 export const claimMessages = {
   openClaim: 'Abrir reclamo',
@@ -6,7 +8,7 @@ export const claimMessages = {
   descriptionLabel: 'Describe el problema',
   descriptionHelp: 'Entre 20 y 1000 caracteres. El vendedor lo leerá y podrá responderte aquí.',
   submit: 'Enviar reclamo',
-  opened: 'Reclamo abierto. El vendedor tiene 3 días para responder.',
+  opened: `Reclamo abierto. El vendedor tiene ${SELLER_RESPONSE_DAYS} días para responder.`,
   openFailed: 'No se pudo abrir el reclamo. Intenta de nuevo.',
   reasonRequired: 'Elige el motivo del reclamo',
   descriptionTooShort: 'Describe el problema en al menos 20 caracteres',
@@ -26,7 +28,7 @@ export const claimMessages = {
   sellerOnly: 'Solo el vendedor puede reembolsar un reclamo',
   partiesOnly: 'Solo el comprador o el vendedor pueden escalar un reclamo',
   alreadyEscalated: 'Este reclamo ya fue escalado',
-  escalateTooSoon: 'Podrás escalar el reclamo si el vendedor no te reembolsa en 3 días desde que lo abriste',
+  escalateTooSoon: `Podrás escalar el reclamo si el vendedor no te reembolsa en ${SELLER_RESPONSE_DAYS} días desde que lo abriste`,
   payoutAlreadyPaid: 'El pago de esta venta ya se entregó al vendedor; un operador debe revisar este reclamo',
   refundConfirm:
     '¿Reembolsar el pago completo al comprador? Tu pago por esta venta se cancela y no se puede deshacer.',

@@ -1,3 +1,5 @@
+import { ENDING_SOON_MS } from './watchlist.schemas.ts';
+
 export const watchlistMessages = {
   added: 'Agregado a Favoritos',
   removed: 'Eliminado de Favoritos',
@@ -10,5 +12,5 @@ export const watchlistMessages = {
   add: (name: string) => `Agregar "${name}" a Favoritos`,
   remove: (name: string) => `Quitar "${name}" de Favoritos`,
   endingSoonTitle: 'Un favorito está por terminar',
-  endingSoon: (name: string) => `"${name}" termina en 15 minutos. ¡Aún puedes pujar!`,
+  endingSoon: (name: string) => `"${name}" termina en ${ENDING_SOON_MS / 60_000} minutos. ¡Aún puedes pujar!`,
 } as const;

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { AuctionStatus } from '../../platform/db-schema.ts';
 import { photosOf } from '../../platform/images.ts';
-import { auctionSearchFilter } from '../search/search-filters.service.ts';
 
 export type AuctionRow = Awaited<ReturnType<typeof findAuctionById>>;
 
@@ -15,16 +14,19 @@ export interface AuctionFilter {
   ownerId?: number;
   /** Only auctions still running at this instant (active lists). */
   endsAfter?: Date;
-  search?: string;
+  /**
+   * A condition on the auction (alias `a`): the search module's term filter, built once per
+   * request by the caller and used by both the count and the page.
+   */
+  matching?: RawBuilder<SqlBool>;
 }
 
-/** The search page's matching (accents, case, typos, cut words) on the title or product names. */
-async function filteredAuctions(db: Database, filter: AuctionFilter) {
+function filteredAuctions(db: Database, filter: AuctionFilter) {
   let query = db.selectFrom('auctions as a');
   if (filter.status) query = query.where('a.status', '=', filter.status);
   if (filter.ownerId !== undefined) query = query.where('a.owner_id', '=', filter.ownerId);
   if (filter.endsAfter) query = query.where('a.end_time', '>', filter.endsAfter);
-  if (filter.search?.trim()) query = query.where(await auctionSearchFilter(db, filter.search, 'a'));
+  if (filter.matching) query = query.where(filter.matching);
   return query;
 }
 
@@ -136,7 +138,7 @@ export const auctionsRepository = {
   },
 
   async countAuctions(db: Database, filter: AuctionFilter): Promise<number> {
-    const row = await (await filteredAuctions(db, filter))
+    const row = await filteredAuctions(db, filter)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
@@ -159,7 +161,7 @@ export const auctionsRepository = {
     filter: AuctionFilter,
     page: { limit: number; offset: number; order: 'ending' | 'newest' },
   ) {
-    let query = (await filteredAuctions(db, filter)).selectAll('a');
+    let query = filteredAuctions(db, filter).selectAll('a');
     query =
       page.order === 'ending'
         ? query.orderBy('a.end_time', 'asc').orderBy('a.id', 'asc')

@@ -32,6 +32,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { assertProductVisible, canSeeProduct } from '../products/product-visibility.service.ts';
+import { auctionSearchFilter } from '../search/search-filters.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
 import {
@@ -41,7 +42,7 @@ import {
   PRODUCT_PAGE_CACHE_MAX_MS,
   productPageCache,
 } from './auctions.read-caches.ts';
-import { auctionsRepository as repo } from './auctions.repository.ts';
+import { type AuctionFilter, auctionsRepository as repo } from './auctions.repository.ts';
 import { closeNextDue } from './close-auction.ts';
 
 type Notified = Awaited<ReturnType<typeof createNotifications>>;
@@ -126,10 +127,14 @@ export function createAuctionsService(ctx: AppContext) {
   }
 
   async function page(
-    filter: Parameters<typeof repo.listAuctions>[1],
+    { search, ...where }: Omit<AuctionFilter, 'matching'> & { search?: string },
     query: { page: number; size: number },
     order: 'ending' | 'newest',
   ): Promise<AuctionListResponse> {
+    // The search page's matching (accents, case, typos, cut words) on the title or product names.
+    const filter: AuctionFilter = search?.trim()
+      ? { ...where, matching: await auctionSearchFilter(db, search, 'a') }
+      : where;
     const [total, rows] = await Promise.all([
       repo.countAuctions(db, filter),
       repo.listAuctions(db, filter, { limit: query.size, offset: (query.page - 1) * query.size, order }),

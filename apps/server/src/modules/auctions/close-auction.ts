@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
-import { createWonAuctionItem } from '../payments/won-items.service.ts';
+import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from '../payments/won-items.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
 
@@ -53,7 +53,7 @@ async function closeProduct(trx: Database, race: DueProduct, now: Date, provider
       userId: race.highest_bidder_id!,
       type: 'auction_won',
       title: '¡Ganaste una subasta!',
-      message: `Ganaste "${race.name}" en la subasta "${auction.title}" con una puja de $${formatNumber(toPesos(race.highest_bid!))}. Tienes 72 horas para pagar.`,
+      message: `Ganaste "${race.name}" en la subasta "${auction.title}" con una puja de $${formatNumber(toPesos(race.highest_bid!))}. Tienes ${WON_ITEM_PAYMENT_WINDOW_MS / 3_600_000} horas para pagar.`,
       link: '/auctions/won/',
     });
   } else {

@@ -14,6 +14,7 @@ import {
   claimMessages as messages,
   type OpenClaimInput,
   pageMeta,
+  SELLER_RESPONSE_DAYS,
   sellerRespondBy,
   toTracking,
 } from '@app/contracts';
@@ -126,7 +127,7 @@ export function createClaimsService(ctx: AppContext) {
               userId: sale.seller_id,
               type: 'claim_opened',
               title: 'Nuevo reclamo',
-              message: `El comprador abrió un reclamo por "${sale.product_name}": ${claimReasonLabels[input.reason]}. Responde o reembolsa antes de 3 días.`,
+              message: `El comprador abrió un reclamo por "${sale.product_name}": ${claimReasonLabels[input.reason]}. Responde o reembolsa antes de ${SELLER_RESPONSE_DAYS} días.`,
               link: link(id),
             },
           ],

@@ -48,6 +48,29 @@ export async function isOperator(db: Database, userId: number): Promise<boolean>
   return user?.is_operator === true && user.suspended_at === null;
 }
 
+export interface NewAccount {
+  email: string;
+  username: string;
+  password: string;
+  isSeller?: boolean;
+}
+
+/** Makes an account: registration is closed, so the users:create command and the seed do. */
+export async function createAccount(
+  db: Database,
+  input: NewAccount,
+  options: { hashCost: number; now: Date },
+) {
+  return usersRepository.insert(db, {
+    email: EmailSchema.parse(input.email),
+    username: input.username,
+    password_hash: await hashPassword(input.password, options.hashCost),
+    is_seller: input.isSeller ?? false,
+    created_at: options.now,
+    updated_at: options.now,
+  });
+}
+
 export function createUsersService(ctx: AppContext) {
   const { db, clock, auth, events } = ctx;
   const hashCost = ctx.config.PASSWORD_HASH_COST;
@@ -338,19 +361,8 @@ export function createUsersService(ctx: AppContext) {
       };
     },
 
-    /** Used by the users:create command and the demo seed. */
-    async createUser(input: { email: string; username: string; password: string; isSeller?: boolean }) {
-      const email = EmailSchema.parse(input.email);
-      const now = clock.now();
-      return usersRepository.insert(db, {
-        email,
-        username: input.username,
-        password_hash: await hashPassword(input.password, hashCost),
-        is_seller: input.isSeller ?? false,
-        created_at: now,
-        updated_at: now,
-      });
-    },
+    /** Used by the demo seed (the users:create command calls `createAccount` itself). */
+    createUser: (input: NewAccount) => createAccount(db, input, { hashCost, now: clock.now() }),
 
     async setSeller(email: string, isSeller: boolean) {
       const user = await usersRepository.findByEmail(db, email);
