@@ -31,6 +31,12 @@ export interface DecisionWrite {
   bids: Array<{ userId: number; amount: number; auto: boolean }>;
   race: { highest: number | null; leaderId: number | null; bidCount: number };
   notices: NotificationInsert[];
+  /**
+   * Bidders the seller must not have blocked for the write to happen (the group decided from
+   * memory, whose standing was read before the decision); empty under the race lock, where it was
+   * read after the lock.
+   */
+  unblocked: number[];
 }
 
 /** A new race stamp: random, so no two writers ever write the same one (see the migration). */
@@ -118,8 +124,9 @@ export const bidsRepository = {
 
   /**
    * A decision's writes in one statement: the race row, only while its stamp is still
-   * `expected` and the product has not closed, then its bids and outbid notices only if the
-   * race was written. Answers null when the race had moved (nothing written), else the bids'
+   * `expected`, the product has not closed and the seller has blocked none of `unblocked`, then
+   * its bids and outbid notices only if the race was written. Answers null when the race had
+   * moved or a bidder was blocked meanwhile (nothing written), else the bids'
    * ids with their bidders' names (automatic bids are placed for ceilings' holders), in the
    * order given, and the notices' ids by user.
    *
@@ -147,6 +154,10 @@ export const bidsRepository = {
             bid_count = ${input.race.bidCount}::integer, race_stamp = ${input.stamp}::bigint
         where auction_id = ${auctionId}::integer and product_id = ${productId}::integer
           and (select race_stamp from locked) = ${input.expected}::bigint and outcome is null
+          and not exists (
+            select 1 from seller_blocks sb join auctions a on a.owner_id = sb.seller_id
+            where a.id = ${auctionId}::integer and sb.blocked_user_id = any(${input.unblocked}::integer[])
+          )
         returning auction_id, product_id
       ), placed as (
         insert into bids (auction_id, product_id, user_id, amount, created_at, auto)

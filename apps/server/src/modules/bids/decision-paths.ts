@@ -1,5 +1,6 @@
 import { briefTransaction } from '../../platform/brief-transaction.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { buyerRefusals } from '../trust/trust.service.ts';
 import { answerDecision, type CommittedDecision, type Decided, type Waiting } from './answer-decision.ts';
 import { DECISION_STATEMENT, newStamp, bidsRepository as repo } from './bids.repository.ts';
 import { decideGroup } from './decide-bids.ts';
@@ -81,6 +82,9 @@ export function createDecisionPaths(ctx: AppContext, memory: RaceMemory) {
       bids: decision.bids,
       race: decision.race,
       notices,
+      // Their standing was read when they arrived: a block that committed since stops the write,
+      // and the group is decided again under the lock, which reads it afresh.
+      unblocked: waiting.map((w) => w.request.userId),
     });
     // Awaited below, after the previous group: until then a failure must not go unhandled.
     sent.catch(() => {});
@@ -134,7 +138,17 @@ export function createDecisionPaths(ctx: AppContext, memory: RaceMemory) {
         return null;
       }
       const { race } = locked;
-      const decision = decideOn(locked, waiting, now);
+      // The bidders' standing with the seller, read after the lock in a statement of its own: a
+      // block or strike that committed while this group waited for the race refuses its bids
+      // here, so none is placed after it.
+      const refused = await buyerRefusals(
+        tx.db,
+        waiting.map((w) => w.request.userId),
+        race.owner_id,
+        now,
+      );
+      const admitted = refused.size === 0 ? waiting : waiting.filter((w) => !refused.has(w.request.userId));
+      const decision = decideOn(locked, admitted, now);
       const wrote = decision.bids.length > 0 || decision.ceilingWrites.length > 0 || decision.race.extended;
       const stamp = wrote ? newStamp() : race.race_stamp;
       const after = advance(race, decision, stamp);
@@ -158,19 +172,26 @@ export function createDecisionPaths(ctx: AppContext, memory: RaceMemory) {
             bids: decision.bids,
             race: decision.race,
             notices,
+            unblocked: [],
           })
         : { bids: [], noticeIds: new Map<number, number>() };
       // Under the lock the stamp is the one just read: only a closed product refuses the write.
       if (!written) throw new Error('the decision wrote nothing');
-      return { decision, written, notices, race, after, now };
+      return { decision, written, notices, race, after, now, admitted, refused };
     });
     if (!outcome) {
       memory.forget(key);
       const error = await missingRace(db, auctionId);
       return waiting.map(() => error);
     }
-    const { decision, written, notices, race, after, now } = outcome;
-    return answer(waiting, { decision, raceBefore: race, raceAfter: after, written, notices, now });
+    const { decision, written, notices, race, after, now, admitted, refused } = outcome;
+    const answers =
+      admitted.length === 0
+        ? []
+        : await answer(admitted, { decision, raceBefore: race, raceAfter: after, written, notices, now });
+    if (refused.size === 0) return answers;
+    let next = 0;
+    return waiting.map((w) => refused.get(w.request.userId) ?? answers[next++]!);
   }
 
   /** The group judged against a known race (`decideGroup` with the service's settings). */

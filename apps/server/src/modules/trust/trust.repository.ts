@@ -14,6 +14,18 @@ export const trustRepository = {
     return { blocked: row.blocked, strikes: Number(row.strikes) };
   },
 
+  /** `standing` for several users at once (a product's group of bids), one row per user. */
+  async standingOfMany(db: Database, userIds: number[], sellerId: number, since: Date) {
+    const { rows } = await sql<{ user_id: number; blocked: boolean; strikes: string | number }>`
+      select u.id as user_id,
+             exists (select 1 from seller_blocks where seller_id = ${sellerId} and blocked_user_id = u.id) as blocked,
+             (select count(*) from unpaid_strikes s
+               where s.user_id = u.id and s.cleared_at is null and s.created_at > ${since}) as strikes
+        from unnest(${userIds}::integer[]) as u(id)
+    `.execute(db);
+    return rows.map((r) => ({ userId: Number(r.user_id), blocked: r.blocked, strikes: Number(r.strikes) }));
+  },
+
   async strikeCount(db: Database, userId: number, since: Date): Promise<number> {
     const row = await db
       .selectFrom('unpaid_strikes')
@@ -98,6 +110,30 @@ export const trustRepository = {
       .values({ seller_id: sellerId, blocked_user_id: userId, created_at: now })
       .onConflict((oc) => oc.columns(['seller_id', 'blocked_user_id']).doNothing())
       .execute();
+  },
+
+  /**
+   * New stamps for the seller's running races, each locked in turn as a bid's decision locks it:
+   * a decision in flight on one finishes first, and one decided from what a process remembered
+   * of it finds it moved and is decided again under the lock (where the block is read).
+   */
+  async restampRunningRaces(db: Database, sellerId: number) {
+    const { rows } = await sql<{ auction_id: number; product_id: number }>`
+      with running as (
+        select ap.auction_id, ap.product_id
+          from auction_products ap
+          join auctions a on a.id = ap.auction_id
+         where a.owner_id = ${sellerId} and a.status = 'active' and ap.outcome is null
+         order by ap.auction_id, ap.product_id
+           for update of ap
+      )
+      update auction_products ap
+         set race_stamp = floor(random() * 281474976710655)::bigint + 1
+        from running r
+       where ap.auction_id = r.auction_id and ap.product_id = r.product_id
+      returning ap.auction_id, ap.product_id
+    `.execute(db);
+    return rows;
   },
 
   async unblock(db: Database, sellerId: number, userId: number): Promise<boolean> {

@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { channels } from '../../platform/events.ts';
 import { recordOperatorAction } from '../operator/audit-log.service.ts';
 import { trustRepository as repo } from './trust.repository.ts';
 
@@ -28,6 +29,27 @@ export async function assertMayBuy(db: Database, userId: number, sellerId: numbe
   const { blocked, strikes } = await repo.standing(db, userId, sellerId, strikeWindowStart(now));
   if (strikes >= STRIKES_TO_BLOCK) throw forbidden('BUYER_STRUCK_OUT', messages.struckOut);
   if (blocked) throw forbidden('BUYER_BLOCKED', messages.buyerBlocked);
+}
+
+/**
+ * `assertMayBuy` for a product's group of bidders, read together: the refusal of each one who may
+ * not bid (absent: may). The bid path reads it again under the race's lock, so a block or strike
+ * that committed while a bid waited for its race refuses it instead of letting it in after.
+ */
+export async function buyerRefusals(
+  db: Database,
+  userIds: number[],
+  sellerId: number,
+  now: Date,
+): Promise<Map<number, Error>> {
+  const refused = new Map<number, Error>();
+  const rows = await repo.standingOfMany(db, [...new Set(userIds)], sellerId, strikeWindowStart(now));
+  for (const row of rows) {
+    if (row.strikes >= STRIKES_TO_BLOCK)
+      refused.set(row.userId, forbidden('BUYER_STRUCK_OUT', messages.struckOut));
+    else if (row.blocked) refused.set(row.userId, forbidden('BUYER_BLOCKED', messages.buyerBlocked));
+  }
+  return refused;
 }
 
 /** Whether `sellerId` blocked `userId` (questions answer their own message). */
@@ -106,7 +128,7 @@ export async function trustDataOfUser(db: Database, userId: number) {
 
 /** A seller's list of blocked buyers. */
 export function createSellerBlocksService(ctx: AppContext) {
-  const { db, clock } = ctx;
+  const { db, clock, events } = ctx;
 
   return {
     /** Adds a buyer to the seller's list; answers the buyer's username as spelled by them. */
@@ -116,7 +138,13 @@ export function createSellerBlocksService(ctx: AppContext) {
       const target = await repo.findUserByUsername(db, username);
       if (!target) throw notFound('USER_NOT_FOUND', messages.userNotFound);
       if (target.id === sellerId) throw badRequest('BLOCK_SELF', messages.cannotBlockSelf);
-      await repo.block(db, sellerId, target.id, clock.now());
+      // The block and the seller's running races move together: a bid decided on one of them
+      // either committed before the block (it stands) or is decided after it and refused.
+      const races = await db.transaction().execute(async (trx) => {
+        await repo.block(trx, sellerId, target.id, clock.now());
+        return repo.restampRunningRaces(trx, sellerId);
+      });
+      if (races.length > 0) await events.publish(channels.racesRewritten, { races });
       return target.username;
     },
 
