@@ -257,3 +257,60 @@ describe('Compradores bloqueados', () => {
     FLOW_TIMEOUT,
   );
 });
+
+describe('unpaid strikes', () => {
+  it(
+    'a won item left to expire unpaid shows on the winner’s own profile, with what 3 of them do',
+    async () => {
+      const sellerToken = await apiLogin(demo.seller);
+      const winnerToken = await apiLogin(demo.collector);
+      const productId = await createProductViaApi(sellerToken, {
+        name: `Carta sin pagar ${run}`,
+        categoryName: 'Cartas coleccionables',
+        reserve_price: 1_000,
+      });
+      const created = await apiCall('POST', '/api/auctions/create', sellerToken, {
+        title: `Subasta sin pagar ${run}`,
+        min_offer: 0,
+        max_offer: 0,
+        duration: 1,
+        products: [productId],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect((await apiCall('POST', `/api/auctions/${created.body.id}/activate`, sellerToken)).status).toBe(
+        200,
+      );
+      const bid = await apiCall('POST', '/api/bids/create-bid', winnerToken, {
+        amount: 5_000,
+        auction_id: created.body.id,
+        product_id: productId,
+      });
+      expect(bid.status, JSON.stringify(bid.body)).toBe(201);
+      const before = (await apiCall('GET', '/api/users/profile', winnerToken)).body.unpaid_strikes as number;
+      // The auction ends (the win), then the payment window passes with nothing paid.
+      expect(
+        (await apiCall('POST', '/api/test/clock', undefined, { advance_seconds: 3600 + 5 })).status,
+      ).toBe(200);
+      expect((await apiCall('POST', '/api/test/clock', undefined, { advance_seconds: 3 * DAY })).status).toBe(
+        200,
+      );
+
+      const context = await newContext(own.browser, PHONE);
+      const page = await context.newPage();
+      const token = await loginAs(page, demo.collector, undefined, { newSession: true });
+      const strikes = (await apiCall('GET', '/api/users/profile', token)).body.unpaid_strikes as number;
+      expect(strikes).toBe(before + 1);
+      expect(strikes).toBeLessThan(3);
+      await page.goto(`${baseUrl()}/profile`);
+      const notice = page.getByRole('note').filter({ hasText: 'Compras ganadas sin pagar' });
+      await notice.getByText(`Compras ganadas sin pagar: ${strikes}`).waitFor();
+      await notice.getByText(/Si llegas a 3 en un año, tu cuenta no podrá pujar ni comprar/).waitFor();
+      await notice.getByRole('link', { name: 'Ver mis subastas ganadas' }).waitFor();
+      await checkPage(page, 'trust-unpaid-strikes-phone');
+      await page.setViewportSize(DESKTOP);
+      await checkPage(page, 'trust-unpaid-strikes-desktop');
+      await context.close();
+    },
+    FLOW_TIMEOUT,
+  );
+});

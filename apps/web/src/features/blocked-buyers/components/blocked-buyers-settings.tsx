@@ -147,7 +147,11 @@ export function BlockedBuyersSettings() {
           {block.isPending ? 'Bloqueando…' : trustMessages.blockAction}
         </Button>
       </form>
-      {outcome ? <Alert kind={outcome.kind}>{outcome.message}</Alert> : null}
+      {outcome ? (
+        <Alert kind={outcome.kind} className={styles.outcome}>
+          {outcome.message}
+        </Alert>
+      ) : null}
       {body}
     </section>
   );

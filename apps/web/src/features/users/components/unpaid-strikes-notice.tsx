@@ -21,7 +21,6 @@ export function UnpaidStrikesNotice({ strikes, wonHref }: { strikes: number; won
       </Alert>
     );
   }
-  const left = STRIKES_LIMIT - strikes;
   return (
     <Alert kind="info" as="div" role="note" data-unpaid-strikes={strikes}>
       <p className="flush">
@@ -31,9 +30,8 @@ export function UnpaidStrikesNotice({ strikes, wonHref }: { strikes: number; won
         {strikes === 1
           ? 'Dejaste vencer sin pagar 1 compra ganada en el último año.'
           : `Dejaste vencer sin pagar ${strikes} compras ganadas en el último año.`}{' '}
-        Con {STRIKES_LIMIT} en un año tu cuenta no podrá pujar ni comprar
-        {left === 1 ? ' (te falta 1)' : ` (te faltan ${left})`}. Cada una deja de contar un año después.{' '}
-        <Link to={wonHref}>Ver mis subastas ganadas</Link>
+        Si llegas a {STRIKES_LIMIT} en un año, tu cuenta no podrá pujar ni comprar. Cada una deja de contar un
+        año después de vencer. <Link to={wonHref}>Ver mis subastas ganadas</Link>
       </p>
     </Alert>
   );
