@@ -80,6 +80,10 @@ export const queryKeys = {
   search: {
     term: (term: string | null) => ['search', term] as const,
   },
+  sellers: {
+    blocked: ['sellers', 'blocked'] as const,
+    blockedPage: (page: number) => ['sellers', 'blocked', page] as const,
+  },
   shipping: {
     addresses: ['shipping', 'addresses'] as const,
     purchases: ['shipping', 'purchases'] as const,

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { BlockedBuyersSettings } from '../../../features/blocked-buyers/components/blocked-buyers-settings.tsx';
 import { PreferencesSettings } from '../../../features/preferences/components/preferences-settings.tsx';
 import { EMPTY_TOTALS, useUserTotals } from '../../../features/users/api/get-user-totals.ts';
 import { useLogout, useLogoutEverywhere } from '../../../features/users/api/logout.ts';
@@ -17,6 +18,7 @@ import { PasskeysSettings } from '../../../features/users/components/passkeys-se
 import { PersonalDataSettings } from '../../../features/users/components/personal-data-settings.tsx';
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
+import { UnpaidStrikesNotice } from '../../../features/users/components/unpaid-strikes-notice.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useProfile } from '../../../lib/profile-query.ts';
 
@@ -68,6 +70,7 @@ export function Component() {
       <div className="page-header">
         <h1 className="page-title">Mi Perfil</h1>
       </div>
+      <UnpaidStrikesNotice strikes={user.unpaid_strikes} wonHref={paths.wonAuctions.getHref()} />
       <ProfileCard profile={user} />
       <ActivityStats
         totalBids={counts.total_bids}
@@ -94,6 +97,8 @@ export function Component() {
       />
       <TwoFactorSettings enabled={user.two_factor_enabled} />
       <PasskeysSettings twoFactorEnabled={user.two_factor_enabled} />
+      {/* Only a seller has products to keep a buyer away from (the server refuses anyone else). */}
+      {user.is_seller && <BlockedBuyersSettings />}
       <PreferencesSettings />
       {/* Deleted: every session ended, token and cache already forgotten. */}
       <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { ReputationThermometer } from '../../../components/ui/reputation-thermometer.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -143,6 +144,7 @@ export function ProductAuctionView({
               />
               <strong>{page.owner.username}</strong>
             </Link>
+            <ReputationThermometer reputation={page.owner.reputation} className={styles.sellerReputation} />
             {renderReport?.({ id: product.id, name: product.name, ownerId: page.owner.id })}
           </section>
           {renderSoldPrices?.(product.id)}

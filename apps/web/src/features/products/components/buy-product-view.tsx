@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { attributeSpecRows } from '../../../components/ui/attribute-badges.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
+import { ReputationThermometer } from '../../../components/ui/reputation-thermometer.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -162,6 +163,7 @@ export function BuyProductView({
             />
             <span>{owner.username}</span>
           </Link>
+          <ReputationThermometer reputation={owner.reputation} className={styles.sellerReputation} />
           {renderReport?.({ id: product.id, name: product.name, ownerId: owner.id })}
         </section>
       </ProductHero>

@@ -4,6 +4,7 @@ import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { RatingSummary } from '../../../components/ui/rating-summary.tsx';
+import { ReputationThermometer } from '../../../components/ui/reputation-thermometer.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageMeta } from '../../../lib/page-meta.ts';
@@ -37,6 +38,8 @@ function ProfileHeader({ profile, report }: { profile: PublicProfile; report?: R
           </p>
         )}
         <RatingSummary average={profile.rating_average} count={profile.rating_count} />
+        {/* Computed from sales: a buyer's account has none to show. */}
+        {profile.is_seller && <ReputationThermometer reputation={profile.reputation} />}
         <p className={`muted ${styles.location}`}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path

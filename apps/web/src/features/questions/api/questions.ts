@@ -63,7 +63,10 @@ export function useHideQuestion() {
 
 /** POST /api/questions/block. */
 export function useBlockAsker() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (username: string) => call(questionsEndpoints.block, { body: { username } }),
+    // The asker joins the seller's one list of blocked buyers, which the profile shows.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sellers.blocked }),
   });
 }
