@@ -12,7 +12,7 @@ export interface ReputationCounts {
  * A seller's sales (payments confirmed) since `longSince`, counted in one pass over the index on
  * (seller, confirmed time), for the short window (since `shortSince`) and the long one: how many
  * had a claim opened (whatever its outcome), shipped later than `lateAfterMs` after payment (or
- * are still unshipped past it), and were refunded (a refund asked for or done).
+ * are still unshipped past it, unless refunded), and were refunded (a refund asked for or done).
  */
 export async function reputationCounts(
   db: Database,
@@ -21,15 +21,20 @@ export async function reputationCounts(
 ): Promise<{ short: ReputationCounts; long: ReputationCounts }> {
   const late = `${Math.round(windows.lateAfterMs / 1000)} seconds`;
   const { rows } = await sql<Record<string, string | number>>`
-    with s as (
-      select p.confirmed_at,
+    with sales as (
+      select p.confirmed_at, p.shipped_at,
              exists (select 1 from claims c where c.payment_id = p.id) as claimed,
-             coalesce(p.shipped_at, ${windows.now}) > p.confirmed_at + ${late}::interval as late,
              exists (select 1 from refunds r where r.payment_id = p.id and r.status <> 'failed') as cancelled
         from payments p
        where p.seller_id = ${sellerId}
          and p.confirmed_at is not null
          and p.confirmed_at > ${windows.longSince}
+    ), s as (
+      -- A sale refunded before it shipped counts once, as a cancellation, not also as late.
+      select confirmed_at, claimed, cancelled,
+             case when shipped_at is not null then shipped_at > confirmed_at + ${late}::interval
+                  else not cancelled and ${windows.now} > confirmed_at + ${late}::interval end as late
+        from sales
     )
     select count(*) as long_sales,
            count(*) filter (where claimed) as long_claims,

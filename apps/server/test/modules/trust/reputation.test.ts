@@ -98,7 +98,11 @@ describe('seller reputation over real sales', { timeout: 240_000 }, () => {
   });
 
   it('cancellations are refunded sales: 0.5% is the edge; a failed refund is no cancellation', async () => {
-    const edge = await sellerWith('rep_cancel_05', [...clean(199), { paidDaysAgo: 8, refund: 'done' }]);
+    // Refunded before it shipped: one cancellation, not also a late shipment.
+    const edge = await sellerWith('rep_cancel_05', [
+      ...clean(199),
+      { paidDaysAgo: 8, refund: 'done', shippedAfterHours: null },
+    ]);
     expect(await reputationOf(edge.username)).toEqual({
       level: 'verde_claro',
       period_days: 60,
