@@ -81,12 +81,7 @@ function SignalRecord({ signal, onAction }: { signal: Signal; onAction: (action:
                     <Badge tone="danger">Retirado</Badge>
                   </span>
                 ) : (
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="self-start"
-                    onClick={() => onAction({ kind: 'takedown', product })}
-                  >
+                  <Button size="sm" onClick={() => onAction({ kind: 'takedown', product })}>
                     {signalMessages.takedown}
                     <span className="sr-only"> {product.name}</span>
                   </Button>
@@ -115,7 +110,7 @@ function SignalRecord({ signal, onAction }: { signal: Signal; onAction: (action:
           {bidsText(evidence)}
         </span>
       </div>
-      <div className={styles.rowActions}>
+      <div className={styles.signalActions}>
         <Button size="sm" variant="primary" onClick={() => onAction({ kind: 'confirm', signal })}>
           {signalMessages.confirm}
           <span className="sr-only"> {pair}</span>

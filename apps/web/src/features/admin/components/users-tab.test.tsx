@@ -44,7 +44,7 @@ describe('Usuarios: unpaid strikes', () => {
     render(wrapper(<AdminConsole />, '/admin?tab=usuarios'));
     await screen.findByText('moroso');
     const clean = rowOf('comprador_demo');
-    expect(within(clean).getByText('Compras ganadas sin pagar')).toBeTruthy();
+    expect(within(clean).getByText('Compras sin pagar')).toBeTruthy();
     expect(within(clean).getByText('Ninguna')).toBeTruthy();
     expect(within(clean).queryByRole('button', { name: /Borrar compras sin pagar/ })).toBeNull();
 

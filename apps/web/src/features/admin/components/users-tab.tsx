@@ -186,7 +186,7 @@ function UserRecord({
         )}
       </div>
       <div className={styles.cell} data-strikes={user.unpaid_strikes}>
-        <span className={styles.cellLabel}>Compras ganadas sin pagar</span>
+        <span className={styles.cellLabel}>Compras sin pagar</span>
         <span>{strikesText(user.unpaid_strikes)}</span>
         {user.unpaid_strikes >= STRIKES_TO_BLOCK && (
           <span>
