@@ -1,4 +1,4 @@
-import { adminEndpoints, type InviteUserInput } from '@app/contracts';
+import { adminEndpoints, type InviteUserInput, trustAdminEndpoints } from '@app/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -46,6 +46,15 @@ export function useReinstateUser() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
       call(adminEndpoints.reinstateUser, { params: { id: String(id) }, body: { reason: reason || null } }),
+    onSettled: () => invalidateConsole(client),
+  });
+}
+
+/** POST /api/admin/users/{id}/clear-strikes: the account may bid and buy again (audited). */
+export function useClearStrikes() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(trustAdminEndpoints.clearStrikes, { params: { id: String(id) } }),
     onSettled: () => invalidateConsole(client),
   });
 }

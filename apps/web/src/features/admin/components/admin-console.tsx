@@ -1,4 +1,4 @@
-import { adminMessages } from '@app/contracts';
+import { adminMessages, signalMessages } from '@app/contracts';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { TabList } from '../../../components/ui/tabs.tsx';
@@ -7,6 +7,7 @@ import { AuditTab } from './audit-tab.tsx';
 import { ClaimsTab } from './claims-tab.tsx';
 import { PayoutsTab } from './payouts-tab.tsx';
 import { ReportsTab } from './reports-tab.tsx';
+import { SignalsTab } from './signals-tab.tsx';
 import { SummaryTab } from './summary-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 
@@ -16,6 +17,7 @@ const ADMIN_TABS = [
   { id: 'pagos', label: adminMessages.tabs.payouts },
   { id: 'reclamos', label: adminMessages.tabs.claims },
   { id: 'denuncias', label: adminMessages.tabs.reports },
+  { id: 'senales', label: signalMessages.tab },
   { id: 'usuarios', label: adminMessages.tabs.users },
   { id: 'registro', label: adminMessages.tabs.audit },
 ] as const;
@@ -30,6 +32,7 @@ const PANELS: Record<AdminTab, () => React.JSX.Element> = {
   pagos: PayoutsTab,
   reclamos: ClaimsTab,
   denuncias: ReportsTab,
+  senales: SignalsTab,
   usuarios: UsersTab,
   registro: AuditTab,
 };

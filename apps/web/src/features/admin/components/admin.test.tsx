@@ -1,30 +1,10 @@
 import type { AdminPayout, AdminStatsResponse } from '@app/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, meta, serve, withConsoleSession, wrapper } from './admin.test-support.tsx';
 import { AdminConsole } from './admin-console.tsx';
 
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-function wrapper(children: ReactNode, url = '/admin') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        {children}
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+withConsoleSession();
 
 const stats = (overrides: Partial<AdminStatsResponse> = {}): AdminStatsResponse => ({
   days: [
@@ -65,32 +45,6 @@ const payout = (overrides: Partial<AdminPayout> = {}): AdminPayout => ({
   ...overrides,
 });
 
-const meta = (total: number) => ({ total, pages: 1, page: 1, size: 50 });
-
-/** Answers by path; every request is recorded. */
-function serve(routes: Record<string, (init: RequestInit | undefined) => Response>) {
-  const calls: Array<{ method: string; url: string; body: unknown }> = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    calls.push({
-      method: init?.method ?? 'GET',
-      url,
-      body: init?.body ? JSON.parse(String(init.body)) : null,
-    });
-    const path = url.split('?')[0]!;
-    const route = routes[`${init?.method ?? 'GET'} ${path}`];
-    return route ? route(init) : json(404, { message: 'No encontrado' });
-  });
-  return calls;
-}
-
-beforeEach(() => localStorage.setItem('jwt_token', 'token'));
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
-
 describe('AdminConsole', () => {
   it('opens the tab the address names and keeps the chosen tab in the address', async () => {
     serve({
@@ -104,6 +58,7 @@ describe('AdminConsole', () => {
       'Pagos',
       'Reclamos',
       'Denuncias',
+      'Señales',
       'Usuarios',
       'Registro',
     ]);

@@ -14,17 +14,19 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAdminUsers, useInviteUser, useReinstateUser, useSuspendUser } from '../api/admin-users.ts';
+import { useAdminUsers, useClearStrikes, useInviteUser, useReinstateUser } from '../api/admin-users.ts';
 import styles from './admin.module.css';
+import { SuspendUserDialog } from './moderation-dialogs.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 const INVITE_FAILED = 'No se pudo crear la invitación. Por favor, intenta nuevamente.';
-const SUSPEND_FAILED = 'No se pudo suspender la cuenta. Por favor, intenta nuevamente.';
+const CLEAR_STRIKES_FAILED = 'No se pudieron borrar las compras sin pagar. Por favor, intenta nuevamente.';
 const REINSTATE_FAILED = 'No se pudo reactivar la cuenta. Por favor, intenta nuevamente.';
 type InviteFormValues = { email: string; username: string; is_seller?: boolean };
 const EMPTY_INVITE: InviteFormValues = { email: '', username: '', is_seller: false };
@@ -139,14 +141,22 @@ function InviteForm() {
   );
 }
 
+/** Unpaid won items in the last year that stop an account bidding and buying (the server's rule). */
+const STRIKES_TO_BLOCK = 3;
+
+const strikesText = (count: number) =>
+  count === 0 ? 'Ninguna' : count === 1 ? '1 en el último año' : `${formatNumber(count)} en el último año`;
+
 function UserRecord({
   user,
   onSuspend,
   onReinstate,
+  onClearStrikes,
 }: {
   user: AdminUser;
   onSuspend: () => void;
   onReinstate: () => void;
+  onClearStrikes: () => void;
 }) {
   return (
     <li className={`${styles.record} ${styles.userRecord}`} data-user-id={user.id}>
@@ -175,7 +185,21 @@ function UserRecord({
           <span className={styles.small}>Motivo de la suspensión: {user.suspension_reason}</span>
         )}
       </div>
+      <div className={styles.cell} data-strikes={user.unpaid_strikes}>
+        <span className={styles.cellLabel}>Compras sin pagar</span>
+        <span>{strikesText(user.unpaid_strikes)}</span>
+        {user.unpaid_strikes >= STRIKES_TO_BLOCK && (
+          <span>
+            <Badge tone="danger">No puede pujar ni comprar</Badge>
+          </span>
+        )}
+      </div>
       <div className={styles.rowActions}>
+        {user.unpaid_strikes > 0 && (
+          <Button size="sm" onClick={onClearStrikes}>
+            Borrar compras sin pagar<span className="sr-only"> de {user.username}</span>
+          </Button>
+        )}
         {user.status === 'suspended' ? (
           <Button size="sm" onClick={onReinstate}>
             Reactivar<span className="sr-only"> la cuenta de {user.username}</span>
@@ -190,6 +214,52 @@ function UserRecord({
   );
 }
 
+/** Asks before clearing an account's unpaid strikes; the server's refusal shows inside. */
+function ClearStrikesDialog({
+  user,
+  onDone,
+  onClose,
+}: {
+  user: AdminUser;
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
+  const clear = useClearStrikes();
+  const [failure, setFailure] = useState<string | null>(null);
+  const count = user.unpaid_strikes;
+  const confirm = async () => {
+    setFailure(null);
+    try {
+      const result = await clear.mutateAsync(user.id);
+      onDone(result.message);
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error, CLEAR_STRIKES_FAILED));
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={`Borrar las compras sin pagar de ${user.username}`}
+      message={
+        <p className="flush">
+          {count === 1
+            ? `${user.username} tiene 1 compra ganada sin pagar en el último año.`
+            : `${user.username} tiene ${formatNumber(count)} compras ganadas sin pagar en el último año.`}{' '}
+          Al borrarlas, dejan de contar para el bloqueo de pujas y compras (con 3 no puede pujar ni comprar).
+          La acción queda en el registro.
+        </p>
+      }
+      confirmLabel="Borrar compras sin pagar"
+      pending={clear.isPending}
+      pendingLabel="Borrando..."
+      error={failure}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
+  );
+}
+
 /** 'Usuarios': invitations, the accounts (searchable), suspension and reinstatement. */
 export function UsersTab() {
   const titleId = useId();
@@ -197,9 +267,11 @@ export function UsersTab() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const users = useAdminUsers(query, page);
-  const suspend = useSuspendUser();
   const reinstate = useReinstateUser();
-  const [dialog, setDialog] = useState<{ kind: 'suspend' | 'reinstate'; user: AdminUser } | null>(null);
+  const [dialog, setDialog] = useState<{
+    kind: 'suspend' | 'reinstate' | 'clear-strikes';
+    user: AdminUser;
+  } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const searchId = useId();
 
@@ -263,6 +335,10 @@ export function UsersTab() {
                     setNotice(null);
                     setDialog({ kind: 'reinstate', user });
                   }}
+                  onClearStrikes={() => {
+                    setNotice(null);
+                    setDialog({ kind: 'clear-strikes', user });
+                  }}
                 />
               ))}
             </ul>
@@ -276,26 +352,7 @@ export function UsersTab() {
         )}
       </section>
       {dialog?.kind === 'suspend' && (
-        <ReasonDialog
-          title={`Suspender a ${dialog.user.username}`}
-          intro={
-            <p className="flush">
-              Se cierran todas sus sesiones, se retiran sus productos no vendidos y ya no podrá entrar, pujar
-              ni comprar.
-            </p>
-          }
-          label="Motivo"
-          required
-          danger
-          submitLabel="Suspender"
-          pendingLabel="Suspendiendo..."
-          failed={SUSPEND_FAILED}
-          onClose={() => setDialog(null)}
-          onSubmit={async (reason) => {
-            const result = await suspend.mutateAsync({ id: dialog.user.id, reason });
-            setNotice(result.message);
-          }}
-        />
+        <SuspendUserDialog user={dialog.user} onDone={setNotice} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'reinstate' && (
         <ReasonDialog
@@ -316,6 +373,9 @@ export function UsersTab() {
             setNotice(result.message);
           }}
         />
+      )}
+      {dialog?.kind === 'clear-strikes' && (
+        <ClearStrikesDialog user={dialog.user} onDone={setNotice} onClose={() => setDialog(null)} />
       )}
     </>
   );
