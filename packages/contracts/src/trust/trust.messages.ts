@@ -1,3 +1,5 @@
+import { formatNumber } from '../format.ts';
+
 /** What buyers, sellers and operators read about strikes, blocked buyers and shill signals. */
 export const trustMessages = {
   struckOut: 'Tu cuenta tiene 3 compras ganadas sin pagar en el último año. Escríbenos a soporte.',
@@ -42,8 +44,9 @@ export const signalMessages = {
   sharedAddress: 'Dirección compartida',
   concentration: 'Pujas concentradas',
   addresses: 'Direcciones',
-  bidsShare: (toSeller: number, total: number, percent: number) =>
-    `${toSeller} de ${total} pujas (${percent}%) en productos de este vendedor, sin ganar nunca`,
+  /** The bids' share; whether the bidder ever won an auction decides the ending. */
+  bidsShare: (toSeller: number, total: number, percent: number, everWon: boolean) =>
+    `${formatNumber(toSeller)} de ${formatNumber(total)} ${total === 1 ? 'puja' : 'pujas'} (${percent}%) en productos de este vendedor${everWon ? '; ha ganado alguna subasta' : ', sin ganar nunca'}`,
   products: 'Productos',
   confirm: 'Confirmar par',
   confirmed: 'Par confirmado',

@@ -3,6 +3,11 @@ import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { REPUTATION_LEVELS } from './reputation.ts';
 import { trustMessages as messages } from './trust.messages.ts';
 
+/** Unpaid strikes count this many days; older ones age out. */
+export const STRIKE_WINDOW_DAYS = 365;
+/** With this many strikes in the window, the account may neither bid nor buy. */
+export const STRIKES_TO_BLOCK = 3;
+
 export const ReputationSchema = z.object({
   level: z.enum(['nuevo', ...REPUTATION_LEVELS]),
   period_days: z.number().int(),

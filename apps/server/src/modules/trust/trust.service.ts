@@ -3,6 +3,8 @@ import {
   commonMessages,
   trustMessages as messages,
   pageMeta,
+  STRIKE_WINDOW_DAYS,
+  STRIKES_TO_BLOCK,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
@@ -12,9 +14,8 @@ import { recordOperatorAction } from '../operator/audit-log.service.ts';
 import { trustRepository as repo } from './trust.repository.ts';
 
 /** Strikes count this long; older ones age out. */
-export const STRIKE_WINDOW_MS = 365 * 24 * 3600_000;
-/** With this many strikes in the window, the account may neither bid nor buy. */
-export const STRIKES_TO_BLOCK = 3;
+export const STRIKE_WINDOW_MS = STRIKE_WINDOW_DAYS * 24 * 3600_000;
+export { STRIKES_TO_BLOCK };
 
 const strikeWindowStart = (now: Date) => new Date(now.getTime() - STRIKE_WINDOW_MS);
 

@@ -30,10 +30,7 @@ const KIND_LABELS: Record<Signal['kinds'][number], string> = {
 /** The bids' share, said in words; whether the bidder ever won decides the ending. */
 function bidsText(evidence: Signal['evidence']): string {
   const percent = Math.round(evidence.bid_share * 100);
-  if (!evidence.ever_won)
-    return signalMessages.bidsShare(evidence.bids_to_seller, evidence.bids_total, percent);
-  const pujas = evidence.bids_total === 1 ? 'puja' : 'pujas';
-  return `${formatNumber(evidence.bids_to_seller)} de ${formatNumber(evidence.bids_total)} ${pujas} (${percent}%) en productos de este vendedor; ha ganado alguna subasta`;
+  return signalMessages.bidsShare(evidence.bids_to_seller, evidence.bids_total, percent, evidence.ever_won);
 }
 
 function Person({ label, username }: { label: string; username: string }) {

@@ -6,6 +6,7 @@ import {
   type InviteUserInput,
   InviteUserInputSchema,
   type InviteUserResponse,
+  STRIKES_TO_BLOCK,
   userStatusLabels,
 } from '@app/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -142,7 +143,6 @@ function InviteForm() {
 }
 
 /** Unpaid won items in the last year that stop an account bidding and buying (the server's rule). */
-const STRIKES_TO_BLOCK = 3;
 
 const strikesText = (count: number) =>
   count === 0 ? 'Ninguna' : count === 1 ? '1 en el último año' : `${formatNumber(count)} en el último año`;
@@ -246,7 +246,7 @@ function ClearStrikesDialog({
           {count === 1
             ? `${user.username} tiene 1 compra ganada sin pagar en el último año.`
             : `${user.username} tiene ${formatNumber(count)} compras ganadas sin pagar en el último año.`}{' '}
-          Al borrarlas, dejan de contar para el bloqueo de pujas y compras (con 3 no puede pujar ni comprar).
+          Al borrarlas, dejan de contar para el bloqueo de pujas y compras (con {STRIKES_TO_BLOCK} no puede pujar ni comprar).
           La acción queda en el registro.
         </p>
       }

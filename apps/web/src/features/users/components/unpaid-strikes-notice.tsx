@@ -1,9 +1,6 @@
-import { trustMessages } from '@app/contracts';
+import { STRIKES_TO_BLOCK, trustMessages } from '@app/contracts';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-
-/** With this many in the last year the account can neither bid nor buy. */
-export const STRIKES_LIMIT = 3;
 
 /**
  * The own profile's count of won items let expire unpaid in the last year, with what it means:
@@ -11,7 +8,7 @@ export const STRIKES_LIMIT = 3;
  */
 export function UnpaidStrikesNotice({ strikes, wonHref }: { strikes: number; wonHref: string }) {
   if (strikes <= 0) return null;
-  if (strikes >= STRIKES_LIMIT) {
+  if (strikes >= STRIKES_TO_BLOCK) {
     return (
       <Alert kind="error" as="div" data-unpaid-strikes={strikes}>
         <p className="flush">
@@ -30,8 +27,8 @@ export function UnpaidStrikesNotice({ strikes, wonHref }: { strikes: number; won
         {strikes === 1
           ? 'Dejaste vencer sin pagar 1 compra ganada en el último año.'
           : `Dejaste vencer sin pagar ${strikes} compras ganadas en el último año.`}{' '}
-        Si llegas a {STRIKES_LIMIT} en un año, tu cuenta no podrá pujar ni comprar. Cada una deja de contar un
-        año después de vencer. <Link to={wonHref}>Ver mis subastas ganadas</Link>
+        Si llegas a {STRIKES_TO_BLOCK} en un año, tu cuenta no podrá pujar ni comprar. Cada una deja de contar
+        un año después de vencer. <Link to={wonHref}>Ver mis subastas ganadas</Link>
       </p>
     </Alert>
   );
