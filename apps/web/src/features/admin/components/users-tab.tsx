@@ -246,8 +246,8 @@ function ClearStrikesDialog({
           {count === 1
             ? `${user.username} tiene 1 compra ganada sin pagar en el último año.`
             : `${user.username} tiene ${formatNumber(count)} compras ganadas sin pagar en el último año.`}{' '}
-          Al borrarlas, dejan de contar para el bloqueo de pujas y compras (con {STRIKES_TO_BLOCK} no puede pujar ni comprar).
-          La acción queda en el registro.
+          Al borrarlas, dejan de contar para el bloqueo de pujas y compras (con {STRIKES_TO_BLOCK} no puede
+          pujar ni comprar). La acción queda en el registro.
         </p>
       }
       confirmLabel="Borrar compras sin pagar"
