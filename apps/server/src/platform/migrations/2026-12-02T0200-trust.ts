@@ -23,8 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
     create index unpaid_strikes_user_idx on unpaid_strikes (user_id, created_at desc) where cleared_at is null;
 
+    -- The account's own data: gone with the account, like its sessions.
     create table client_addresses (
-      user_id integer not null references users(id),
+      user_id integer not null references users(id) on delete cascade,
       kind text not null check (kind in ('login', 'listing', 'bid')),
       address text not null check (char_length(address) between 1 and 64),
       first_seen_at timestamptz not null,
