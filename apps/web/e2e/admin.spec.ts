@@ -10,6 +10,7 @@ import {
   launchBrowser,
   loginAs,
   newContext,
+  openTab,
   PHONE,
 } from './support/browser.ts';
 import { createProductViaApi } from './support/fixtures.ts';
@@ -22,17 +23,6 @@ import { createProductViaApi } from './support/fixtures.ts';
 const run = Date.now().toString(36).slice(-5);
 /** Each flow walks several pages in several browsers: more than the default 90 s on a busy machine. */
 const FLOW_TIMEOUT = 240_000;
-
-/** Waits for the tab's content: its panel, and no loading text left in it. */
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  const panel = page.getByRole('tabpanel', { name });
-  await panel.waitFor();
-  // A tab may load several lists at once ('Pagos': payouts and failed refunds).
-  const loading = panel.getByRole('status').filter({ hasText: /^Cargando/ });
-  await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
-  return panel;
-}
 
 describe('the operator console', () => {
   let browser: Browser;

@@ -9,6 +9,7 @@ import {
   demo,
   loginAs,
   newContext,
+  openTab,
   PHONE,
 } from './support/browser.ts';
 import { createProductViaApi } from './support/fixtures.ts';
@@ -82,16 +83,6 @@ const advance = async (seconds: number) =>
   expect((await apiCall('POST', '/api/test/clock', undefined, { advance_seconds: seconds })).status).toBe(
     200,
   );
-
-/** Waits for the tab's content: its panel, and no loading text left in it. */
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).click();
-  const panel = page.getByRole('tabpanel', { name });
-  await panel.waitFor();
-  const loading = panel.getByRole('status').filter({ hasText: /^Cargando/ });
-  await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
-  return panel;
-}
 
 describe('shill-bidding signals and unpaid strikes in the operator console', () => {
   const own = withOwnServer();

@@ -250,3 +250,16 @@ export async function checkPage(page: Page, name: string) {
   await expectAccessible(page);
   await screenshot(page, name);
 }
+
+/**
+ * Opens a tab of a tabbed page (the operator console) and waits for its content: its panel, and
+ * no loading text left in it (a tab may load several lists at once, as 'Pagos' does).
+ */
+export async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  const panel = page.getByRole('tabpanel', { name });
+  await panel.waitFor();
+  const loading = panel.getByRole('status').filter({ hasText: /^Cargando/ });
+  await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
+  return panel;
+}
