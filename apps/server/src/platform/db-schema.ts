@@ -27,6 +27,7 @@ import type {
   UserSearchTable,
   WatchlistTable,
 } from './db-schema/catalog.ts';
+import type { OffersTable } from './db-schema/deals.ts';
 import type {
   BanksTable,
   DocumentTypesTable,
@@ -54,6 +55,7 @@ export type * from './db-schema/accounts.ts';
 export type * from './db-schema/aftersale.ts';
 export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
+export type * from './db-schema/deals.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
 
@@ -97,4 +99,5 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   email_opt_outs: EmailOptOutsTable;
   saved_searches: SavedSearchesTable;
+  offers: OffersTable;
 }

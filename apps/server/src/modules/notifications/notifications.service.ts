@@ -27,6 +27,8 @@ export type NotificationType =
   | 'claim_message'
   | 'claim_resolved'
   | 'saved_search_match'
+  | 'offer'
+  | 'followed_seller'
   | 'system';
 
 export interface NewNotification {
