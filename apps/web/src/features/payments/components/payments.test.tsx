@@ -23,7 +23,9 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const item = (overrides: Partial<WonAuctionItem> = {}): WonAuctionItem => ({
+  kind: 'auction',
   auction_id: 7,
+  seller_username: 'vendedor',
   payment_id: '3f2a9c1e-7b4d-4e8a-9c2b-1a2b3c4d5e6f',
   product_id: 3,
   product_name: 'Hot Wheels Camaro',

@@ -58,7 +58,9 @@ function WonCard({ item }: { item: WonAuctionItem }) {
         <Badge tone={tone}>{wonStatusLabel(item.status)}</Badge>
       </div>
       <p className={styles.amount}>{formatMoney(item.amount, item.currency)}</p>
-      <p className={styles.meta}>Subasta #{item.auction_id}</p>
+      <p className={styles.meta}>
+        {item.kind === 'offer' ? 'Oferta aceptada' : `Subasta #${item.auction_id}`} · {item.seller_username}
+      </p>
       {payable && (
         <>
           <p className={styles.hint}>{item.payment_link ? m.linkAvailable : m.generateLinkHint}</p>

@@ -1,10 +1,16 @@
-import { gradingApplies, type Product, productMessages, UpdateProductInputSchema } from '@app/contracts';
+import {
+  gradingApplies,
+  offerMessages,
+  type Product,
+  productMessages,
+  UpdateProductInputSchema,
+} from '@app/contracts';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { MoneyField } from '../../../components/ui/money-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import {
   AttributeFields,
@@ -20,6 +26,9 @@ interface EditValues extends AttributeValues {
   description: string;
   reserve_price: string;
   year: string;
+  accepts_offers: boolean;
+  auto_accept_price: string;
+  auto_decline_price: string;
 }
 
 const toValues = (product: Product): EditValues => ({
@@ -27,6 +36,9 @@ const toValues = (product: Product): EditValues => ({
   description: product.description,
   reserve_price: String(product.reserve_price),
   year: String(product.year),
+  accepts_offers: product.accepts_offers,
+  auto_accept_price: product.auto_accept_price === null ? '' : String(product.auto_accept_price),
+  auto_decline_price: product.auto_decline_price === null ? '' : String(product.auto_decline_price),
   ...attributeValuesOf(product),
 });
 
@@ -66,6 +78,12 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
       description: values.description,
       reserve_price: numberOrNull(values.reserve_price),
       year: numberOrNull(values.year),
+      // Offers are a buy-now product's: the switch and its private automatic prices.
+      ...(product.can_be_bought && {
+        accepts_offers: values.accepts_offers,
+        auto_accept_price: values.accepts_offers ? numberOrNull(values.auto_accept_price) : null,
+        auto_decline_price: values.accepts_offers ? numberOrNull(values.auto_decline_price) : null,
+      }),
       ...attributePayload(values, gradingApplies(product.category_name)),
     };
     const parsed = UpdateProductInputSchema.safeParse(payload);
@@ -83,6 +101,8 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
       await update.mutateAsync(parsed.data);
       onClose();
     } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      if (fields) setFieldErrors(fields as Partial<Record<keyof EditValues, string>>);
       setError(errorMessage(err, productMessages.updateError));
     }
   }
@@ -126,6 +146,36 @@ function EditProductDialog({ product, onClose }: { product: Product; onClose: ()
         errors={fieldErrors}
         showGrading={gradingApplies(product.category_name)}
       />
+      {product.can_be_bought && (
+        <>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={values.accepts_offers}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, accepts_offers: event.target.checked }))
+              }
+            />
+            {offerMessages.acceptsOffers}
+          </label>
+          {values.accepts_offers && (
+            <>
+              <MoneyField
+                label={offerMessages.autoAcceptPrice}
+                error={fieldErrors.auto_accept_price}
+                value={values.auto_accept_price}
+                onChange={set('auto_accept_price')}
+              />
+              <MoneyField
+                label={offerMessages.autoDeclinePrice}
+                error={fieldErrors.auto_decline_price}
+                value={values.auto_decline_price}
+                onChange={set('auto_decline_price')}
+              />
+            </>
+          )}
+        </>
+      )}
     </FormModal>
   );
 }
