@@ -200,7 +200,7 @@ describe('auctions', () => {
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'auctions-list-phone');
 
-    await first.getByRole('button', { name: /^View subasta / }).click();
+    await first.getByRole('link', { name: /^View subasta / }).click();
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toMatch(
       /^\/auctions\/products\/\d+$/,

@@ -44,7 +44,7 @@ describe('explorar', () => {
     await page.getByLabel('Ordenar por').selectOption('price_asc');
     await page.waitForURL(/sort=price_asc/);
     const chips = page.getByRole('list', { name: 'Filtros aplicados' });
-    await expect.poll(() => chips.getByRole('button').count()).toBe(2);
+    await expect.poll(() => chips.getByRole('link').count()).toBe(2);
     await expect
       .poll(async () => page.getByText(/^\d+ resultados?$/).textContent())
       .not.toBe(`${all} resultados`);
@@ -69,7 +69,7 @@ describe('explorar', () => {
       .toEqual(before);
 
     // A chip removes its filter; back brings it again, forward takes it away.
-    await chips.getByRole('button', { name: /Quitar filtro Compra directa/ }).click();
+    await chips.getByRole('link', { name: /Quitar filtro Compra directa/ }).click();
     await page.waitForURL((u) => !u.search.includes('kind='));
     await page.goBack();
     await page.waitForURL(/kind=buy_now/);

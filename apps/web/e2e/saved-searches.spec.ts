@@ -25,7 +25,7 @@ describe('búsquedas guardadas', () => {
   it('sends a visitor without a session to the login', async () => {
     const { context, page } = await openPage();
     await page.goto(`${baseUrl()}/explorar?q=funko`);
-    await page.getByRole('button', { name: 'Guardar búsqueda' }).click();
+    await page.getByRole('link', { name: 'Guardar búsqueda' }).click();
     await page.waitForURL(/\/login/);
     await context.close();
   });

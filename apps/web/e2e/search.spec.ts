@@ -171,7 +171,11 @@ describe('search', () => {
     await page.route('**/api/auctions/search/**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
-    await page.goto(`${baseUrl()}/search?query=funko`);
+    // The page is rendered on the server with its results: the failure is met by a search the
+    // running app makes itself, from the header.
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('funko');
+    await page.getByRole('searchbox', { name: 'Buscar' }).press('Enter');
+    await page.waitForURL(/\/search\?query=funko$/);
     await page.getByText('Ocurrió un error al buscar. Por favor, inténtalo de nuevo.').waitFor();
     await page.unroute('**/api/auctions/search/**');
     await page.getByRole('button', { name: 'Reintentar' }).click();

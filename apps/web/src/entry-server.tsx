@@ -25,6 +25,7 @@ const RENDERED = [
   paths.home.path,
   paths.auctions.path,
   paths.explore.path,
+  paths.search.path,
   paths.seller.path,
   paths.publicProfile.path,
   paths.userProfile.path,
@@ -97,7 +98,7 @@ async function renderPage(url: string, pathname: string, now: number): Promise<S
   // One read per query: a failure renders as the browser's first render would (loading), and
   // the browser asks again itself.
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
-  await preloadPage(pathname);
+  await preloadPage(pathname, new URL(url, 'http://localhost').searchParams);
   let renderMs = 0;
   let readMs = 0;
   const page = () => {

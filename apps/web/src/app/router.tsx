@@ -7,7 +7,13 @@ import { RootLayout } from './root-layout.tsx';
 import { notFoundPage, type PageRoute, protectedPages, publicPages } from './route-table.ts';
 
 // One lazy chunk per route module.
-const modules = import.meta.glob<{ Component: ComponentType }>('./routes/**/*.tsx');
+// A module may also export `preload`: the code its page shows for an address's query, which a
+// server render needs before it renders (it cannot wait for a lazy part).
+interface PageModule {
+  Component: ComponentType;
+  preload?: (params: URLSearchParams) => Promise<unknown>;
+}
+const modules = import.meta.glob<PageModule>('./routes/**/*.tsx');
 
 // Pages whose code has loaded, by module: these render at once, without a trip through Suspense.
 const loadedPages = new Map<string, ComponentType>();
@@ -21,23 +27,23 @@ const loadedPages = new Map<string, ComponentType>();
 function toRoute({ path, index, module }: PageRoute): RouteObject {
   const load = modules[`./routes/${module}`];
   if (!load) throw new Error(`no route module ${module}`);
-  const loadPage = () =>
-    load().then(({ Component }) => {
-      loadedPages.set(module, Component);
-      return Component;
+  const loadModule = () =>
+    load().then((page) => {
+      loadedPages.set(module, page.Component);
+      return page;
     });
-  const LazyPage = lazy(() => loadPage().then((Component) => ({ default: Component })));
+  const LazyPage = lazy(() => loadModule().then((page) => ({ default: page.Component })));
   function Page() {
     // Chosen once per mount: a page shown through the lazy one stays it (switching would remount it).
     const [Loaded] = useState(() => loadedPages.get(module));
     return Loaded ? <Loaded /> : <LazyPage />;
   }
-  const handle: PageHandle = { load: loadPage };
+  const handle: PageHandle = { load: loadModule };
   return index ? { index: true, element: <Page />, handle } : { path, element: <Page />, handle };
 }
 
 interface PageHandle {
-  load: () => Promise<ComponentType>;
+  load: () => Promise<PageModule>;
 }
 
 const routes: RouteObject[] = [
@@ -62,9 +68,13 @@ const routes: RouteObject[] = [
  * Loads the code of the page `pathname` shows, for the app's first render: with it the render
  * shows the page instead of the layout's loading fallback first. A failure is left to the render.
  */
-export function preloadPage(pathname: string): Promise<unknown> {
+export function preloadPage(pathname: string, params?: URLSearchParams): Promise<unknown> {
   const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as PageHandle | undefined;
-  return handle ? handle.load().catch(() => undefined) : Promise.resolve();
+  if (!handle) return Promise.resolve();
+  return handle
+    .load()
+    .then((page) => (params && page.preload ? page.preload(params) : undefined))
+    .catch(() => undefined);
 }
 
 /** Every page, inside the layout; the outer boundary catches a failing layout. */

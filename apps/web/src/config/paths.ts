@@ -1,13 +1,18 @@
 /** Every route of the app: its pattern and how to build a link to it. */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  // The home page's tab is in its address ('Subastas' when none).
+  home: { path: '/', getHref: (tab?: 'marketplace') => (tab ? `/?tab=${tab}` : '/') },
   auctions: {
     path: '/auctions',
     getHref: (search?: string) => (search ? `/auctions?search=${encodeURIComponent(search)}` : '/auctions'),
   },
   products: { path: '/products', getHref: () => '/products' },
   seller: { path: '/seller/:id', getHref: (id: number | string) => `/seller/${id}` },
-  search: { path: '/search', getHref: (query: string) => `/search?query=${encodeURIComponent(query)}` },
+  search: {
+    path: '/search',
+    getHref: (query: string, tab?: string) =>
+      `/search?query=${encodeURIComponent(query)}${tab ? `&tab=${encodeURIComponent(tab)}` : ''}`,
+  },
   login: {
     path: '/login',
     getHref: (redirect?: string) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),

@@ -183,7 +183,7 @@ const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 /** A won-auction item, or an accepted offer waiting for payment; amount in COP. */
 export const WonAuctionItemSchema = z.object({
   kind: z.enum(['auction', 'offer']),
-  /** Null for an accepted offer. */
+  /** Null for an accepted offer, or a sale whose auction left no record (the demo buyer's past purchases). */
   auction_id: z.number().nullable(),
   seller_username: z.string(),
   payment_id: z.string(),

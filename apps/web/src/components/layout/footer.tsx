@@ -9,7 +9,7 @@ export function Footer() {
       <div className={styles.inner}>
         <nav aria-label="Pie de página" className={styles.links}>
           <Link to={paths.auctions.getHref()}>Subastas</Link>
-          <Link to={paths.home.getHref()}>Marketplace</Link>
+          <Link to={paths.home.getHref('marketplace')}>Marketplace</Link>
           <a href={`mailto:${CONTACT_EMAIL}`}>Contacto</a>
         </nav>
         <p className={styles.copy}>

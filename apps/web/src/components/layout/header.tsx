@@ -68,7 +68,9 @@ export function Header({
           )}
         </button>
         <search className={styles.search}>
-          <form onSubmit={onSearch}>
+          {/* A real GET form: before the app's code runs (or without JavaScript) the browser sends
+              it to the search page itself; the app takes it over once it runs. */}
+          <form action={paths.search.path} method="get" onSubmit={onSearch}>
             <label htmlFor={searchId} className="sr-only">
               Buscar
             </label>

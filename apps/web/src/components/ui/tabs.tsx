@@ -19,6 +19,7 @@ export function TabList<T extends string>({
   label,
   className,
   tabClassName,
+  hrefOf,
 }: {
   tabs: readonly TabItem<T>[];
   selected: T;
@@ -29,10 +30,15 @@ export function TabList<T extends string>({
   label: string;
   className?: string;
   tabClassName?: string;
+  /**
+   * Each tab's own address: the tabs are then links, which work before the app's code runs (the
+   * server renders the page of that address); once it runs a click selects without a load.
+   */
+  hrefOf?: (tab: T) => string;
 }) {
-  const refs = useRef(new Map<T, HTMLButtonElement>());
+  const refs = useRef(new Map<T, HTMLElement>());
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const index = tabs.findIndex((tab) => tab.id === selected);
     const moves: Record<string, number> = {
       ArrowRight: (index + 1) % tabs.length,
@@ -51,23 +57,36 @@ export function TabList<T extends string>({
     <div className={['tabs', className].filter(Boolean).join(' ')} role="tablist" aria-label={label}>
       {tabs.map((tab) => {
         const isSelected = tab.id === selected;
-        return (
-          <button
+        const shared = {
+          ref: (node: HTMLElement | null) => {
+            if (node) refs.current.set(tab.id, node);
+            else refs.current.delete(tab.id);
+          },
+          role: 'tab',
+          id: tabId(tab.id),
+          className: ['tab', tabClassName].filter(Boolean).join(' '),
+          'aria-selected': isSelected,
+          'aria-controls': panelId(tab.id),
+          tabIndex: isSelected ? 0 : -1,
+          onKeyDown,
+        };
+        return hrefOf ? (
+          <a
             key={tab.id}
-            ref={(node) => {
-              if (node) refs.current.set(tab.id, node);
-              else refs.current.delete(tab.id);
+            {...shared}
+            href={hrefOf(tab.id)}
+            onClick={(event) => {
+              // A new tab or window keeps the browser's own way; a plain click selects here.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                return;
+              event.preventDefault();
+              onSelect(tab.id);
             }}
-            type="button"
-            role="tab"
-            id={tabId(tab.id)}
-            className={['tab', tabClassName].filter(Boolean).join(' ')}
-            aria-selected={isSelected}
-            aria-controls={panelId(tab.id)}
-            tabIndex={isSelected ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
-            onKeyDown={onKeyDown}
           >
+            {tab.label}
+          </a>
+        ) : (
+          <button key={tab.id} {...shared} type="button" onClick={() => onSelect(tab.id)}>
             {tab.label}
           </button>
         );

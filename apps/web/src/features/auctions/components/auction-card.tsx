@@ -1,7 +1,8 @@
 import { AUCTION_CARD_IMAGES, type AuctionSummary, formatTimeLeft } from '@app/contracts';
+import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { LinkButton } from '../../../components/ui/button.tsx';
 import { TimeLeft } from '../../../components/ui/time-left.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLiveCard, useLiveLatestEnd } from '../../../lib/live-cards.ts';
@@ -32,9 +33,12 @@ export function AuctionCard({
   const shownIds = running ? auction.products.slice(0, AUCTION_CARD_IMAGES).map((p) => p.id) : [];
   const live = useLiveCard(shownIds.map((productId) => ({ auctionId: auction.id, productId })));
   const endTime = useLiveLatestEnd(auction.id, shownIds, auction.end_time);
-  const view = () => {
-    if (needsLogin(target)) navigate(paths.login.getHref());
-    else navigate(target);
+  // A link to the auction (it works before the app's code runs); once the app runs, a visitor
+  // without a session is sent to the login with the auction kept as where to go after it.
+  const view = (event: MouseEvent) => {
+    if (!needsLogin(target)) return;
+    event.preventDefault();
+    navigate(paths.login.getHref());
   };
   return (
     <article
@@ -63,9 +67,9 @@ export function AuctionCard({
         <TimeLeft className={styles.timeLeft}>{formatTimeLeft(endTime, now)}</TimeLeft>
         {/* The accessible name starts with the visible word (speech users say what they see) and
             adds which auction, since every card has the same button. */}
-        <Button variant="primary" block className={styles.cardAction} onClick={view}>
+        <LinkButton to={target} variant="primary" block className={styles.cardAction} onClick={view}>
           View<span className="sr-only"> subasta {auction.title}</span>
-        </Button>
+        </LinkButton>
       </div>
     </article>
   );

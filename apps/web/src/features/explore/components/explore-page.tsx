@@ -10,12 +10,13 @@ import {
   formatCOP,
 } from '@app/contracts';
 import { type ReactNode, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useServerNow } from '../../../lib/server-clock.ts';
 import { useBrowse } from '../api/browse.ts';
@@ -32,6 +33,18 @@ import { FilterPanel } from './filter-panel.tsx';
 
 /** The cards of the first row on a phone (two columns): above the fold wherever the page is opened. */
 const FIRST_ROW = 2;
+
+/** Every filter let go (the sort stays). */
+const NO_FILTERS: Partial<ExploreState> = {
+  kind: 'all',
+  q: '',
+  category_id: undefined,
+  brand_id: undefined,
+  scale_id: undefined,
+  condition: undefined,
+  min_price: undefined,
+  max_price: undefined,
+};
 
 interface Chip {
   label: string;
@@ -100,7 +113,11 @@ export function ExplorePage({
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = first?.meta.total ?? 0;
   const chips = chipsOf(state, facets);
-  const filters = <FilterPanel state={state} facets={facets} onChange={change} />;
+  const hrefOf = (patch: Partial<ExploreState>) => {
+    const search = writeExploreState({ ...state, ...patch }).toString();
+    return search ? `${paths.explore.path}?${search}` : paths.explore.path;
+  };
+  const formId = useId();
 
   let results: ReactNode;
   if (query.isPending) results = <Spinner label="Cargando productos..." />;
@@ -118,12 +135,9 @@ export function ExplorePage({
       <div className="empty-state">
         <p>{catalogMessages.empty}</p>
         {chips.length > 0 ? (
-          <Button
-            size="sm"
-            onClick={() => setParams(writeExploreState({ kind: 'all', q: '', sort: state.sort }))}
-          >
+          <LinkButton size="sm" to={hrefOf({ ...NO_FILTERS })}>
             Limpiar filtros
-          </Button>
+          </LinkButton>
         ) : null}
       </div>
     );
@@ -153,11 +167,11 @@ export function ExplorePage({
         </h1>
         {saveSlot?.(state, namesOf(state, facets))}
       </div>
-      <ExploreSearchForm key={state.q} initial={state.q} onSearch={(q) => change({ q })} />
+      <ExploreSearchForm key={state.q} state={state} onSearch={(q) => change({ q })} />
       <div className={styles.layout}>
         <aside className={styles.sidebar} aria-label="Filtros">
           <h2 className={styles.sideTitle}>Filtros</h2>
-          {filters}
+          <FilterPanel state={state} facets={facets} onChange={change} formId={formId} />
         </aside>
         <div className={styles.main} aria-busy={query.isFetching}>
           <div className={styles.toolbar}>
@@ -175,6 +189,8 @@ export function ExplorePage({
               <span>Ordenar por</span>
               <select
                 className="select"
+                name="sort"
+                form={formId}
                 value={state.sort}
                 onChange={(event) => change({ sort: event.target.value as BrowseSort })}
               >
@@ -190,14 +206,13 @@ export function ExplorePage({
             <ul className={styles.chips} aria-label="Filtros aplicados">
               {chips.map((chip) => (
                 <li key={chip.label}>
-                  <button
-                    type="button"
+                  <Link
                     className={styles.chip}
                     aria-label={`Quitar filtro ${chip.label}`}
-                    onClick={() => change(chip.remove)}
+                    to={hrefOf(chip.remove)}
                   >
                     {chip.label} <span aria-hidden="true">×</span>
-                  </button>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -216,7 +231,7 @@ export function ExplorePage({
           </Button>
         }
       >
-        {filters}
+        <FilterPanel state={state} facets={facets} onChange={change} />
       </Modal>
     </section>
   );

@@ -79,6 +79,17 @@ describe('WonAuctionsView', () => {
     expect(screen.queryByRole('button', { name: 'Generar Link' })).toBeNull();
   });
 
+  it('names a sale without an auction record by its payment, not by a missing auction', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json(200, [item({ auction_id: null, product_name: 'Sin subasta', status: 'confirmed' }), item()]),
+    );
+    render(wrapper(<WonAuctionsView />));
+    await screen.findByText('Sin subasta');
+    expect(screen.getByText('Compra #3f2a9c1e…')).toBeTruthy();
+    expect(screen.getByText('Subasta #7')).toBeTruthy();
+    expect(screen.queryByText('Subasta #null')).toBeNull();
+  });
+
   it('keeps "Generando..." at least 2 s, then reloads the list', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let listed = 0;

@@ -2,6 +2,7 @@ import {
   formatDateTime,
   formatMoney,
   paymentMessages as m,
+  shortPaymentId,
   type WonAuctionItem,
   wonStatusLabel,
   wonStatusTone,
@@ -59,7 +60,12 @@ function WonCard({ item }: { item: WonAuctionItem }) {
       </div>
       <p className={styles.amount}>{formatMoney(item.amount, item.currency)}</p>
       <p className={styles.meta}>
-        {item.kind === 'offer' ? 'Oferta aceptada' : `Subasta #${item.auction_id}`} · {item.seller_username}
+        {item.kind === 'offer'
+          ? 'Oferta aceptada'
+          : item.auction_id !== null
+            ? `Subasta #${item.auction_id}`
+            : `Compra #${shortPaymentId(item.payment_id)}`}{' '}
+        · {item.seller_username}
       </p>
       {payable && (
         <>

@@ -50,7 +50,16 @@ export function QuestionsSection({ productId, ownerId, renderReport }: ProductQu
           <ProductQuestions productId={productId} ownerId={ownerId} renderReport={renderReport} />
         </Suspense>
       ) : (
-        <h2 className={`title-sm ${styles.heading}`}>{m.sectionTitle}</h2>
+        <>
+          <h2 className={`title-sm ${styles.heading}`}>{m.sectionTitle}</h2>
+          {/* The section's shape (the question box, then questions) until it loads, so the
+              reader sees something is coming rather than a heading over nothing. */}
+          <div className={styles.placeholder} aria-hidden="true">
+            <span className={styles.placeholderBox} />
+            <span className={styles.placeholderLine} />
+            <span className={styles.placeholderLine} />
+          </div>
+        </>
       )}
     </div>
   );

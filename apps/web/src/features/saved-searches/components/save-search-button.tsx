@@ -7,9 +7,9 @@ import {
   SAVED_SEARCH_NAME_MAX,
 } from '@app/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -34,19 +34,25 @@ function filtersOf(view: BrowseView) {
  */
 export function SaveSearchButton({ view, names }: { view: BrowseView; names: BrowseViewNames }) {
   const loggedIn = useIsLoggedIn();
-  const navigate = useNavigate();
   const toast = useToast();
   const create = useCreateSavedSearch();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
 
+  // Without a session it is a link to the login (it works before the app's code runs, as the
+  // server renders it); the app keeps this view as where to come back to.
+  if (!loggedIn)
+    return (
+      <LinkButton
+        to={paths.login.getHref()}
+        onClick={() => authStorage.setRedirect(window.location.pathname + window.location.search)}
+      >
+        {m.save}
+      </LinkButton>
+    );
+
   const start = () => {
-    if (!loggedIn) {
-      authStorage.setRedirect(window.location.pathname + window.location.search);
-      navigate(paths.login.getHref());
-      return;
-    }
     setName(defaultSavedSearchName(view, names));
     setFieldError(undefined);
     create.reset();

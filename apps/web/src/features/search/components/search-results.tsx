@@ -1,6 +1,8 @@
 import { type SearchResult, searchMessages } from '@app/contracts';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { TabList } from '../../../components/ui/tabs.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useServerNow } from '../../../lib/server-clock.ts';
 import { AuctionResult, ProductResult, UserResult } from './result-cards.tsx';
 import styles from './search.module.css';
@@ -26,8 +28,24 @@ export function SearchResults({ term, result }: { term: string; result: SearchRe
   const baseId = useId();
   // Minutes on the server's clock: search cards don't count seconds.
   const now = useServerNow(30_000);
+  // The tab is in the address too (`tab=`), so it works as a link before the app's code runs and
+  // survives a reload.
+  const [params, setParams] = useSearchParams();
+  // Only for the term the address searches (a tab chosen for another term does not carry over).
+  const asked =
+    params.get('query')?.trim() === term ? TABS.find((tab) => tab.id === params.get('tab'))?.id : undefined;
   const [chosen, setChosen] = useState<{ term: string; tab: SearchTab } | null>(null);
-  const selected = chosen && chosen.term === term ? chosen.tab : firstNonEmptyTab(result);
+  const selected = chosen && chosen.term === term ? chosen.tab : (asked ?? firstNonEmptyTab(result));
+  const select = (tab: SearchTab) => {
+    setChosen({ term, tab });
+    setParams(
+      (current) => {
+        current.set('tab', tab);
+        return current;
+      },
+      { replace: true },
+    );
+  };
 
   const total = result.users.length + result.products.length + result.auctions.length;
   if (total === 0) {
@@ -62,7 +80,8 @@ export function SearchResults({ term, result }: { term: string; result: SearchRe
       <TabList
         tabs={tabs}
         selected={selected}
-        onSelect={(tab) => setChosen({ term, tab })}
+        onSelect={select}
+        hrefOf={(tab) => paths.search.getHref(term, tab)}
         tabId={tabId}
         panelId={panelId}
         label="Resultados por tipo"
