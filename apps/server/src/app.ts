@@ -28,6 +28,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { testClockRoutes } from './modules/test-clock/test-clock.routes.ts';
+import { sellerBlocksRoutes } from './modules/trust/trust.routes.ts';
 import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);
   await questionsRoutes(app, ctx);
+  await sellerBlocksRoutes(app, ctx);
   await operatorRoutes(app, ctx, users, {
     reportTargets: { question: questionReportTarget },
     countOpenClaims,

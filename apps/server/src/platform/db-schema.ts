@@ -20,10 +20,10 @@ import type {
   ImagesTable,
   ProductSearchTable,
   ProductsTable,
-  QuestionBlocksTable,
   QuestionsTable,
   ScalesTable,
   SearchWordsTable,
+  SellerBlocksTable,
   UserSearchTable,
   WatchlistTable,
 } from './db-schema/catalog.ts';
@@ -46,6 +46,7 @@ import type {
   OperatorAuditTable,
   ReportsTable,
 } from './db-schema/platform.ts';
+import type { ClientAddressesTable, ConfirmedPairsTable, UnpaidStrikesTable } from './db-schema/trust.ts';
 
 /**
  * Table types for Kysely, one file per area under db-schema/. Money columns are integer
@@ -58,6 +59,7 @@ export type * from './db-schema/catalog.ts';
 export type * from './db-schema/deals.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
+export type * from './db-schema/trust.ts';
 
 export interface DB {
   users: UsersTable;
@@ -79,7 +81,7 @@ export interface DB {
   payouts: PayoutsTable;
   ratings: RatingsTable;
   questions: QuestionsTable;
-  question_blocks: QuestionBlocksTable;
+  seller_blocks: SellerBlocksTable;
   refunds: RefundsTable;
   banks: BanksTable;
   document_types: DocumentTypesTable;
@@ -100,4 +102,7 @@ export interface DB {
   email_opt_outs: EmailOptOutsTable;
   saved_searches: SavedSearchesTable;
   offers: OffersTable;
+  unpaid_strikes: UnpaidStrikesTable;
+  client_addresses: ClientAddressesTable;
+  confirmed_pairs: ConfirmedPairsTable;
 }

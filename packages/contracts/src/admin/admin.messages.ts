@@ -136,6 +136,8 @@ export const auditActionLabels = {
   reinstate: 'Cuenta reactivada',
   resolve_report: 'Denuncia resuelta',
   resolve_claim: 'Reclamo resuelto',
+  clear_strikes: 'Compras sin pagar borradas',
+  confirm_signal: 'Par de pujas infladas confirmado',
 } as const;
 
 /** Labels of a payout's state in the console. */

@@ -275,6 +275,8 @@ export const AdminUserSchema = z.object({
   suspension_reason: z.string().nullable(),
   sales_count: z.number(),
   purchases_count: z.number(),
+  /** Won items let expire unpaid in the last 365 days (not cleared): 3 stop bidding and buying. */
+  unpaid_strikes: z.number(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -343,6 +345,8 @@ export const AUDIT_ACTIONS = [
   'reinstate',
   'resolve_report',
   'resolve_claim',
+  'clear_strikes',
+  'confirm_signal',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

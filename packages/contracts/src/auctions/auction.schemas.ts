@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
 import { PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { GradingSchema, ProductConditionSchema } from '../products/product-attributes.schemas.ts';
+import { ReputationSchema } from '../trust/trust.schemas.ts';
 import { BidSchema, RaceStateSchema } from './live-bids.schemas.ts';
 
 export const AuctionStatusSchema = z.enum(['upcoming', 'active', 'ended', 'cancelled']);
@@ -112,7 +113,12 @@ export const AuctionProductPageSchema = z.object({
     is_flash: z.boolean(),
   }),
   products: z.array(AuctionProductSchema),
-  owner: z.object({ id: z.number(), username: z.string(), avatar: z.string().nullable() }),
+  owner: z.object({
+    id: z.number(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    reputation: ReputationSchema,
+  }),
   bids: z.array(BidSchema),
   /** The bid rules and the product's effective end, once (not repeated in `auction`). */
   min_offer: z.number(),

@@ -56,6 +56,10 @@ export const contactSafetyRefused: Array<[string, ContactDataKind]> = [
   ['Wha\u200btsApp', 'invitation'],
   ['ＷｈａｔｓＡｐｐ', 'invitation'],
   ['escríbeme al fb', 'invitation'],
+  ['wsp 3001234567', 'phone'],
+  ['insta: @juan', 'handle'],
+  ['escríbeme al wsp, Lote 01', 'invitation'],
+  ['fb: coleccionesjuan', 'invitation'],
   ['@juancolecciona', 'handle'],
   ['sígueme: @juan_hw', 'handle'],
 ];
@@ -63,6 +67,10 @@ export const contactSafetyRefused: Array<[string, ContactDataKind]> = [
 /** Texts people write about collectibles that must pass. */
 export const contactSafetyAllowed: string[] = [
   'Hot Wheels 1:64 #145',
+  'Carro FB75 escala 1:43',
+  'Figura Insta360',
+  'Lote wsp01 de cartas',
+  'Modelo 3FB de 1998',
   '$ 1.500.000',
   '150000',
   'Precio: $ 3.500.000 - $ 3.200.000',

@@ -342,7 +342,10 @@ function findInvitation(text: string): boolean {
     while (i < n && !isLetterCode(text.charCodeAt(i))) i++;
     const start = i;
     while (i < n && isLetterCode(text.charCodeAt(i))) i++;
-    if (i - start >= 2 && i - start <= 9 && INVITATION_WORDS.has(text.slice(start, i))) return true;
+    // Letters glued to a digit are a model code ('FB75', 'Insta360', 'wsp01'), not a name; a
+    // number written after the name is still a phone or a handle, which the other checks catch.
+    const glued = isDigitCode(text.charCodeAt(start - 1)) || isDigitCode(text.charCodeAt(i));
+    if (!glued && i - start >= 2 && i - start <= 9 && INVITATION_WORDS.has(text.slice(start, i))) return true;
   }
   const letters = lettersOnly(text);
   return HIDDEN_NAMES.some((name) => letters.includes(name));

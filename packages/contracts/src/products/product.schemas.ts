@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
 import { contactSafe, PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
 import { offerMessages } from '../offers/offer.messages.ts';
+import { ReputationSchema } from '../trust/trust.schemas.ts';
 import { productMessages } from './product.messages.ts';
 import {
   GradingSchema,
@@ -284,6 +285,7 @@ export const ProductBuyResponseSchema = z.object({
     /** The owner's avatar; `image` is the name the purchase page reads. */
     image: z.string().nullable(),
     avatar: z.string().nullable(),
+    reputation: ReputationSchema,
   }),
   can_be_bought: z.boolean(),
 });

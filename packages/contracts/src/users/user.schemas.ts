@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contactSafe, requiredText } from '../common/schemas.ts';
+import { ReputationSchema } from '../trust/trust.schemas.ts';
 
 export const userMessages = {
   invalidEmail: 'Por favor, introduce un correo electrónico válido',
@@ -183,6 +184,8 @@ export const UserProfileSchema = z.object({
   created_at: z.string(),
   activeListings: z.number(),
   totalSales: z.number(),
+  /** Won items let expire unpaid in the last 365 days (not cleared by an operator): 3 stop bidding and buying. */
+  unpaid_strikes: z.number(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
@@ -209,6 +212,8 @@ export const PublicProfileSchema = z.object({
   /** Buyers' ratings of this seller: average with one decimal (null when none) and count. */
   rating_average: z.number().nullable(),
   rating_count: z.number(),
+  /** The thermometer computed from the seller's sales: claims, late shipping, cancellations. */
+  reputation: ReputationSchema,
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

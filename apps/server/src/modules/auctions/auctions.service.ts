@@ -32,6 +32,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { assertProductVisible, canSeeProduct } from '../products/product-visibility.service.ts';
+import { sellerReputation } from '../trust/reputation.service.ts';
 import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
 import {
   activeListCache,
@@ -173,10 +174,11 @@ export function createAuctionsService(ctx: AppContext) {
     }
     const auction = await repo.findAuctionById(db, auctionId);
     if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
-    const [rows, owner, bids] = await Promise.all([
+    const [rows, owner, bids, reputation] = await Promise.all([
       repo.auctionProducts(db, auctionId, productId),
       repo.findUser(db, auction.owner_id),
       bidHistory(db, auctionId, productId),
+      sellerReputation(ctx, auction.owner_id),
     ]);
     const row = rows[0];
     if (!row || !owner) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
@@ -189,7 +191,7 @@ export function createAuctionsService(ctx: AppContext) {
         is_flash: auction.is_flash,
       },
       products: [toAuctionProduct(row, auction)],
-      owner: { id: owner.id, username: owner.username, avatar: owner.avatar },
+      owner: { id: owner.id, username: owner.username, avatar: owner.avatar, reputation },
       bids,
       min_offer: toPesos(auction.min_offer),
       max_offer: toPesos(auction.max_offer),

@@ -13,6 +13,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { createKeyedFreshRead } from '../../platform/fresh-read.ts';
 import { createGroupQueue } from '../../platform/group-queue.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
+import { assertMayBuy } from '../trust/trust.service.ts';
 import type { Waiting } from './answer-decision.ts';
 import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
 import type { PendingBid } from './decide-bids.ts';
@@ -71,8 +72,21 @@ export function createBidsService(ctx: AppContext) {
   const decisions = createGroupQueue(decide);
   const submit = (waiting: Waiting) =>
     decisions.submit(raceKey(waiting.auctionId, waiting.productId), waiting);
-  const refuse = (request: PendingBid, amountPesos: number, auctionId: number, productId: number) =>
-    refuseEarly({ db, clock, memory }, request, amountPesos, auctionId, productId);
+  /**
+   * The early refusals, then the bidder's standing with the product's seller (unpaid strikes,
+   * the seller's block list), read committed: a block or strike that committed before the bid is
+   * always seen, one that commits while the bid is decided finds it already placed (it stands:
+   * neither voids bids) and refuses the bidder's next.
+   */
+  const refuse = async (request: PendingBid, amountPesos: number, auctionId: number, productId: number) => {
+    const early = await refuseEarly({ db, clock, memory }, request, amountPesos, auctionId, productId);
+    if (early) return early;
+    const race =
+      memory.committed(raceKey(auctionId, productId)) ?? (await repo.findRace(db, auctionId, productId));
+    if (!race) return missingRace(db, auctionId);
+    await assertMayBuy(db, request.userId, race.owner_id, clock.now());
+    return null;
+  };
 
   // Greetings of live channels: thousands of sockets on one product asking at once (all of them
   // after the bus reconnects) share one query per round trip instead of one each.

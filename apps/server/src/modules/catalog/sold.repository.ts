@@ -47,7 +47,9 @@ export const soldRepository = {
    * Paid sales of products like `target` between `since` and `until`, in one pass: the newest
    * `limit` (newest first) and the count, median, lowest and highest price (centavos) over all of
    * them. A sale is paid when its payment is confirmed (auction wins and buy-now purchases alike);
-   * the product itself and taken-down products never count. The category and brand narrow the
+   * the product itself and taken-down products never count, nor sales refunded (a refund asked
+   * for or done) or between a seller and a bidder an operator confirmed as one party (a price
+   * nobody can pump with a second account). The category and brand narrow the
    * rows through their indexes before the names, normalized once in product_search, are compared
    * on the few left.
    */
@@ -69,6 +71,9 @@ export const soldRepository = {
           and p.category_id = ${target.category_id} and p.brand_id = ${target.brand_id}
           ${target.scale_id === null ? sql`` : sql`and p.scale_id = ${target.scale_id}`}
           and p.id <> ${target.id} and p.taken_down_at is null
+          and not exists (select 1 from refunds r where r.payment_id = pay.id and r.status <> 'failed')
+          and not exists (select 1 from confirmed_pairs cp
+                           where cp.seller_id = pay.seller_id and cp.bidder_id = pay.buyer_id)
           and similarity(ps.search_name, ${target.search_name}) >= ${SOLD_NAME_SIMILARITY}
       )
       select count(*) as count,

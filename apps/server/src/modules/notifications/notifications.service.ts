@@ -16,6 +16,7 @@ export type NotificationType =
   | 'bank_account_changed'
   | 'item_delivered'
   | 'second_chance'
+  | 'payment_expired'
   | 'payment_refunded'
   | 'payment_voided'
   | 'ending_soon'

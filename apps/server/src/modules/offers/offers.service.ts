@@ -22,6 +22,7 @@ import {
 import { createOfferPayment } from '../payments/offer-payments.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { canSeeProduct } from '../products/product-visibility.service.ts';
+import { assertMayBuy } from '../trust/trust.service.ts';
 import { offerNotices } from './offer-notices.ts';
 import { type OfferView, OPEN_STATUSES, offersRepository as repo } from './offers.repository.ts';
 
@@ -133,8 +134,8 @@ export function createOffersService(ctx: AppContext) {
           throw conflict('OFFERS_NOT_ACCEPTED', m.notAccepting);
         const now = clock.now();
         await assertOnSale(trx, product, now);
-        // TODO(trust): once the seller block list lands, refuse a blocked buyer here with its
-        // 403 ('El vendedor no acepta pujas ni compras de tu cuenta') through its check.
+        // A buyer the seller blocked, or with 3 unpaid strikes, makes no offers (403).
+        await assertMayBuy(trx, userId, product.owner_id, now);
         if (amount >= product.sell_price!) throw fieldError('OFFER_TOO_HIGH', 'amount', m.amountBelowPrice);
         if ((await repo.countByBuyer(trx, product.id, userId)) >= MAX_OFFERS_PER_PRODUCT)
           throw conflict('OFFER_LIMIT', m.limitReached);

@@ -41,7 +41,8 @@ export function toAdminPayout(row: PayoutRow): AdminPayout {
 
 type AdminUserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserForAdmin>>>;
 
-export function toAdminUser(row: AdminUserRow): AdminUser {
+/** An account as the operators' list shows it, with its unpaid strikes that still count. */
+export function toAdminUser(row: AdminUserRow, unpaidStrikes: number): AdminUser {
   return {
     id: row.id,
     username: row.username,
@@ -55,6 +56,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     suspension_reason: row.suspension_reason,
     sales_count: Number(row.sales_count ?? 0),
     purchases_count: Number(row.purchases_count ?? 0),
+    unpaid_strikes: unpaidStrikes,
   };
 }
 

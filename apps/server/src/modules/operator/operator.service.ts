@@ -26,6 +26,7 @@ import { isUuid } from '../../platform/ids.ts';
 import { toPesos } from '../../platform/money.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
 import { productLink } from '../questions/questions.service.ts';
+import { unpaidStrikesOfUsers } from '../trust/trust.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { recordOperatorAction } from './audit-log.service.ts';
 import { createInvitations } from './invitations.ts';
@@ -96,7 +97,8 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
   async function adminUser(userId: number): Promise<AdminUser> {
     const row = await repo.findUserForAdmin(db, userId);
     if (!row) throw notFound('USER_NOT_FOUND', adminMessages.userNotFound);
-    return toAdminUser(row);
+    const strikes = await unpaidStrikesOfUsers(db, [userId], clock.now());
+    return toAdminUser(row, strikes.get(userId) ?? 0);
   }
 
   return {
@@ -145,7 +147,15 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
 
     async listUsers(query: string | undefined, page: number, size: number): Promise<AdminUsersResponse> {
       const { rows, total } = await repo.listUsers(db, query || undefined, size, (page - 1) * size);
-      return { items: rows.map(toAdminUser), meta: pageMeta(total, page, size) };
+      const strikes = await unpaidStrikesOfUsers(
+        db,
+        rows.map((r) => r.id),
+        clock.now(),
+      );
+      return {
+        items: rows.map((r) => toAdminUser(r, strikes.get(r.id) ?? 0)),
+        meta: pageMeta(total, page, size),
+      };
     },
 
     ...invitations,

@@ -2,6 +2,7 @@ import { type BuyProductResponse, paymentMessages as messages } from '@app/contr
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
+import { assertMayBuy } from '../trust/trust.service.ts';
 import {
   awaitOpeningLink,
   BUY_NOW_LINK_TTL_MS,
@@ -30,9 +31,10 @@ export async function buyNow(
     if (product.owner_id === userId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
     if (!product.can_be_bought || !product.sell_price) throw conflict('NOT_BUYABLE', messages.notBuyable);
     if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
+    const now = clock.now();
+    await assertMayBuy(trx, userId, product.owner_id, now);
     await requireDefaultAddress(trx, userId);
 
-    const now = clock.now();
     if (await productLifecycle.inCheckout(trx, [productId], now, userId))
       throw conflict('RESERVED', messages.reservedByOther);
     const open = await repo.findOpenBuyNow(trx, userId, productId, now);

@@ -1,4 +1,4 @@
-import { formatCOPExact } from '@app/contracts';
+import { formatCOPExact, trustMessages } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { toPesos } from '../../platform/money.ts';
@@ -8,6 +8,7 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
+import { recordUnpaidStrike, STRIKE_WINDOW_MS, STRIKES_TO_BLOCK } from '../trust/trust.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -34,7 +35,13 @@ async function offerSecondChance(
   now: Date,
 ): Promise<Created> {
   const next =
-    row.auction_id === null ? null : await repo.findSecondChanceBidder(trx, row.auction_id, row.product_id);
+    row.auction_id === null
+      ? null
+      : await repo.findSecondChanceBidder(
+          trx,
+          { auctionId: row.auction_id, productId: row.product_id, sellerId: row.seller_id },
+          { strikesSince: new Date(now.getTime() - STRIKE_WINDOW_MS), strikesToBlock: STRIKES_TO_BLOCK },
+        );
   if (!next || row.auction_id === null) {
     await productLifecycle.returnToSeller(trx, row.product_id, row.auction_id, now);
     return [];
@@ -76,6 +83,37 @@ async function offerSecondChance(
 }
 
 /**
+ * The winner let the won item expire unpaid: a strike (three in a year stop bidding and
+ * buying), and a notice that says so with the count.
+ */
+async function strikeWinner(
+  trx: Database,
+  row: { id: string; product_id: number; buyer_id: number },
+  now: Date,
+): Promise<Created> {
+  const strikes = await recordUnpaidStrike(trx, {
+    userId: row.buyer_id,
+    paymentId: row.id,
+    productId: row.product_id,
+    now,
+  });
+  const name = await repo.productName(trx, row.product_id);
+  return createNotifications(
+    trx,
+    [
+      {
+        userId: row.buyer_id,
+        type: 'payment_expired',
+        title: trustMessages.strikeNoticeTitle,
+        message: trustMessages.strikeNotice(name, strikes),
+        link: '/auctions/won/',
+      },
+    ],
+    now,
+  );
+}
+
+/**
  * Unpaid payment windows: a won item unpaid 72 h after the close expires and goes to the next
  * bidder (or back to the seller); a buy-now payment expires with its link, which ends the
  * product's reservation. A payment stuck in `processing` is first reconciled with the processor.
@@ -109,7 +147,10 @@ export function registerPaymentJobs(
           now,
         );
         const notices: Created = [];
-        for (const row of rows) notices.push(...(await offerSecondChance(trx, row, now)));
+        for (const row of rows) {
+          notices.push(...(await strikeWinner(trx, row, now)));
+          notices.push(...(await offerSecondChance(trx, row, now)));
+        }
         return { count: rows.length, created: notices };
       });
       await publishNotifications(ctx.events, created);
@@ -145,29 +186,22 @@ export function registerPaymentJobs(
           rows.map((r) => r.id),
           now,
         );
-        // TODO(trust): an accepted offer that expires unpaid gives its buyer an unpaid strike,
-        // through the strikes module's function, in this transaction.
+        // Like a won item: the buyer gets an unpaid strike and the notice that counts it.
+        const created: Created = [];
         const notices = [];
         for (const row of rows) {
+          created.push(...(await strikeWinner(trx, row, now)));
           const name = await repo.productName(trx, row.product_id);
-          notices.push(
-            {
-              userId: row.buyer_id,
-              type: 'offer' as const,
-              title: 'Venció el plazo para pagar tu oferta',
-              message: `No recibimos el pago de tu oferta por "${name}" a tiempo y la reserva se canceló.`,
-              link: '/auctions/won/',
-            },
-            {
-              userId: row.seller_id,
-              type: 'offer' as const,
-              title: 'Oferta sin pagar',
-              message: `El comprador no pagó a tiempo la oferta aceptada por "${name}". El producto vuelve a estar a la venta.`,
-              link: '/ofertas',
-            },
-          );
+          notices.push({
+            userId: row.seller_id,
+            type: 'offer' as const,
+            title: 'Oferta sin pagar',
+            message: `El comprador no pagó a tiempo la oferta aceptada por "${name}". El producto vuelve a estar a la venta.`,
+            link: '/ofertas',
+          });
         }
-        return { count: rows.length, created: await createNotifications(trx, notices, now) };
+        created.push(...(await createNotifications(trx, notices, now)));
+        return { count: rows.length, created };
       });
       await publishNotifications(ctx.events, created);
       return count;

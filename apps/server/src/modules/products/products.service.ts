@@ -16,6 +16,7 @@ import {
   type PublicProduct,
   pageMeta,
   productMessages,
+  type Reputation,
   SIMILAR_PRODUCTS_LIMIT,
   type UpdateProductInput,
 } from '@app/contracts';
@@ -30,6 +31,7 @@ import {
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import { sellerReputation } from '../trust/reputation.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productLifecycle } from './product-lifecycle.service.ts';
 import { assertProductVisible, canSeeProduct } from './product-visibility.service.ts';
@@ -144,7 +146,7 @@ function offerSettings(
 const isBuyable = (row: { can_be_bought: boolean; status: string }) =>
   row.can_be_bought && row.status === 'available';
 
-function toBuyResponse(row: ProductRow): ProductBuyResponse {
+function toBuyResponse(row: ProductRow, reputation: Reputation): ProductBuyResponse {
   return {
     product: toPublicProduct(row),
     owner: {
@@ -152,6 +154,7 @@ function toBuyResponse(row: ProductRow): ProductBuyResponse {
       username: row.owner_username,
       image: row.owner_avatar,
       avatar: row.owner_avatar,
+      reputation,
     },
     can_be_bought: isBuyable(row),
   };
@@ -318,11 +321,16 @@ export function createProductsService(
         const row = await productsRepository.findById(db, id);
         return {
           // Kept only as anyone sees it: what a viewer who may see more sees is their own read.
-          value: row && (await canSeeProduct(db, row, null)) ? toBuyResponse(row) : null,
+          value:
+            row && (await canSeeProduct(db, row, null))
+              ? toBuyResponse(row, await sellerReputation(ctx, row.owner_id))
+              : null,
           validUntil: new Date(clock.now().getTime() + BUY_PAGE_CACHE_MAX_MS),
         };
       });
-      return cached ?? toBuyResponse(await requireVisible(id, viewerId));
+      if (cached) return cached;
+      const row = await requireVisible(id, viewerId);
+      return toBuyResponse(row, await sellerReputation(ctx, row.owner_id));
     },
 
     async listSimilar(id: number): Promise<PublicProduct[]> {

@@ -40,30 +40,12 @@ export const questionsRepository = {
       .executeTakeFirst();
   },
 
-  findUserByUsername(db: Database, username: string) {
-    return db
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-      .executeTakeFirst();
-  },
-
   findUser(db: Database, id: number) {
     return db
       .selectFrom('users')
       .select(['id', 'username', 'is_seller'])
       .where('id', '=', id)
       .executeTakeFirst();
-  },
-
-  async isBlocked(db: Database, sellerId: number, userId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('question_blocks')
-      .select('seller_id')
-      .where('seller_id', '=', sellerId)
-      .where('blocked_user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
   },
 
   insert(
@@ -127,14 +109,6 @@ export const questionsRepository = {
       .where('hidden_at', 'is', null)
       .returning('id')
       .executeTakeFirst();
-  },
-
-  block(db: Database, sellerId: number, userId: number, now: Date) {
-    return db
-      .insertInto('question_blocks')
-      .values({ seller_id: sellerId, blocked_user_id: userId, created_at: now })
-      .onConflict((oc) => oc.columns(['seller_id', 'blocked_user_id']).doNothing())
-      .execute();
   },
 
   listForProduct(db: Database, productId: number, limit: number, offset: number) {

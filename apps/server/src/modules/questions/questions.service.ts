@@ -11,9 +11,10 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import { assertProductVisible } from '../products/product-visibility.service.ts';
+import { createSellerBlocksService, isBuyerBlocked } from '../trust/trust.service.ts';
 import { questionsRepository as repo } from './questions.repository.ts';
 
 /** Products that still take questions: listed, in an auction or not. Sold or withdrawn ones do not. */
@@ -86,6 +87,7 @@ export async function questionsOfUser(db: Database, userId: number) {
 /** Public questions on a listing, answered once by its owner, who may hide them or block askers. */
 export function createQuestionsService(ctx: AppContext) {
   const { db, clock, events } = ctx;
+  const blocks = createSellerBlocksService(ctx);
 
   return {
     /**
@@ -100,7 +102,7 @@ export function createQuestionsService(ctx: AppContext) {
         await assertProductVisible(trx, product, askerId);
         if (product.owner_id === askerId) throw forbidden('OWN_PRODUCT', messages.ownProduct);
         if (!OPEN_STATUSES.has(product.status)) throw conflict('PRODUCT_CLOSED', messages.productClosed);
-        if (await repo.isBlocked(trx, product.owner_id, askerId))
+        if (await isBuyerBlocked(trx, product.owner_id, askerId))
           throw forbidden('ASKER_BLOCKED', messages.blocked);
         const asker = await repo.findUser(trx, askerId);
         if (!asker) throw notFound('USER_NOT_FOUND', messages.userNotFound);
@@ -223,15 +225,12 @@ export function createQuestionsService(ctx: AppContext) {
       return { message: messages.hidden };
     },
 
-    /** A seller stops a user from asking on any of the seller's products. */
+    /**
+     * A seller stops a user from asking on any of the seller's products: the seller's one list of
+     * blocked buyers, which also refuses their bids, purchases and offers.
+     */
     async block(sellerId: number, input: z.output<typeof BlockAskerSchema>): Promise<{ message: string }> {
-      const seller = await repo.findUser(db, sellerId);
-      if (!seller?.is_seller) throw forbidden('SELLER_ONLY', commonMessages.sellerOnly);
-      const target = await repo.findUserByUsername(db, input.username);
-      if (!target) throw notFound('USER_NOT_FOUND', messages.userNotFound);
-      if (target.id === sellerId) throw badRequest('BLOCK_SELF', messages.cannotBlockSelf);
-      await repo.block(db, sellerId, target.id, clock.now());
-      return { message: messages.blockedDone(target.username) };
+      return { message: messages.blockedDone(await blocks.block(sellerId, input.username)) };
     },
   };
 }

@@ -17,6 +17,8 @@ import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { type DirectMail, enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
+import { sellerReputation } from '../trust/reputation.service.ts';
+import { unpaidStrikesOf } from '../trust/trust.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
 
@@ -123,7 +125,10 @@ export function createUsersService(ctx: AppContext) {
     fieldError('WRONG_CURRENT_PASSWORD', 'current_password', userMessages.wrongCurrentPassword);
 
   async function toProfile(user: User): Promise<UserProfile> {
-    const stats = await findUserStats(db, user.id);
+    const [stats, strikes] = await Promise.all([
+      findUserStats(db, user.id),
+      unpaidStrikesOf(db, user.id, clock.now()),
+    ]);
     return {
       id: user.id,
       username: user.username,
@@ -140,6 +145,7 @@ export function createUsersService(ctx: AppContext) {
       created_at: user.created_at.toISOString(),
       activeListings: stats.active_listings,
       totalSales: stats.products_sold,
+      unpaid_strikes: strikes,
     };
   }
 
@@ -266,9 +272,10 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async toPublicProfile(user: User): Promise<PublicProfile> {
-      const [stats, rating] = await Promise.all([
+      const [stats, rating, reputation] = await Promise.all([
         findUserStats(db, user.id),
         sellerRatingSummary(db, user.id),
+        sellerReputation(ctx, user.id),
       ]);
       return {
         id: user.id,
@@ -287,6 +294,7 @@ export function createUsersService(ctx: AppContext) {
         },
         rating_average: rating.rating_average,
         rating_count: rating.rating_count,
+        reputation,
       };
     },
 

@@ -110,8 +110,11 @@ export interface QuestionsTable {
   hidden_at: Timestamp | null;
 }
 
-/** Askers a seller no longer takes questions from. */
-export interface QuestionBlocksTable {
+/**
+ * Buyers a seller refuses: no bids, purchases, offers or questions on the seller's products
+ * (migration 2026-12-01T1500, which renamed the questions' block list to this).
+ */
+export interface SellerBlocksTable {
   seller_id: number;
   blocked_user_id: number;
   created_at: CreatedAt;

@@ -28,6 +28,7 @@ import * as searchWordsGist from './2026-11-27T0200-search-words-gist.ts';
 import * as catalogVersion from './2026-11-27T0300-catalog-version.ts';
 import * as catalogListingEnd from './2026-11-27T0700-catalog-listing-end.ts';
 import * as searchDocuments from './2026-11-27T1130-search-documents.ts';
+import * as trust from './2026-12-01T1500-trust.ts';
 import * as offers from './2026-12-01T1600-offers.ts';
 
 /**
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0300-catalog-version': catalogVersion,
   '2026-11-27T0700-catalog-listing-end': catalogListingEnd,
   '2026-11-27T1130-search-documents': searchDocuments,
+  '2026-12-01T1500-trust': trust,
   '2026-12-01T1600-offers': offers,
 };
 

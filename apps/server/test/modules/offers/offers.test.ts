@@ -1,4 +1,4 @@
-import { offerMessages as m, paymentMessages } from '@app/contracts';
+import { offerMessages as m, paymentMessages, trustMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBuyNowProduct, insertShippingAddress } from '../../factories/payments.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
@@ -119,6 +119,20 @@ describe('offers on buy-now products', () => {
     expect(
       await t.ctx.db.selectFrom('offers').selectAll().where('product_id', 'in', [p.id, plain.id]).execute(),
     ).toEqual([]);
+  });
+
+  it('a buyer the seller blocked makes no offers (403)', async () => {
+    const p = await offerable(100_000);
+    const blocked = await t.request('POST', '/api/sellers/blocked', {
+      token: seller.token,
+      body: { username: 'of_carla' },
+    });
+    expect(blocked.status).toBeLessThan(300);
+    const res = await offer(carla, p.id, 80_000);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(trustMessages.buyerBlocked);
+    await t.request('DELETE', '/api/sellers/blocked/of_carla', { token: seller.token });
+    expect((await offer(carla, p.id, 80_000)).status).toBe(201);
   });
 
   it('at most 3 offers per buyer per product, also when sent at once', async () => {
