@@ -304,9 +304,14 @@ describe('offers on buy-now products', () => {
 
     const [payment] = await paymentsOf(q.id);
     expect(payment).toMatchObject({ kind: 'offer', status: 'expired' });
-    expect((await noticesOf(beto.user.id)).map((n) => n.title)).toContain(
-      'Venció el plazo para pagar tu oferta',
-    );
+    // Unpaid like a won item: a strike, told in the expiry notice.
+    expect((await noticesOf(beto.user.id)).map((n) => n.title)).toContain(trustMessages.strikeNoticeTitle);
+    const strikes = await t.ctx.db
+      .selectFrom('unpaid_strikes')
+      .selectAll()
+      .where('user_id', '=', beto.user.id)
+      .execute();
+    expect(strikes.map((x) => x.payment_id)).toContain(payment!.id);
     // The reservation is over: someone else may buy it now, at the listed price.
     const buy = await t.request('GET', `/api/bold/buy_product/${q.id}`, { token: carla.token });
     expect(buy.status).toBe(200);
