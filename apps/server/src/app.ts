@@ -15,6 +15,7 @@ import { countOpenClaims } from './modules/claims/claims.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { operatorRoutes, registerOperatorGuard } from './modules/operator/operator.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { testModeBanner } from './modules/payments/test-mode.ts';
@@ -307,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await shippingRoutes(app, ctx);
   await banksRoutes(app, ctx, users);
   await paymentsRoutes(app, ctx);
+  await offersRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
   await savedSearchesRoutes(app, ctx);
   await ratingsRoutes(app, ctx);

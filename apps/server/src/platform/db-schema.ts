@@ -34,6 +34,7 @@ import type {
   UserSearchTable,
   WatchlistTable,
 } from './db-schema/catalog.ts';
+import type { OffersTable } from './db-schema/deals.ts';
 import type {
   BanksTable,
   DocumentTypesTable,
@@ -71,6 +72,7 @@ export type * from './db-schema/accounts.ts';
 export type * from './db-schema/aftersale.ts';
 export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
+export type * from './db-schema/deals.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
 export type * from './db-schema/push.ts';
@@ -126,6 +128,7 @@ export interface DB {
   push_opt_outs: PushOptOutsTable;
   push_outbox: PushOutboxTable;
   saved_searches: SavedSearchesTable;
+  offers: OffersTable;
   unpaid_strikes: UnpaidStrikesTable;
   client_addresses: ClientAddressesTable;
   confirmed_pairs: ConfirmedPairsTable;

@@ -68,6 +68,7 @@ export const protectedPages: PageRoute[] = [
   { path: paths.product.path, module: 'products/product-detail.tsx' },
   { path: paths.watchlist.path, module: 'watchlist/watchlist.tsx' },
   { path: paths.savedSearches.path, module: 'saved-searches/saved-searches.tsx' },
+  { path: paths.offers.path, module: 'offers/offers.tsx' },
   { path: paths.questions.path, module: 'questions/questions.tsx' },
   { path: paths.admin.path, module: 'admin/admin.tsx' },
   { path: paths.claim.path, module: 'claims/claim.tsx' },

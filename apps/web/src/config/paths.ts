@@ -81,6 +81,8 @@ export const paths = {
   },
   /** The user's saved Explorar views ('Búsquedas guardadas'). */
   savedSearches: { path: '/busquedas', getHref: () => '/busquedas' },
+  /** Offers on buy-now products, made and received. */
+  offers: { path: '/ofertas', getHref: () => '/ofertas' },
   explore: {
     path: '/explorar',
     /** `query`: the view's parameters, e.g. `q=hot+wheels&sort=price_asc`. */

@@ -108,4 +108,7 @@ export const queryKeys = {
   savedSearches: {
     all: ['saved-searches'] as const,
   },
+  offers: {
+    all: ['offers'] as const,
+  },
 } as const;

@@ -183,10 +183,12 @@ export type BankAccountSaved = z.infer<typeof BankAccountSavedSchema>;
 
 const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
-/** A won-auction item; amount in COP. */
+/** A won-auction item, or an accepted offer waiting for payment; amount in COP. */
 export const WonAuctionItemSchema = z.object({
-  /** Null for a sale whose auction left no record (e.g. the demo buyer's past purchases). */
+  kind: z.enum(['auction', 'offer']),
+  /** Null for an accepted offer, or a sale whose auction left no record (the demo buyer's past purchases). */
   auction_id: z.number().nullable(),
+  seller_username: z.string(),
   payment_id: z.string(),
   product_id: z.number(),
   product_name: z.string(),
@@ -216,7 +218,7 @@ export type BuyProductResponse = z.infer<typeof BuyProductResponseSchema>;
 export const PaymentVerificationSchema = z.object({
   payment_id: z.string(),
   status: PaymentStatusSchema,
-  kind: z.enum(['auction', 'buy_now']),
+  kind: z.enum(['auction', 'buy_now', 'offer']),
   auction_id: z.number().nullable(),
   product_id: z.number(),
   product_name: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
 import { contactSafe, PageMetaSchema, PaginationQuerySchema } from '../common/schemas.ts';
+import { offerMessages } from '../offers/offer.messages.ts';
 import { ReputationSchema } from '../trust/trust.schemas.ts';
 import { productMessages } from './product.messages.ts';
 import {
@@ -42,6 +43,49 @@ function requiredId(message: string) {
 function money(message: string, { positive = false } = {}) {
   return wholePesos(message, { allowZero: !positive }).nullable();
 }
+
+/** The seller's offer settings: the switch and the two private automatic prices. */
+const offerSettingsInput = {
+  accepts_offers: z.boolean({ error: productMessages.canBeBoughtInvalid }).optional(),
+  auto_accept_price: money(offerMessages.autoAcceptInvalid, { positive: true }).optional(),
+  auto_decline_price: money(offerMessages.autoDeclineInvalid, { positive: true }).optional(),
+};
+
+type OfferPrices = {
+  sell_price?: number | null;
+  auto_accept_price?: number | null;
+  auto_decline_price?: number | null;
+};
+
+/** Both automatic prices below the selling price, and the decline one below the accept one. */
+export function offerPriceProblems(value: OfferPrices): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const price = value.sell_price;
+  if (price != null && value.auto_accept_price != null && value.auto_accept_price >= price)
+    problems.auto_accept_price = offerMessages.autoAcceptInvalid;
+  if (price != null && value.auto_decline_price != null && value.auto_decline_price >= price)
+    problems.auto_decline_price = offerMessages.autoDeclineInvalid;
+  if (
+    !problems.auto_decline_price &&
+    value.auto_accept_price != null &&
+    value.auto_decline_price != null &&
+    value.auto_decline_price > value.auto_accept_price
+  )
+    problems.auto_decline_price = offerMessages.autoOrder;
+  return problems;
+}
+
+const offerPriceChecks = (['auto_accept_price', 'auto_decline_price'] as const).map((field) =>
+  z.refine<OfferPrices & { can_be_bought?: boolean }>(
+    (value) => !value.can_be_bought || !offerPriceProblems(value)[field],
+    {
+      path: [field],
+      error: (issue) =>
+        offerPriceProblems(issue.input as OfferPrices)[field] ?? offerMessages.autoAcceptInvalid,
+      when: () => true,
+    },
+  ),
+);
 
 const YearSchema = z
   .number({
@@ -122,6 +166,7 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         base_price: money(productMessages.basePriceInvalid).optional(),
         can_be_bought: z.boolean({ error: productMessages.canBeBoughtInvalid }).default(false),
         sell_price: money(productMessages.sellPricePositive, { positive: true }).optional(),
+        ...offerSettingsInput,
         image: ImageDataUrlSchema.optional(),
         images: z
           .array(ImageDataUrlSchema, { error: productMessages.imageRequired })
@@ -154,6 +199,7 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
           path: ['images'],
           error: productMessages.imagesTooMany,
         }),
+        ...offerPriceChecks,
       )
       .transform((value) => ({
         ...value,
@@ -161,6 +207,10 @@ export function makeCreateProductSchema(rules: CreateProductRules) {
         reserve_price: value.reserve_price ?? null,
         base_price: value.base_price ?? null,
         sell_price: value.can_be_bought ? (value.sell_price ?? null) : null,
+        // Offers are made on buy-now products only.
+        accepts_offers: value.can_be_bought ? (value.accepts_offers ?? false) : false,
+        auto_accept_price: value.can_be_bought ? (value.auto_accept_price ?? null) : null,
+        auto_decline_price: value.can_be_bought ? (value.auto_decline_price ?? null) : null,
         condition: value.condition ?? null,
         grading: value.grading ?? null,
         images: photoList(value),
@@ -186,6 +236,7 @@ export const UpdateProductInputSchema = z.object({
   description: DescriptionSchema.optional(),
   reserve_price: money(productMessages.reservePriceInvalid).optional(),
   year: YearSchema.optional(),
+  ...offerSettingsInput,
   ...productAttributeInput,
 });
 export type UpdateProductInput = z.infer<typeof UpdateProductInputSchema>;
@@ -216,6 +267,11 @@ export const ProductSchema = z.object({
   grading: GradingSchema.nullable(),
   status: ProductStatusSchema,
   auction_id: z.number().nullable(),
+  /** Whether buyers may make offers below `sell_price` (buy-now products only). */
+  accepts_offers: z.boolean(),
+  /** Private to the owner: offers at or above are accepted at once, below the other declined. */
+  auto_accept_price: z.number().nullable(),
+  auto_decline_price: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -225,7 +281,12 @@ export type Product = z.infer<typeof ProductSchema>;
  * GET /api/products/get_product/{id} for anyone but the owner: the owner's view without the
  * reserve and base prices (a bidder who knew the reserve would bid exactly that).
  */
-export const ProductWithoutPricesSchema = ProductSchema.omit({ reserve_price: true, base_price: true });
+export const ProductWithoutPricesSchema = ProductSchema.omit({
+  reserve_price: true,
+  base_price: true,
+  auto_accept_price: true,
+  auto_decline_price: true,
+});
 export type ProductWithoutPrices = z.infer<typeof ProductWithoutPricesSchema>;
 
 /** The product pages' reads add the photos in order (lists keep the cover only). */
@@ -243,6 +304,8 @@ export type ProductView = Product | ProductWithoutPrices;
 export const PublicProductSchema = ProductSchema.omit({
   reserve_price: true,
   base_price: true,
+  auto_accept_price: true,
+  auto_decline_price: true,
   auction_id: true,
   updated_at: true,
 }).extend({ owner_username: z.string() });

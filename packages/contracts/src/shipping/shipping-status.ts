@@ -137,7 +137,7 @@ export type ConfirmDeliveryInput = z.infer<typeof ConfirmDeliverySchema>;
 export const PurchasedProductSchema = z.object({
   product_id: z.number(),
   payment_id: z.string(),
-  kind: z.enum(['auction', 'buy_now']),
+  kind: z.enum(['auction', 'buy_now', 'offer']),
   product_name: z.string(),
   product_image: z.string().nullable(),
   price: z.number(),

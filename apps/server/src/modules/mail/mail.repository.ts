@@ -60,13 +60,15 @@ export const mailRepository = {
       select p.buyer_id, u.email, 'payment_reminder', 'payment_reminder',
              jsonb_build_object(
                'title', 'Te quedan menos de 24 horas para pagar',
-               'message', 'Ganaste "' || pr.name || '". Si no pagas a tiempo, se ofrecerá al siguiente postor.',
+               'message', case when p.kind = 'offer'
+                 then 'Tu oferta por "' || pr.name || '" fue aceptada. Si no pagas a tiempo, la reserva se cancela.'
+                 else 'Ganaste "' || pr.name || '". Si no pagas a tiempo, se ofrecerá al siguiente postor.' end,
                'link', '/auctions/won/'),
              'payment_reminder:' || p.id, ${now}::timestamptz, ${now}::timestamptz
       from payments p
       join users u on u.id = p.buyer_id
       join products pr on pr.id = p.product_id
-      where p.kind = 'auction' and p.status = 'pending'
+      where p.kind in ('auction', 'offer') and p.status = 'pending'
         and p.expires_at > ${now}::timestamptz and p.expires_at <= ${now}::timestamptz + interval '24 hours'
         and not exists (select 1 from mail_outbox m where m.dedupe_key = 'payment_reminder:' || p.id)
         and not exists (select 1 from email_opt_outs o where o.user_id = p.buyer_id and o.preference = 'payment_reminder')

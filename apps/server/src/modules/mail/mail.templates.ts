@@ -28,6 +28,7 @@ const copy: Record<string, { subject?: string; action: string }> = {
   payout_paid: { action: 'Ver mis ventas' },
   ending_soon: { action: 'Ver el producto' },
   saved_search_match: { subject: 'Nuevos resultados en tus búsquedas guardadas', action: 'Ver resultados' },
+  offer: { action: 'Ver la oferta' },
   question: { action: 'Responder la pregunta' },
   question_answered: { action: 'Ver la respuesta' },
   claim_opened: { action: 'Ver el reclamo' },

@@ -30,6 +30,7 @@ export type NotificationType =
   | 'saved_search_match'
   /** Something happened to the account's access (users/security-notices.service.ts). */
   | 'security'
+  | 'offer'
   | 'system';
 
 export interface NewNotification {

@@ -54,7 +54,7 @@ export async function approveSale(
   const refuse = async (note: string, { keepReservation = false } = {}) => {
     const holdsReservation =
       keepReservation &&
-      payment.kind === 'buy_now' &&
+      payment.kind !== 'auction' &&
       (payment.status === 'pending' || payment.status === 'processing');
     await repo.updatePayment(trx, payment.id, {
       status: keepStatus ? payment.status : holdsReservation ? 'pending' : 'rejected',
@@ -82,8 +82,8 @@ export async function approveSale(
   if (!product) return refuse(messages.notAvailable);
   const purchasable =
     payment.status !== 'cancelled' &&
-    // A won item's window that has expired is over for this buyer (it may be someone else's now).
-    !(payment.kind === 'auction' && payment.status === 'expired') &&
+    // A won item's or accepted offer's window that has expired is over for this buyer.
+    !(payment.kind !== 'buy_now' && payment.status === 'expired') &&
     !(await repo.hasConfirmedPayment(trx, product.id)) &&
     (payment.kind === 'auction'
       ? product.status === 'in_auction' && product.auction_id === payment.auction_id

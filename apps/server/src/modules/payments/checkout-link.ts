@@ -32,11 +32,12 @@ export async function checkoutLink(
   const stillForSale =
     row.kind === 'auction'
       ? row.product_status === 'in_auction' && row.product_auction_id === row.auction_id
-      : row.product_status === 'available' && row.can_be_bought;
+      : // A buy-now checkout or an accepted offer: the product still on the shelf.
+        row.product_status === 'available' && row.can_be_bought;
   if (!stillForSale) {
     throw conflict('NOT_AVAILABLE', row.kind === 'auction' ? messages.paymentExpired : messages.notAvailable);
   }
-  if (row.kind === 'buy_now' && (await productLifecycle.inCheckout(db, [row.product_id], now, userId)))
+  if (row.kind !== 'auction' && (await productLifecycle.inCheckout(db, [row.product_id], now, userId)))
     throw conflict('RESERVED', messages.reservedByOther);
   const response = (r: PaymentRow): PaymentLinkResponse => ({
     message: messages.linkCreated,
@@ -48,9 +49,10 @@ export async function checkoutLink(
   if (linkUsable(row, now)) return response(row);
   await requireDefaultAddress(db, userId);
 
-  const ttl = row.kind === 'auction' ? AUCTION_LINK_TTL_MS : BUY_NOW_LINK_TTL_MS;
+  // An accepted offer is paid like a won item: a link within its own window.
+  const ttl = row.kind === 'buy_now' ? BUY_NOW_LINK_TTL_MS : AUCTION_LINK_TTL_MS;
   let linkExpiresAt = new Date(now.getTime() + ttl);
-  if (row.expires_at && row.kind === 'auction' && row.expires_at < linkExpiresAt)
+  if (row.expires_at && row.kind !== 'buy_now' && row.expires_at < linkExpiresAt)
     linkExpiresAt = row.expires_at;
   const link = await requestLink(ctx, provider, row, row.product_name, linkExpiresAt, origin);
 

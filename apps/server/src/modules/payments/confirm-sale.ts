@@ -49,7 +49,7 @@ export async function confirmSale(
       type: 'payment_confirmed',
       title: 'Pago confirmado',
       message: `Tu pago de ${amount} por "${productName}" fue confirmado. El vendedor preparará el envío.`,
-      link: payment.kind === 'auction' ? '/auctions/won/' : `/products/buy/${payment.product_id}`,
+      link: payment.kind === 'buy_now' ? `/products/buy/${payment.product_id}` : '/auctions/won/',
     },
     {
       userId: payment.seller_id,

@@ -41,7 +41,8 @@ export function assertPayable(row: PaymentRow, now: Date): void {
     case 'processing':
       throw conflict('PAYMENT_PROCESSING', messages.paymentProcessing);
   }
-  if (row.kind === 'auction' && row.expires_at && row.expires_at.getTime() <= now.getTime()) {
+  // A won item's and an accepted offer's window is theirs to pay in; a buy-now link is renewed.
+  if (row.kind !== 'buy_now' && row.expires_at && row.expires_at.getTime() <= now.getTime()) {
     throw conflict('PAYMENT_EXPIRED', messages.paymentExpired);
   }
 }
@@ -53,7 +54,12 @@ export async function requireDefaultAddress(db: Database, userId: number): Promi
 }
 
 function linkDescription(row: { kind: string; auction_id: number | null }, productName: string): string {
-  const prefix = row.kind === 'auction' ? `Subasta #${row.auction_id}` : 'Compra directa';
+  const prefix =
+    row.kind === 'auction'
+      ? `Subasta #${row.auction_id}`
+      : row.kind === 'offer'
+        ? 'Oferta aceptada'
+        : 'Compra directa';
   return `${prefix} · ${productName}`.slice(0, 100);
 }
 

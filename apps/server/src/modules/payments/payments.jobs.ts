@@ -188,6 +188,41 @@ export function registerPaymentJobs(
       }),
   });
 
+  // An accepted offer unpaid within its 48 hours: the reservation ends (the product was never
+  // off the shelf) and there is no second chance; both sides are told.
+  ctx.jobs.register({
+    name: 'payments.expire-offers',
+    run: async (now) => {
+      const { count, created } = await ctx.db.transaction().execute(async (trx) => {
+        const rows = await repo.claimOverdue(trx, 'offer', now, BATCH);
+        if (rows.length === 0) return { count: 0, created: [] as Created };
+        await repo.expire(
+          trx,
+          rows.map((r) => r.id),
+          now,
+        );
+        // Like a won item: the buyer gets an unpaid strike and the notice that counts it.
+        const created: Created = [];
+        const notices = [];
+        for (const row of rows) {
+          created.push(...(await strikeWinner(trx, row, now)));
+          const name = await repo.productName(trx, row.product_id);
+          notices.push({
+            userId: row.seller_id,
+            type: 'offer' as const,
+            title: 'Oferta sin pagar',
+            message: `El comprador no pagó a tiempo la oferta aceptada por "${name}". El producto vuelve a estar a la venta.`,
+            link: '/ofertas',
+          });
+        }
+        created.push(...(await createNotifications(trx, notices, now)));
+        return { count: rows.length, created };
+      });
+      await publishNotifications(ctx.events, created);
+      return count;
+    },
+  });
+
   // Charges to give back: retried until the processor confirms, durable in the refunds table.
   ctx.jobs.register({ name: 'payments.refunds', run: createRefundProcessor(ctx, provider) });
 }

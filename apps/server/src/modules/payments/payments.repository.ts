@@ -168,15 +168,16 @@ export const paymentsRepository = {
       .execute();
   },
 
-  /** The buyer's won-auction items, newest first. */
+  /** The buyer's won-auction items and accepted offers (paid like them), newest first. */
   listWonItems(db: Database, buyerId: number, limit: number, offset: number) {
     return db
       .selectFrom('payments as pay')
       .innerJoin('products as p', 'p.id', 'pay.product_id')
+      .innerJoin('users as s', 's.id', 'pay.seller_id')
       .selectAll('pay')
-      .select(['p.name as product_name', 'p.image_id'])
+      .select(['p.name as product_name', 'p.image_id', 's.username as seller_username'])
       .where('pay.buyer_id', '=', buyerId)
-      .where('pay.kind', '=', 'auction')
+      .where('pay.kind', 'in', ['auction', 'offer'])
       .orderBy('pay.created_at', 'desc')
       .orderBy('pay.id', 'desc')
       .limit(limit)
@@ -258,7 +259,7 @@ export const paymentsRepository = {
    * `processing` at the end of its window was asked about first (see the reconcile job): what is
    * still unknown then expires too, and a charge that arrives later is refunded.
    */
-  claimOverdue(trx: Database, kind: 'auction' | 'buy_now', now: Date, limit: number) {
+  claimOverdue(trx: Database, kind: 'auction' | 'buy_now' | 'offer', now: Date, limit: number) {
     const statuses: PaymentStatus[] = ['pending', 'rejected', 'processing'];
     return trx
       .selectFrom('payments')

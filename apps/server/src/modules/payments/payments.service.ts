@@ -62,7 +62,9 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       const now = clock.now();
       const rows = await repo.listWonItems(db, userId, size, (page - 1) * size);
       return rows.map((r) => ({
+        kind: r.kind === 'offer' ? ('offer' as const) : ('auction' as const),
         auction_id: r.auction_id,
+        seller_username: r.seller_username,
         payment_id: r.id,
         product_id: r.product_id,
         product_name: r.product_name,

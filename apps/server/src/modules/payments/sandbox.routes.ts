@@ -121,7 +121,9 @@ export async function sandboxCheckoutRoutes(
     const description =
       payment.kind === 'auction'
         ? `Subasta #${payment.auction_id} · ${payment.product_name}`
-        : `Compra directa · ${payment.product_name}`;
+        : payment.kind === 'offer'
+          ? `Oferta aceptada · ${payment.product_name}`
+          : `Compra directa · ${payment.product_name}`;
     const action = `/sandbox/bold/checkout/${linkId}`;
     return sendPage(
       reply,

@@ -16,7 +16,8 @@ import type { PaymentStatus } from '../../platform/db-schema.ts';
 export const productLifecycle = {
   /**
    * Whether a buyer is paying for one of these products (`exceptBuyer`: another buyer than this
-   * one): a buy-now checkout, pending or processing, holds the product for its payment window.
+   * one): a buy-now checkout or an accepted offer's payment, pending or processing, holds the
+   * product for its payment window.
    * Meanwhile no other buyer may start one, and its seller may neither change what is being paid
    * for nor list it in an auction (the buyer would be charged, then refunded). Read under the
    * products' lock, which starting a checkout takes too.
@@ -27,7 +28,7 @@ export const productLifecycle = {
       .selectFrom('payments')
       .select('id')
       .where('product_id', 'in', productIds)
-      .where('kind', '=', 'buy_now')
+      .where('kind', 'in', ['buy_now', 'offer'])
       .where('status', 'in', ['pending', 'processing'] satisfies PaymentStatus[])
       .where('expires_at', '>', now);
     if (exceptBuyer !== undefined) query = query.where('buyer_id', '!=', exceptBuyer);

@@ -72,6 +72,10 @@ export const productsRepository = {
         'id',
         'status',
         'owner_id',
+        'can_be_bought',
+        'sell_price',
+        'auto_accept_price',
+        'auto_decline_price',
         eb
           .selectFrom('categories as c')
           .select('c.name')

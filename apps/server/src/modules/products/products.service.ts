@@ -6,6 +6,8 @@ import {
   type Grading,
   gradingApplies,
   makeCreateProductSchema,
+  offerMessages,
+  offerPriceProblems,
   type Product,
   type ProductBuyResponse,
   type ProductCondition,
@@ -68,6 +70,7 @@ function publicFields(row: ProductRow) {
     ...imageUrls(row.image_id),
     can_be_bought: row.can_be_bought,
     sell_price: toPesosOrNull(row.sell_price),
+    accepts_offers: row.accepts_offers,
     category_id: row.category_id,
     category_name: row.category_name,
     brand_id: row.brand_id,
@@ -86,6 +89,8 @@ export function toProduct(row: ProductRow): Product {
     ...publicFields(row),
     reserve_price: toPesos(row.reserve_price),
     base_price: toPesosOrNull(row.base_price),
+    auto_accept_price: toPesosOrNull(row.auto_accept_price),
+    auto_decline_price: toPesosOrNull(row.auto_decline_price),
     auction_id: row.auction_id,
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -98,6 +103,53 @@ export function toPublicProduct(row: ProductRow): PublicProduct {
 /** The owner's view with the photos in order (the product page, create, edits). */
 export function toProductDetail(row: ProductDetailRow): ProductDetail {
   return { ...toProduct(row), images: row.photos.map(photoView) };
+}
+
+/**
+ * The offer columns an edit sets: the switch and the automatic prices only on a buy-now product,
+ * each price below the selling price (and the decline one not above the accept one).
+ */
+function offerSettings(
+  row: {
+    can_be_bought: boolean;
+    sell_price: number | null;
+    auto_accept_price: number | null;
+    auto_decline_price: number | null;
+  },
+  input: UpdateProductInput,
+) {
+  const touched =
+    input.accepts_offers !== undefined ||
+    input.auto_accept_price !== undefined ||
+    input.auto_decline_price !== undefined;
+  if (!touched) return {};
+  if (!row.can_be_bought)
+    throw fieldError('OFFERS_NOT_BUY_NOW', 'accepts_offers', offerMessages.notAccepting);
+  const merged = {
+    sell_price: toPesosOrNull(row.sell_price),
+    auto_accept_price:
+      input.auto_accept_price !== undefined ? input.auto_accept_price : toPesosOrNull(row.auto_accept_price),
+    auto_decline_price:
+      input.auto_decline_price !== undefined
+        ? input.auto_decline_price
+        : toPesosOrNull(row.auto_decline_price),
+  };
+  const problems = Object.entries(offerPriceProblems(merged));
+  if (problems.length > 0) {
+    const [, message] = problems[0]!;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      400,
+      message,
+      problems.map(([, m]) => m),
+      Object.fromEntries(problems),
+    );
+  }
+  return {
+    ...(input.accepts_offers !== undefined && { accepts_offers: input.accepts_offers }),
+    auto_accept_price: merged.auto_accept_price === null ? null : toCentavos(merged.auto_accept_price),
+    auto_decline_price: merged.auto_decline_price === null ? null : toCentavos(merged.auto_decline_price),
+  };
 }
 
 const isBuyable = (row: { can_be_bought: boolean; status: string }) =>
@@ -212,6 +264,9 @@ export function createProductsService(
           base_price: input.base_price === null ? null : toCentavos(input.base_price),
           can_be_bought: input.can_be_bought,
           sell_price: input.sell_price === null ? null : toCentavos(input.sell_price),
+          accepts_offers: input.accepts_offers,
+          auto_accept_price: input.auto_accept_price === null ? null : toCentavos(input.auto_accept_price),
+          auto_decline_price: input.auto_decline_price === null ? null : toCentavos(input.auto_decline_price),
           category_id: input.category_id,
           brand_id: input.brand_id,
           scale_id: input.scale_id,
@@ -243,7 +298,9 @@ export function createProductsService(
         if (row.status !== 'available') throw conflict('PRODUCT_NOT_EDITABLE', productMessages.notEditable);
         if (await productLifecycle.inCheckout(trx, [id], clock.now()))
           throw conflict('PRODUCT_RESERVED', productMessages.reservedByBuyer);
+        const offers = offerSettings(row, input);
         await productsRepository.update(trx, id, {
+          ...offers,
           ...(input.name !== undefined && { name: input.name }),
           ...(input.description !== undefined && { description: input.description }),
           ...(input.year !== undefined && { year: input.year }),
@@ -259,7 +316,13 @@ export function createProductsService(
     async get(id: number, viewerId: number): Promise<ProductDetailView> {
       const product = toProductDetail(await requireVisible(id, viewerId));
       if (product.owner_id === viewerId) return product;
-      const { reserve_price: _reserve, base_price: _base, ...withoutPrices } = product;
+      const {
+        reserve_price: _reserve,
+        base_price: _base,
+        auto_accept_price: _accept,
+        auto_decline_price: _decline,
+        ...withoutPrices
+      } = product;
       return withoutPrices;
     },
 

@@ -67,6 +67,10 @@ export interface ProductsTable {
   takedown_reason: string | null;
   /** When it last became buyable as buy-now (created, or back from an auction); null for old rows. */
   available_since: Timestamp | null;
+  /** Offers below sell_price, and the owner's private automatic prices (migration 2026-12-01T1600). */
+  accepts_offers: Generated<boolean>;
+  auto_accept_price: number | null;
+  auto_decline_price: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -7,7 +7,8 @@ export type PaymentStatus = 'pending' | 'processing' | 'confirmed' | 'rejected' 
 
 export interface PaymentsTable {
   id: Generated<string>;
-  kind: 'auction' | 'buy_now';
+  /** `offer`: an accepted offer's payment (migration 2026-12-01T1600). */
+  kind: 'auction' | 'buy_now' | 'offer';
   auction_id: number | null;
   product_id: number;
   buyer_id: number;

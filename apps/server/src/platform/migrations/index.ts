@@ -34,6 +34,7 @@ import * as twoFactor from './2026-12-01T1200-two-factor.ts';
 import * as productImages from './2026-12-01T1400-product-images.ts';
 import * as webPush from './2026-12-01T1700-web-push.ts';
 import * as trust from './2026-12-02T0200-trust.ts';
+import * as offers from './2026-12-02T0300-offers.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T1400-product-images': productImages,
   '2026-12-01T1700-web-push': webPush,
   '2026-12-02T0200-trust': trust,
+  '2026-12-02T0300-offers': offers,
 };
 
 export const migrationProvider: MigrationProvider = {

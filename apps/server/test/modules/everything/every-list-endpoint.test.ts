@@ -150,6 +150,12 @@ describe('every list endpoint, read by a user who has done everything', { timeou
     };
     await ask(me.token, forSale.id, '¿Viene en su caja original?');
     expect((await t.request('POST', `/api/watchlist/${forSale.id}`, { token: me.token })).status).toBe(200);
+    await db.updateTable('products').set({ accepts_offers: true }).where('id', '=', forSale.id).execute();
+    const offered = await t.request('POST', '/api/offers', {
+      token: me.token,
+      body: { product_id: forSale.id, amount: 80_000 },
+    });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
     const saved = await t.request('POST', '/api/saved-searches', {
       token: me.token,
       body: { name: 'Funkos', filters: { q: 'funko' } },
@@ -231,6 +237,7 @@ describe('every list endpoint, read by a user who has done everything', { timeou
     expect(await count('/api/questions/seller')).toBe(1);
     expect(await count('/api/watchlist')).toBe(1);
     expect(await count('/api/saved-searches')).toBe(1);
+    expect(await count('/api/offers/mine')).toBe(1);
     expect(await count('/api/admin/payouts?status=held')).toBeGreaterThan(0);
   });
 });

@@ -9,6 +9,7 @@ const baseItems = [
   { label: 'Notificaciones', href: paths.notifications.getHref(), showsUnread: true },
   { label: 'Subastas ganadas', href: paths.wonAuctions.getHref(), showsUnread: false },
   { label: 'Mis Compras', href: paths.purchases.getHref(), showsUnread: false },
+  { label: 'Ofertas', href: paths.offers.getHref(), showsUnread: false },
   { label: 'Favoritos', href: paths.watchlist.getHref(), showsUnread: false },
   { label: 'Búsquedas guardadas', href: paths.savedSearches.getHref(), showsUnread: false },
   // Sellers answer the questions on their products here (empty for anyone else).

@@ -2,6 +2,7 @@ import { productMessages } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import { MakeOffer } from '../../../features/offers/components/make-offer.tsx';
 import { productBuyQuery } from '../../../features/products/api/get-product-buy.ts';
 import { BUY_PAGE_TITLE, BuyProductView } from '../../../features/products/components/buy-product-view.tsx';
 import { QuestionsSection } from '../../../features/questions/components/questions-section.tsx';
@@ -35,6 +36,7 @@ export function Component() {
           <ReportButton targetType="product" targetId={p.id} targetName={p.name} ownerId={p.ownerId} />
         )}
         renderSoldPrices={(pid) => <SoldPrices productId={pid} />}
+        renderOffer={(p) => <MakeOffer key={p.id} productId={p.id} sellPrice={p.sellPrice} />}
       />
       <QuestionsSection
         key={`questions-${productId}`}

@@ -23,7 +23,9 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const item = (overrides: Partial<WonAuctionItem> = {}): WonAuctionItem => ({
+  kind: 'auction',
   auction_id: 7,
+  seller_username: 'vendedor',
   payment_id: '3f2a9c1e-7b4d-4e8a-9c2b-1a2b3c4d5e6f',
   product_id: 3,
   product_name: 'Hot Wheels Camaro',
@@ -83,9 +85,20 @@ describe('WonAuctionsView', () => {
     );
     render(wrapper(<WonAuctionsView />));
     await screen.findByText('Sin subasta');
-    expect(screen.getByText('Compra #3f2a9c1e…')).toBeTruthy();
-    expect(screen.getByText('Subasta #7')).toBeTruthy();
-    expect(screen.queryByText('Subasta #null')).toBeNull();
+    // Each card names where the item came from, then its seller.
+    expect(screen.getByText('Compra #3f2a9c1e… · vendedor')).toBeTruthy();
+    expect(screen.getByText('Subasta #7 · vendedor')).toBeTruthy();
+    expect(screen.queryByText(/Subasta #null/)).toBeNull();
+  });
+
+  it('names an accepted offer as such, not by its payment or a missing auction', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json(200, [item({ kind: 'offer', auction_id: null, product_name: 'Por oferta' })]),
+    );
+    render(wrapper(<WonAuctionsView />));
+    await screen.findByText('Por oferta');
+    expect(screen.getByText('Oferta aceptada · vendedor')).toBeTruthy();
+    expect(screen.queryByText(/Compra #|Subasta #/)).toBeNull();
   });
 
   it('keeps "Generando..." at least 2 s, then reloads the list', async () => {

@@ -60,9 +60,12 @@ function WonCard({ item }: { item: WonAuctionItem }) {
       </div>
       <p className={styles.amount}>{formatMoney(item.amount, item.currency)}</p>
       <p className={styles.meta}>
-        {item.auction_id !== null
-          ? `Subasta #${item.auction_id}`
-          : `Compra #${shortPaymentId(item.payment_id)}`}
+        {item.kind === 'offer'
+          ? 'Oferta aceptada'
+          : item.auction_id !== null
+            ? `Subasta #${item.auction_id}`
+            : `Compra #${shortPaymentId(item.payment_id)}`}{' '}
+        · {item.seller_username}
       </p>
       {payable && (
         <>

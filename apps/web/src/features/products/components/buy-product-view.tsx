@@ -78,8 +78,11 @@ export function BuyProductView({
   renderWatch,
   renderReport,
   renderSoldPrices,
+  renderOffer,
 }: {
   id: number;
+  /** 'Hacer una oferta', from the offers feature, on a product whose seller takes offers. */
+  renderOffer?: (product: { id: number; sellPrice: number }) => ReactNode;
   /** The watchlist heart, from the watchlist feature (features do not import each other). */
   renderWatch?: (product: { id: number; name: string }) => ReactNode;
   /** 'Denunciar' for the listing, from the reports feature. */
@@ -133,7 +136,13 @@ export function BuyProductView({
         {isOwner ? (
           <OwnProductNote productId={product.id} />
         ) : (
-          <BuyNowAction productId={product.id} canBuy={buyable} />
+          <>
+            <BuyNowAction productId={product.id} canBuy={buyable} />
+            {buyable &&
+              product.accepts_offers &&
+              product.sell_price !== null &&
+              renderOffer?.({ id: product.id, sellPrice: product.sell_price })}
+          </>
         )}
         <p className={styles.description}>{product.description}</p>
         <section aria-labelledby={specsTitleId}>

@@ -3,6 +3,7 @@ import {
   type CreateProductPayload,
   gradingApplies,
   makeCreateProductSchema,
+  offerMessages,
   productMessages,
   requiresScale,
 } from '@app/contracts';
@@ -48,6 +49,9 @@ export interface CreateProductValues extends AttributeValues {
   base_price: string;
   can_be_bought: boolean;
   sell_price: string;
+  accepts_offers: boolean;
+  auto_accept_price: string;
+  auto_decline_price: string;
   /** The photos as data URLs, in order: the first is the cover. */
   images: string[];
 }
@@ -66,6 +70,9 @@ const emptyValues: CreateProductValues = {
   base_price: '',
   can_be_bought: false,
   sell_price: '',
+  accepts_offers: false,
+  auto_accept_price: '',
+  auto_decline_price: '',
   images: [],
   ...emptyAttributeValues,
 };
@@ -85,6 +92,11 @@ export function toCreatePayload(values: CreateProductValues, gradingAllowed = fa
     base_price: numberOrNull(values.base_price),
     can_be_bought: values.can_be_bought,
     sell_price: values.can_be_bought ? numberOrNull(values.sell_price) : null,
+    accepts_offers: values.can_be_bought && values.accepts_offers,
+    auto_accept_price:
+      values.can_be_bought && values.accepts_offers ? numberOrNull(values.auto_accept_price) : null,
+    auto_decline_price:
+      values.can_be_bought && values.accepts_offers ? numberOrNull(values.auto_decline_price) : null,
     images: values.images,
   };
 }
@@ -101,6 +113,8 @@ const FORM_FIELDS: ReadonlySet<string> = new Set<FieldName>([
   'reserve_price',
   'base_price',
   'sell_price',
+  'auto_accept_price',
+  'auto_decline_price',
   'images',
   'condition',
   'grading_company',
@@ -185,6 +199,7 @@ function ProductForm({ categories }: { categories: Category[] }) {
 
   const categoryId = watch('category_id');
   const canBeBought = watch('can_be_bought');
+  const acceptsOffers = watch('accepts_offers');
   const images = watch('images');
   const category = categories.find((c) => String(c.id) === categoryId);
   const needsScale = requiresScale(category?.name);
@@ -368,6 +383,28 @@ function ProductForm({ categories }: { categories: Category[] }) {
               error={errors.sell_price?.message}
               {...register('sell_price')}
             />
+          )}
+          {canBeBought && (
+            <div className={`field ${styles.full}`}>
+              <label className="checkbox">
+                <input type="checkbox" {...register('accepts_offers')} />
+                {offerMessages.acceptsOffers}
+              </label>
+            </div>
+          )}
+          {canBeBought && acceptsOffers && (
+            <>
+              <MoneyField
+                label={offerMessages.autoAcceptPrice}
+                error={errors.auto_accept_price?.message}
+                {...register('auto_accept_price')}
+              />
+              <MoneyField
+                label={offerMessages.autoDeclinePrice}
+                error={errors.auto_decline_price?.message}
+                {...register('auto_decline_price')}
+              />
+            </>
           )}
           <div className={styles.full}>
             <CreatePhotos

@@ -1,5 +1,6 @@
 import {
   gradingApplies,
+  offerMessages,
   type ProductDetail,
   productMessages,
   UpdateProductInputSchema,
@@ -9,7 +10,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { MoneyField } from '../../../components/ui/money-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import {
   AttributeFields,
@@ -26,6 +27,9 @@ interface EditValues extends AttributeValues {
   description: string;
   reserve_price: string;
   year: string;
+  accepts_offers: boolean;
+  auto_accept_price: string;
+  auto_decline_price: string;
 }
 
 const toValues = (product: ProductDetail): EditValues => ({
@@ -33,6 +37,9 @@ const toValues = (product: ProductDetail): EditValues => ({
   description: product.description,
   reserve_price: String(product.reserve_price),
   year: String(product.year),
+  accepts_offers: product.accepts_offers,
+  auto_accept_price: product.auto_accept_price === null ? '' : String(product.auto_accept_price),
+  auto_decline_price: product.auto_decline_price === null ? '' : String(product.auto_decline_price),
   ...attributeValuesOf(product),
 });
 
@@ -72,6 +79,12 @@ function EditProductDialog({ product, onClose }: { product: ProductDetail; onClo
       description: values.description,
       reserve_price: numberOrNull(values.reserve_price),
       year: numberOrNull(values.year),
+      // Offers are a buy-now product's: the switch and its private automatic prices.
+      ...(product.can_be_bought && {
+        accepts_offers: values.accepts_offers,
+        auto_accept_price: values.accepts_offers ? numberOrNull(values.auto_accept_price) : null,
+        auto_decline_price: values.accepts_offers ? numberOrNull(values.auto_decline_price) : null,
+      }),
       ...attributePayload(values, gradingApplies(product.category_name)),
     };
     const parsed = UpdateProductInputSchema.safeParse(payload);
@@ -89,6 +102,8 @@ function EditProductDialog({ product, onClose }: { product: ProductDetail; onClo
       await update.mutateAsync(parsed.data);
       onClose();
     } catch (err) {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      if (fields) setFieldErrors(fields as Partial<Record<keyof EditValues, string>>);
       setError(errorMessage(err, productMessages.updateError));
     }
   }
@@ -132,6 +147,36 @@ function EditProductDialog({ product, onClose }: { product: ProductDetail; onClo
         errors={fieldErrors}
         showGrading={gradingApplies(product.category_name)}
       />
+      {product.can_be_bought && (
+        <>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={values.accepts_offers}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, accepts_offers: event.target.checked }))
+              }
+            />
+            {offerMessages.acceptsOffers}
+          </label>
+          {values.accepts_offers && (
+            <>
+              <MoneyField
+                label={offerMessages.autoAcceptPrice}
+                error={fieldErrors.auto_accept_price}
+                value={values.auto_accept_price}
+                onChange={set('auto_accept_price')}
+              />
+              <MoneyField
+                label={offerMessages.autoDeclinePrice}
+                error={fieldErrors.auto_decline_price}
+                value={values.auto_decline_price}
+                onChange={set('auto_decline_price')}
+              />
+            </>
+          )}
+        </>
+      )}
       <ProductPhotosEditor product={product} />
     </FormModal>
   );

@@ -31,6 +31,9 @@ describe('toCreatePayload', () => {
     base_price: '1500,5',
     can_be_bought: false,
     sell_price: '9000',
+    accepts_offers: true,
+    auto_accept_price: '8000',
+    auto_decline_price: '',
     images: ['data:image/png;base64,AAAA'],
     condition: '',
     grading_company: '',
@@ -51,6 +54,9 @@ describe('toCreatePayload', () => {
       base_price: 1500.5,
       can_be_bought: false,
       sell_price: null,
+      accepts_offers: false,
+      auto_accept_price: null,
+      auto_decline_price: null,
       images: ['data:image/png;base64,AAAA'],
       condition: null,
       grading: null,
@@ -74,6 +80,12 @@ describe('toCreatePayload', () => {
 
   it('keeps the sell price with buy-now', () => {
     expect(toCreatePayload({ ...values, can_be_bought: true }).sell_price).toBe(9000);
+    // Offers go with buy-now: the switch and its automatic prices.
+    expect(toCreatePayload({ ...values, can_be_bought: true })).toMatchObject({
+      accepts_offers: true,
+      auto_accept_price: 8000,
+      auto_decline_price: null,
+    });
   });
 });
 
@@ -209,6 +221,7 @@ function buyAnswer(overrides: { ownerId?: number; sellPrice?: number | null; buy
       images: [],
       thumbnail: null,
       can_be_bought: buyable,
+      accepts_offers: false,
       sell_price: overrides.sellPrice === undefined ? 65000 : overrides.sellPrice,
       category_id: 1,
       category_name: 'Autos die-cast',
