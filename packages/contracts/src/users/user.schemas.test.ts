@@ -268,6 +268,7 @@ describe('profile response schemas', () => {
     activeListings: 0,
     totalSales: 0,
     two_factor_enabled: false,
+    unpaid_strikes: 0,
   };
   it('accepts a full own profile and rejects one without is_seller', () => {
     expect(UserProfileSchema.safeParse(profile).success).toBe(true);
