@@ -177,11 +177,12 @@ describe('read cache vouched for by the event bus', () => {
   });
 
   it('a confirmation holds only its maximum age', async () => {
-    const { c, load } = await setup(50);
+    // Two seconds: the write between the first two reads must fit in it on a starved machine.
+    const { c, load } = await setup(2_000);
     expect(await c.get('k', load)).toBe(1);
     await bump();
     expect(await c.get('k', load)).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(await c.get('k', load)).toBe(2);
   });
 });
