@@ -3,18 +3,21 @@ import type { Database } from '../../platform/db.ts';
 
 /** Strikes and block lists: the two things that keep a buyer from bidding and buying. */
 export const trustRepository = {
-  /** Whether `sellerId` blocked `userId`, and `userId`'s uncleared strikes since `since`. */
-  async standing(db: Database, userId: number, sellerId: number, since: Date) {
-    const { rows } = await sql<{ blocked: boolean; strikes: string | number }>`
-      select exists (select 1 from seller_blocks where seller_id = ${sellerId} and blocked_user_id = ${userId}) as blocked,
-             (select count(*) from unpaid_strikes
-               where user_id = ${userId} and cleared_at is null and created_at > ${since}) as strikes
-    `.execute(db);
-    const row = rows[0]!;
-    return { blocked: row.blocked, strikes: Number(row.strikes) };
+  /** Whether `sellerId` blocked `userId`. */
+  async isBlocked(db: Database, sellerId: number, userId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('seller_blocks')
+      .select('seller_id')
+      .where('seller_id', '=', sellerId)
+      .where('blocked_user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 
-  /** `standing` for several users at once (a product's group of bids), one row per user. */
+  /**
+   * Each user's standing with `sellerId` (one row per user: blocked by the seller, uncleared
+   * strikes since `since`), for one buyer or a product's group of bidders.
+   */
   async standingOfMany(db: Database, userIds: number[], sellerId: number, since: Date) {
     const { rows } = await sql<{ user_id: number; blocked: boolean; strikes: string | number }>`
       select u.id as user_id,

@@ -27,9 +27,8 @@ const strikeWindowStart = (now: Date) => new Date(now.getTime() - STRIKE_WINDOW_
  * check is always seen. Bids already placed are never voided by either.
  */
 export async function assertMayBuy(db: Database, userId: number, sellerId: number, now: Date): Promise<void> {
-  const { blocked, strikes } = await repo.standing(db, userId, sellerId, strikeWindowStart(now));
-  if (strikes >= STRIKES_TO_BLOCK) throw forbidden('BUYER_STRUCK_OUT', messages.struckOut);
-  if (blocked) throw forbidden('BUYER_BLOCKED', messages.buyerBlocked);
+  const refusal = (await buyerRefusals(db, [userId], sellerId, now)).get(userId);
+  if (refusal) throw refusal;
 }
 
 /**
@@ -55,7 +54,7 @@ export async function buyerRefusals(
 
 /** Whether `sellerId` blocked `userId` (questions answer their own message). */
 export async function isBuyerBlocked(db: Database, sellerId: number, userId: number): Promise<boolean> {
-  return (await repo.standing(db, userId, sellerId, new Date(0))).blocked;
+  return repo.isBlocked(db, sellerId, userId);
 }
 
 /** A user's strikes that still count. */
