@@ -44,6 +44,7 @@ import {
 } from './auctions.read-caches.ts';
 import { type AuctionFilter, auctionsRepository as repo } from './auctions.repository.ts';
 import { closeNextDue } from './close-auction.ts';
+import { assertMayStartAuction } from '../trust/vacation.service.ts';
 
 type Notified = Awaited<ReturnType<typeof createNotifications>>;
 
@@ -249,6 +250,8 @@ export function createAuctionsService(ctx: AppContext) {
       if (!(await repo.isSeller(db, userId))) throw forbidden('NOT_SELLER', commonMessages.sellerOnly);
       const now = clock.now();
       const auction = await db.transaction().execute(async (trx) => {
+        // A seller on vacation starts no auctions (ones already running go on).
+        await assertMayStartAuction(trx, userId, now);
         const products = await repo.lockProducts(trx, input.products);
         const own = products.filter((p) => p.owner_id === userId);
         if (own.length !== input.products.length) {
@@ -290,6 +293,7 @@ export function createAuctionsService(ctx: AppContext) {
         if (current.status !== 'upcoming')
           throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
         const now = clock.now();
+        await assertMayStartAuction(trx, userId, now);
         const end = new Date(now.getTime() + current.duration_hours * HOUR_MS);
         const updated = await repo.activate(trx, auctionId, now, end);
         if (!updated) throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
