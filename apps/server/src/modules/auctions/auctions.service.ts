@@ -34,6 +34,7 @@ import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { assertProductVisible, canSeeProduct } from '../products/product-visibility.service.ts';
 import { auctionSearchFilter } from '../search/search-filters.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
+import { assertMayStartAuction } from '../trust/vacation.service.ts';
 import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
 import {
   activeListCache,
@@ -44,7 +45,6 @@ import {
 } from './auctions.read-caches.ts';
 import { type AuctionFilter, auctionsRepository as repo } from './auctions.repository.ts';
 import { closeNextDue } from './close-auction.ts';
-import { assertMayStartAuction } from '../trust/vacation.service.ts';
 
 type Notified = Awaited<ReturnType<typeof createNotifications>>;
 

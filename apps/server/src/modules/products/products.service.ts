@@ -35,12 +35,12 @@ import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
+import { sellerVacation } from '../trust/vacation.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productImagesRepository } from './product-images.repository.ts';
 import { productLifecycle } from './product-lifecycle.service.ts';
 import { assertProductVisible, canSeeProduct } from './product-visibility.service.ts';
 import { type ProductDetailRow, type ProductRow, productsRepository } from './products.repository.ts';
-import { sellerVacation } from '../trust/vacation.service.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
 export const SELLER_PRODUCTS_LIMIT = 500;

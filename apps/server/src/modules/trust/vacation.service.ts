@@ -1,10 +1,10 @@
 import {
+  marketDay,
+  vacationMessages as messages,
   type SetVacationInput,
   type VacationFields,
   vacationDayOf,
   vacationEndsAt,
-  marketDay,
-  vacationMessages as messages,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
