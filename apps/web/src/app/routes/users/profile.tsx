@@ -100,13 +100,7 @@ export function Component() {
       <PasskeysSettings twoFactorEnabled={user.two_factor_enabled} />
       {/* Only a seller has products to keep a buyer away from (the server refuses anyone else). */}
       {user.is_seller && <BlockedBuyersSettings />}
-      {user.is_seller && (
-        <VacationSettings
-          key={user.away_until ?? 'none'}
-          awayUntil={user.away_until}
-          awayMessage={user.away_message}
-        />
-      )}
+      {user.is_seller && <VacationSettings awayUntil={user.away_until} awayMessage={user.away_message} />}
       <PreferencesSettings />
       {/* Deleted: every session ended, token and cache already forgotten. */}
       <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />
