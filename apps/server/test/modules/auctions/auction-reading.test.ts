@@ -180,7 +180,20 @@ describe('auctions: reading', () => {
       reserve_price: 80000,
       initial_bid: 1000,
     });
-    expect(res.body.owner).toEqual({ id: otherSeller.user.id, username: 'lectora', avatar: null });
+    // A seller without sales: 'nuevo', over the long period.
+    expect(res.body.owner).toEqual({
+      id: otherSeller.user.id,
+      username: 'lectora',
+      avatar: null,
+      reputation: {
+        level: 'nuevo',
+        period_days: 365,
+        sales: 0,
+        claims_rate: 0,
+        late_shipping_rate: 0,
+        cancellation_rate: 0,
+      },
+    });
     expect(res.body.bids.map((b: any) => b.amount)).toEqual([1500, 1000, 500]);
     expect(res.body).toMatchObject({
       min_offer: 500,

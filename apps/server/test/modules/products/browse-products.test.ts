@@ -77,6 +77,14 @@ describe('public product browsing', () => {
         username: 'vendedora_prueba',
         image: null,
         avatar: null,
+        reputation: {
+          level: 'nuevo',
+          period_days: 365,
+          sales: 0,
+          claims_rate: 0,
+          late_shipping_rate: 0,
+          cancellation_rate: 0,
+        },
       });
       expect(res.body.product).toMatchObject({
         id: p.skyline,

@@ -41,6 +41,7 @@ describe('GET and PUT /api/users/profile', () => {
       activeListings: 0,
       totalSales: 0,
       two_factor_enabled: false,
+      unpaid_strikes: 0,
     });
     expect(res.body.created_at).toMatch(/Z$/);
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/);
@@ -268,6 +269,7 @@ describe('GET /api/users/public/{username}', () => {
         'is_seller',
         'rating_average',
         'rating_count',
+        'reputation',
         'stats',
         'username',
       ].sort(),

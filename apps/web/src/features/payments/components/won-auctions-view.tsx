@@ -58,7 +58,8 @@ function WonCard({ item }: { item: WonAuctionItem }) {
         <h2 className={styles.wonTitle}>{item.product_name}</h2>
         <Badge tone={tone}>{wonStatusLabel(item.status)}</Badge>
       </div>
-      <p className={styles.amount}>{formatMoney(item.amount, item.currency)}</p>
+      {/* The price, not a heading nor a paragraph (axe reads a bold short <p> as a heading). */}
+      <div className={styles.amount}>{formatMoney(item.amount, item.currency)}</div>
       <p className={styles.meta}>
         {item.kind === 'offer'
           ? 'Oferta aceptada'
