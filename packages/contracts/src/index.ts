@@ -76,6 +76,7 @@ export * from './trust/reputation.ts';
 export * from './trust/trust.endpoints.ts';
 export * from './trust/trust.messages.ts';
 export * from './trust/trust.schemas.ts';
+export * from './trust/vacation.ts';
 export * from './users/account-recovery.endpoints.ts';
 export * from './users/account-recovery.messages.ts';
 export * from './users/account-recovery.schemas.ts';

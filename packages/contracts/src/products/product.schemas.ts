@@ -321,7 +321,11 @@ export const ProductBuyResponseSchema = z.object({
     image: z.string().nullable(),
     avatar: z.string().nullable(),
     reputation: ReputationSchema,
+    /** The seller's vacation: the last day away ("YYYY-MM-DD") and message, null when not away. */
+    away_until: z.string().nullable(),
+    away_message: z.string().nullable(),
   }),
+  /** The product itself is on sale; while its seller is away it still cannot be bought. */
   can_be_bought: z.boolean(),
 });
 export type ProductBuyResponse = z.infer<typeof ProductBuyResponseSchema>;

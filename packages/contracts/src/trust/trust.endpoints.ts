@@ -12,6 +12,7 @@ import {
   SignalsResponseSchema,
   TrustMessageSchema,
 } from './trust.schemas.ts';
+import { SetVacationResponseSchema, SetVacationSchema } from './vacation.ts';
 
 /** A seller's list of blocked buyers: no bids, purchases, offers or questions on their products. */
 export const sellerBlocksEndpoints = {
@@ -43,6 +44,20 @@ export const sellerBlocksEndpoints = {
     auth: 'user',
     query: BlockedBuyersQuerySchema,
     responses: { 200: BlockedBuyersResponseSchema, 400: errorResponses[400], 401: errorResponses[401] },
+  }),
+};
+
+/** A seller's vacation mode: away until a day, with an optional message. */
+export const sellerVacationEndpoints = {
+  set: defineEndpoint({
+    method: 'PUT',
+    path: '/api/sellers/vacation',
+    summary:
+      "Sets (or with away_until null ends) the caller's vacation: no buying or offers on their buy-now products, questions answered with the message, no auctions started",
+    tag: 'sellers',
+    auth: 'user',
+    body: SetVacationSchema,
+    responses: { 200: SetVacationResponseSchema, ...errorResponses },
   }),
 };
 

@@ -269,6 +269,8 @@ describe('profile response schemas', () => {
     totalSales: 0,
     two_factor_enabled: false,
     unpaid_strikes: 0,
+    away_until: null,
+    away_message: null,
   };
   it('accepts a full own profile and rejects one without is_seller', () => {
     expect(UserProfileSchema.safeParse(profile).success).toBe(true);

@@ -188,6 +188,9 @@ export const UserProfileSchema = z.object({
   totalSales: z.number(),
   /** Won items let expire unpaid in the last 365 days (not cleared by an operator): 3 stop bidding and buying. */
   unpaid_strikes: z.number(),
+  /** Vacation mode: the last day away ("YYYY-MM-DD", Bogotá) and the message; null when not away. */
+  away_until: z.string().nullable(),
+  away_message: z.string().nullable(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
@@ -216,6 +219,9 @@ export const PublicProfileSchema = z.object({
   rating_count: z.number(),
   /** The thermometer computed from the seller's sales: claims, late shipping, cancellations. */
   reputation: ReputationSchema,
+  /** Vacation mode: the last day away ("YYYY-MM-DD", Bogotá) and the message; null when not away. */
+  away_until: z.string().nullable(),
+  away_message: z.string().nullable(),
 });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
 

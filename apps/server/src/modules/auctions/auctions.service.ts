@@ -34,6 +34,7 @@ import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { assertProductVisible, canSeeProduct } from '../products/product-visibility.service.ts';
 import { auctionSearchFilter } from '../search/search-filters.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
+import { assertMayStartAuction } from '../trust/vacation.service.ts';
 import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
 import {
   activeListCache,
@@ -249,6 +250,8 @@ export function createAuctionsService(ctx: AppContext) {
       if (!(await repo.isSeller(db, userId))) throw forbidden('NOT_SELLER', commonMessages.sellerOnly);
       const now = clock.now();
       const auction = await db.transaction().execute(async (trx) => {
+        // A seller on vacation starts no auctions (ones already running go on).
+        await assertMayStartAuction(trx, userId, now);
         const products = await repo.lockProducts(trx, input.products);
         const own = products.filter((p) => p.owner_id === userId);
         if (own.length !== input.products.length) {
@@ -290,6 +293,7 @@ export function createAuctionsService(ctx: AppContext) {
         if (current.status !== 'upcoming')
           throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
         const now = clock.now();
+        await assertMayStartAuction(trx, userId, now);
         const end = new Date(now.getTime() + current.duration_hours * HOUR_MS);
         const updated = await repo.activate(trx, auctionId, now, end);
         if (!updated) throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);

@@ -23,6 +23,7 @@ import { createOfferPayment } from '../payments/offer-payments.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { canSeeProduct } from '../products/product-visibility.service.ts';
 import { assertMayBuy } from '../trust/trust.service.ts';
+import { assertSellerNotAway } from '../trust/vacation.service.ts';
 import { offerNotices } from './offer-notices.ts';
 import { type OfferView, OPEN_STATUSES, offersRepository as repo } from './offers.repository.ts';
 
@@ -136,6 +137,8 @@ export function createOffersService(ctx: AppContext) {
         await assertOnSale(trx, product, now);
         // A buyer the seller blocked, or with 3 unpaid strikes, makes no offers (403).
         await assertMayBuy(trx, userId, product.owner_id, now);
+        // No offers to a seller on vacation (409 naming the day they come back).
+        await assertSellerNotAway(trx, product.owner_id, now);
         if (amount >= product.sell_price!) throw fieldError('OFFER_TOO_HIGH', 'amount', m.amountBelowPrice);
         if ((await repo.countByBuyer(trx, product.id, userId)) >= MAX_OFFERS_PER_PRODUCT)
           throw conflict('OFFER_LIMIT', m.limitReached);

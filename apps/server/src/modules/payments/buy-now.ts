@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { assertMayBuy } from '../trust/trust.service.ts';
+import { assertSellerNotAway } from '../trust/vacation.service.ts';
 import {
   awaitOpeningLink,
   BUY_NOW_LINK_TTL_MS,
@@ -33,6 +34,8 @@ export async function buyNow(
     if (product.status !== 'available') throw conflict('NOT_AVAILABLE', messages.notAvailable);
     const now = clock.now();
     await assertMayBuy(trx, userId, product.owner_id, now);
+    // A seller on vacation sells nothing meanwhile (409 naming the day they come back).
+    await assertSellerNotAway(trx, product.owner_id, now);
     await requireDefaultAddress(trx, userId);
 
     if (await productLifecycle.inCheckout(trx, [productId], now, userId))

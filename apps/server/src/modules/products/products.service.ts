@@ -35,6 +35,7 @@ import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { CatalogueService } from '../catalogue/catalogue.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
+import { sellerVacation } from '../trust/vacation.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { productImagesRepository } from './product-images.repository.ts';
 import { productLifecycle } from './product-lifecycle.service.ts';
@@ -155,7 +156,8 @@ function offerSettings(
 const isBuyable = (row: { can_be_bought: boolean; status: string }) =>
   row.can_be_bought && row.status === 'available';
 
-function toBuyResponse(row: ProductDetailRow, reputation: Reputation): ProductBuyResponse {
+/** The buy-now page as kept in memory: everything but the seller's vacation, read per request. */
+function toBuyResponse(row: ProductDetailRow, reputation: Reputation): CachedBuyPage {
   return {
     product: { ...toPublicProduct(row), images: row.photos.map(photoView) },
     owner: {
@@ -169,6 +171,10 @@ function toBuyResponse(row: ProductDetailRow, reputation: Reputation): ProductBu
   };
 }
 
+type CachedBuyPage = Omit<ProductBuyResponse, 'owner'> & {
+  owner: Omit<ProductBuyResponse['owner'], 'away_until' | 'away_message'>;
+};
+
 const BUY_PAGE_CACHE_ENTRIES = 2_000;
 const BUY_PAGE_CACHE_MAX_MS = 60_000;
 
@@ -179,7 +185,7 @@ const BUY_PAGE_CACHE_MAX_MS = 60_000;
  * viewer's own read answers.
  */
 const buyPageCache = perApp((ctx: AppContext) =>
-  createReadCache<ProductBuyResponse | null>({
+  createReadCache<CachedBuyPage | null>({
     db: ctx.db,
     clock: ctx.clock,
     counter: 'catalog',
@@ -344,9 +350,16 @@ export function createProductsService(
           validUntil: new Date(clock.now().getTime() + BUY_PAGE_CACHE_MAX_MS),
         };
       });
-      if (cached) return cached;
-      const row = await requireVisible(id, viewerId);
-      return toBuyResponse(row, await sellerReputation(ctx, row.owner_id));
+      const page =
+        cached ??
+        (await (async () => {
+          const row = await requireVisible(id, viewerId);
+          return toBuyResponse(row, await sellerReputation(ctx, row.owner_id));
+        })());
+      // The seller's vacation is read afresh, never kept with the page: it starts and ends
+      // without the catalog changing.
+      const vacation = await sellerVacation(db, page.owner.id, clock.now());
+      return { ...page, owner: { ...page.owner, ...vacation } };
     },
 
     async listSimilar(id: number): Promise<PublicProduct[]> {

@@ -7,6 +7,7 @@ import {
   pageMeta,
   type QuestionCreated,
   type SellerQuestionsResponse,
+  vacationMessages,
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.ts';
@@ -15,6 +16,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
 import { assertProductVisible } from '../products/product-visibility.service.ts';
 import { createSellerBlocksService, isBuyerBlocked } from '../trust/trust.service.ts';
+import { sellerVacation } from '../trust/vacation.service.ts';
 import { questionsRepository as repo } from './questions.repository.ts';
 
 /** Products that still take questions: listed, in an auction or not. Sold or withdrawn ones do not. */
@@ -113,6 +115,18 @@ export function createQuestionsService(ctx: AppContext) {
           text: input.text,
           now,
         });
+        // A seller on vacation answers at once, as themselves, with their message (or a default
+        // one naming the day they come back); the asker is told like for any answer.
+        const away = await sellerVacation(trx, product.owner_id, now);
+        const autoAnswer = away.away_until
+          ? await repo.answer(
+              trx,
+              row.id,
+              product.owner_id,
+              away.away_message ?? vacationMessages.defaultAnswer(away.away_until),
+              now,
+            )
+          : undefined;
         const notified = await createNotifications(
           trx,
           [
@@ -123,13 +137,24 @@ export function createQuestionsService(ctx: AppContext) {
               message: messages.newQuestion(asker.username, product.name),
               link: '/questions',
             },
+            ...(autoAnswer
+              ? [
+                  {
+                    userId: askerId,
+                    type: 'question_answered' as const,
+                    title: messages.answeredTitle,
+                    message: messages.answeredMessage(product.name),
+                    link: productLink(product.id, product.status),
+                  },
+                ]
+              : []),
           ],
           now,
         );
         const question = toPublic({
           ...row,
-          answer_text: null,
-          answered_at: null,
+          answer_text: autoAnswer?.answer_text ?? null,
+          answered_at: autoAnswer?.answered_at ?? null,
           asker_username: asker.username,
         });
         return { question, notified };

@@ -1,4 +1,9 @@
-import { sellerBlocksEndpoints as endpoints, trustAdminEndpoints, trustMessages } from '@app/contracts';
+import {
+  sellerBlocksEndpoints as endpoints,
+  sellerVacationEndpoints,
+  trustAdminEndpoints,
+  trustMessages,
+} from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -6,8 +11,9 @@ import { declareRoute } from '../../platform/routes.ts';
 import { pruneClientAddresses } from './client-addresses.service.ts';
 import { createSignalsService } from './signals.service.ts';
 import { clearUnpaidStrikes, createSellerBlocksService } from './trust.service.ts';
+import { setVacation } from './vacation.service.ts';
 
-/** A seller's blocked buyers; operators' strikes and shill signals; the addresses' pruning. */
+/** A seller's blocked buyers and vacation; operators' strikes and shill signals; the addresses' pruning. */
 export async function trustRoutes(app: FastifyInstance, ctx: AppContext) {
   const blocks = createSellerBlocksService(ctx);
   const signals = createSignalsService(ctx);
@@ -24,6 +30,10 @@ export async function trustRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   declareRoute(app, ctx, endpoints.list, {}, async (request) =>
     blocks.list(request.userId!, request.query.page, request.query.size),
+  );
+
+  declareRoute(app, ctx, sellerVacationEndpoints.set, {}, async (request) =>
+    setVacation(ctx, request.userId!, request.body),
   );
 
   // Operators (the /api/admin/ guard checks the role).

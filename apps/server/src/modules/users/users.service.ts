@@ -21,6 +21,7 @@ import { sellerRatingSummary } from '../ratings/ratings.service.ts';
 import { recordClientAddress } from '../trust/client-addresses.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import { unpaidStrikesOf } from '../trust/trust.service.ts';
+import { vacationOf } from '../trust/vacation.service.ts';
 import { openLoginChallenge, twoFactorEnabled } from './second-factors.service.ts';
 import { announceSecurityNotices, recordSecurityEvent } from './security-notices.service.ts';
 import { findUserStats } from './user-stats.repository.ts';
@@ -196,6 +197,7 @@ export function createUsersService(ctx: AppContext) {
       activeListings: stats.active_listings,
       totalSales: stats.products_sold,
       unpaid_strikes: strikes,
+      ...vacationOf(user, clock.now()),
     };
   }
 
@@ -358,6 +360,7 @@ export function createUsersService(ctx: AppContext) {
         rating_average: rating.rating_average,
         rating_count: rating.rating_count,
         reputation,
+        ...vacationOf(user, clock.now()),
       };
     },
 

@@ -24,6 +24,9 @@ export interface UsersTable {
   /** Suspended by an operator: no login, no bids, purchases, questions or payments. */
   suspended_at: Timestamp | null;
   suspension_reason: string | null;
+  /** Vacation mode: away until this instant (null: not away); the message answers questions meanwhile. */
+  away_until: Timestamp | null;
+  away_message: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

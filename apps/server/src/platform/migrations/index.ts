@@ -35,6 +35,7 @@ import * as productImages from './2026-12-01T1400-product-images.ts';
 import * as webPush from './2026-12-01T1700-web-push.ts';
 import * as trust from './2026-12-02T0200-trust.ts';
 import * as offers from './2026-12-02T0300-offers.ts';
+import * as vacation from './2026-12-02T0400-vacation.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T1700-web-push': webPush,
   '2026-12-02T0200-trust': trust,
   '2026-12-02T0300-offers': offers,
+  '2026-12-02T0400-vacation': vacation,
 };
 
 export const migrationProvider: MigrationProvider = {

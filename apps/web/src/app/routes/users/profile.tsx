@@ -19,6 +19,7 @@ import { PersonalDataSettings } from '../../../features/users/components/persona
 import { ProfileCard } from '../../../features/users/components/profile-card.tsx';
 import { TwoFactorSettings } from '../../../features/users/components/two-factor-settings.tsx';
 import { UnpaidStrikesNotice } from '../../../features/users/components/unpaid-strikes-notice.tsx';
+import { VacationSettings } from '../../../features/vacation/components/vacation-settings.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
 import { useProfile } from '../../../lib/profile-query.ts';
 
@@ -99,6 +100,7 @@ export function Component() {
       <PasskeysSettings twoFactorEnabled={user.two_factor_enabled} />
       {/* Only a seller has products to keep a buyer away from (the server refuses anyone else). */}
       {user.is_seller && <BlockedBuyersSettings />}
+      {user.is_seller && <VacationSettings awayUntil={user.away_until} awayMessage={user.away_message} />}
       <PreferencesSettings />
       {/* Deleted: every session ended, token and cache already forgotten. */}
       <PersonalDataSettings onDeleted={() => navigate(paths.login.getHref(), { replace: true })} />

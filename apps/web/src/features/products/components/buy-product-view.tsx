@@ -1,4 +1,4 @@
-import { productMessages } from '@app/contracts';
+import { productMessages, vacationMessages } from '@app/contracts';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
@@ -115,7 +115,10 @@ export function BuyProductView({
       />
     );
   }
-  const { product, owner, can_be_bought: buyable } = data;
+  const { product, owner } = data;
+  // While the seller is on vacation nothing is bought or offered (the server refuses it too).
+  const away = owner.away_until;
+  const buyable = data.can_be_bought && !away;
   // The server refuses an owner's purchase: the owner is not offered the button at all.
   const isOwner = userId !== null && userId === owner.id;
 
@@ -131,6 +134,14 @@ export function BuyProductView({
         {!product.can_be_bought && (
           <Alert kind="info" role="note">
             {productMessages.notBuyable}
+          </Alert>
+        )}
+        {away && (
+          <Alert kind="info" role="note" as="div">
+            <p className="flush">
+              <strong>{vacationMessages.away(away)}</strong>
+            </p>
+            {owner.away_message && <p className="flush">{owner.away_message}</p>}
           </Alert>
         )}
         {isOwner ? (

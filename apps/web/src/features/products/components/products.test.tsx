@@ -208,7 +208,9 @@ describe('BuyNowAction', () => {
 const tokenFor = (userId: number) =>
   `h.${btoa(JSON.stringify({ sub: String(userId) })).replace(/=+$/, '')}.s`;
 
-function buyAnswer(overrides: { ownerId?: number; sellPrice?: number | null; buyable?: boolean } = {}) {
+function buyAnswer(
+  overrides: { ownerId?: number; sellPrice?: number | null; buyable?: boolean; awayUntil?: string } = {},
+) {
   const buyable = overrides.buyable ?? true;
   const answer: ProductBuyResponse = {
     product: {
@@ -249,6 +251,8 @@ function buyAnswer(overrides: { ownerId?: number; sellPrice?: number | null; buy
         late_shipping_rate: 0,
         cancellation_rate: 0,
       },
+      away_until: overrides.awayUntil ?? null,
+      away_message: null,
     },
     can_be_bought: buyable,
   };

@@ -1,6 +1,13 @@
-import { formatLongDate, formatNumber, type PublicProfile, productMessages } from '@app/contracts';
+import {
+  formatLongDate,
+  formatNumber,
+  type PublicProfile,
+  productMessages,
+  vacationMessages,
+} from '@app/contracts';
 import type { ReactNode } from 'react';
 import { PageLoadError } from '../../../components/errors/page-load-error.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PLACEHOLDER_AVATAR, SafeImage } from '../../../components/ui/image.tsx';
 import { RatingSummary } from '../../../components/ui/rating-summary.tsx';
@@ -50,6 +57,14 @@ function ProfileHeader({ profile, report }: { profile: PublicProfile; report?: R
           <span className="sr-only">Ubicación: </span>
           {profile.address || 'Colombia'}
         </p>
+        {profile.away_until && (
+          <Alert kind="info" role="note" as="div">
+            <p className="flush">
+              <strong>{vacationMessages.away(profile.away_until)}</strong>
+            </p>
+            {profile.away_message && <p className="flush">{profile.away_message}</p>}
+          </Alert>
+        )}
         <p className="flush">{profile.bio?.trim() ? profile.bio : productMessages.profileNoBio}</p>
         {report}
       </div>
