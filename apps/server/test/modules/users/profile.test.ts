@@ -42,6 +42,8 @@ describe('GET and PUT /api/users/profile', () => {
       totalSales: 0,
       two_factor_enabled: false,
       unpaid_strikes: 0,
+      away_until: null,
+      away_message: null,
     });
     expect(res.body.created_at).toMatch(/Z$/);
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/);
@@ -263,6 +265,8 @@ describe('GET /api/users/public/{username}', () => {
       [
         'address',
         'avatar',
+        'away_message',
+        'away_until',
         'bio',
         'created_at',
         'id',
