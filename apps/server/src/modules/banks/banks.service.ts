@@ -119,3 +119,8 @@ export function createBanksService(ctx: AppContext, users: UsersService) {
     },
   };
 }
+
+/** An erased seller's bank accounts go with them (payouts keep their own copy of the account). */
+export async function forgetBankAccounts(trx: Database, sellerId: number): Promise<void> {
+  await trx.deleteFrom('seller_bank_accounts').where('seller_id', '=', sellerId).execute();
+}

@@ -1,6 +1,7 @@
 import { type ClaimRole, claimMessages as messages } from '@app/contracts';
 import type { Database } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
+import { cancelPayout } from '../payments/payout-states.service.ts';
 import { recordRefund } from '../payments/refunds.service.ts';
 import { isOperator } from '../users/users.service.ts';
 import { claimNotFound } from './claim-views.ts';
@@ -57,7 +58,7 @@ export async function refundIn(
     now,
     notice: null,
   });
-  await repo.cancelPayout(trx, sale.id, now);
+  await cancelPayout(trx, sale.id, now);
   await repo.setStatus(trx, claim.id, {
     status: 'refunded',
     resolved_at: now,

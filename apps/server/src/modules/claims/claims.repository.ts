@@ -145,26 +145,6 @@ export const claimsRepository = {
       .executeTakeFirst();
   },
 
-  /** A claim opened: the payout waits again, unless it was already paid. */
-  async holdPayout(trx: Database, paymentId: string, now: Date) {
-    await trx
-      .updateTable('payouts')
-      .set({ status: 'held', payable_since: null, updated_at: now })
-      .where('payment_id', '=', paymentId)
-      .where('status', '=', 'payable')
-      .execute();
-  },
-
-  /** The buyer was refunded: the payout will never be paid (cancelled, voided). */
-  async cancelPayout(trx: Database, paymentId: string, now: Date) {
-    await trx
-      .updateTable('payouts')
-      .set({ status: 'cancelled', payable_since: null, voided_at: now, updated_at: now })
-      .where('payment_id', '=', paymentId)
-      .where('status', '!=', 'paid')
-      .execute();
-  },
-
   /**
    * Held payouts whose sale was delivered before `deliveredBefore` (the claim window has passed)
    * and has no open or escalated claim, nor was refunded; claimed with SKIP LOCKED so each is
@@ -194,15 +174,6 @@ export const claimsRepository = {
       .limit(limit)
       .forUpdate('po')
       .skipLocked()
-      .execute();
-  },
-
-  async releasePayout(trx: Database, payoutId: string, now: Date) {
-    await trx
-      .updateTable('payouts')
-      .set({ status: 'payable', updated_at: now })
-      .where('id', '=', payoutId)
-      .where('status', '=', 'held')
       .execute();
   },
 

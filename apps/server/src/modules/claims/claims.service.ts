@@ -28,6 +28,7 @@ import {
   publishNotifications,
 } from '../notifications/notifications.service.ts';
 import { recordOperatorAction } from '../operator/audit-log.service.ts';
+import { holdPayout } from '../payments/payout-states.service.ts';
 import { lockClaimAndSale, refundIn, roleIn } from './claim-steps.ts';
 import {
   claimNotFound,
@@ -119,7 +120,7 @@ export function createClaimsService(ctx: AppContext) {
         });
         // While the claim is open the seller's money waits, whatever its state, unless paid.
         await repo.lockPayout(trx, sale.id);
-        await repo.holdPayout(trx, sale.id, now);
+        await holdPayout(trx, sale.id, now);
         const created = await createNotifications(
           trx,
           [

@@ -4,6 +4,7 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
+import { releasePayout } from '../payments/payout-states.service.ts';
 import { claimsRepository as repo } from './claims.repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,7 +20,7 @@ export async function releaseDuePayouts(ctx: AppContext, now: Date): Promise<num
   const deliveredBefore = new Date(now.getTime() - windowDays * DAY_MS);
   const created = await db.transaction().execute(async (trx) => {
     const due = await repo.claimDueReleases(trx, deliveredBefore, RELEASE_BATCH);
-    for (const payout of due) await repo.releasePayout(trx, payout.id, now);
+    for (const payout of due) await releasePayout(trx, payout.id, now);
     return createNotifications(
       trx,
       due.map<NewNotification>((p) => ({

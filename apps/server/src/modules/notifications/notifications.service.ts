@@ -154,3 +154,8 @@ export function createNotificationsService(ctx: AppContext) {
     },
   };
 }
+
+/** An erased account's notifications go with it. */
+export async function forgetNotifications(trx: Database, userId: number): Promise<void> {
+  await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+}

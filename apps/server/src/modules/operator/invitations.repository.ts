@@ -43,27 +43,6 @@ export const invitationsRepository = {
       .execute();
   },
 
-  /** The invited account, with no password until the person chooses one. */
-  async insertInvitedUser(
-    trx: Database,
-    input: { email: string; username: string; isSeller: boolean; now: Date },
-  ): Promise<number> {
-    const user = await trx
-      .insertInto('users')
-      .values({
-        email: input.email,
-        username: input.username,
-        // Nothing verifies against an empty hash.
-        password_hash: '',
-        is_seller: input.isSeller,
-        created_at: input.now,
-        updated_at: input.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return user.id;
-  },
-
   async insertInvitation(
     trx: Database,
     input: { userId: number; tokenHash: string; createdBy: number; now: Date; expiresAt: Date },
@@ -80,20 +59,12 @@ export const invitationsRepository = {
       .execute();
   },
 
-  /** The link is spent and the account gets the password chosen. */
-  async spendInvitation(
-    trx: Database,
-    input: { invitationId: number; userId: number; passwordHash: string; now: Date },
-  ): Promise<void> {
+  /** The link is spent (the account's password is set by the users module). */
+  async spendInvitation(trx: Database, input: { invitationId: number; now: Date }): Promise<void> {
     await trx
       .updateTable('invitations')
       .set({ used_at: input.now })
       .where('id', '=', input.invitationId)
-      .execute();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: input.passwordHash, password_changed_at: input.now, updated_at: input.now })
-      .where('id', '=', input.userId)
       .execute();
   },
 };

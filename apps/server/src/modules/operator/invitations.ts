@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { type DirectMail, enqueueMail } from '../mail/outbox.service.ts';
+import { insertInvitedAccount, setInvitedPassword } from '../users/account-states.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { recordOperatorAction } from './audit-log.service.ts';
 import { invitationsRepository as repo } from './invitations.repository.ts';
@@ -58,7 +59,7 @@ export function createInvitations(ctx: AppContext, users: UsersService) {
             throw conflict('EMAIL_TAKEN', adminMessages.emailTaken);
           }
           if (taken.length > 0) throw conflict('USERNAME_TAKEN', adminMessages.usernameTaken);
-          const invitedId = await repo.insertInvitedUser(trx, {
+          const invitedId = await insertInvitedAccount(trx, {
             email: input.email,
             username: input.username,
             isSeller: input.is_seller,
@@ -128,12 +129,8 @@ export function createInvitations(ctx: AppContext, users: UsersService) {
         const user = await operatorRepository.lockUser(trx, found.user_id);
         if (!user) throw notFound('INVITATION_NOT_FOUND', adminMessages.invitationNotFound);
         if (user.suspended_at) throw forbidden('ACCOUNT_SUSPENDED', adminMessages.suspended);
-        await repo.spendInvitation(trx, {
-          invitationId: found.id,
-          userId: found.user_id,
-          passwordHash,
-          now,
-        });
+        await repo.spendInvitation(trx, { invitationId: found.id, now });
+        await setInvitedPassword(trx, { userId: found.user_id, passwordHash, now });
       });
       return {
         message: adminMessages.invitationAccepted,

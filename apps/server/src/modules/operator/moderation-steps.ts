@@ -11,6 +11,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { cancelOpenPayments } from '../payments/payments.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
+import { setSuspension } from '../users/account-states.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { dropWatchers } from '../watchlist/watchlist.service.ts';
 import { recordOperatorAction } from './audit-log.service.ts';
@@ -130,7 +131,7 @@ export function createModerationSteps(ctx: AppContext, users: UsersService) {
     if (user.id === operatorId) throw conflict('CANNOT_SUSPEND_SELF', adminMessages.cannotSuspendSelf);
     if (user.is_operator) throw conflict('CANNOT_SUSPEND_OPERATOR', adminMessages.cannotSuspendOperator);
     if (user.suspended_at) throw conflict('USER_ALREADY_SUSPENDED', adminMessages.userAlreadySuspended);
-    await repo.setSuspension(trx, userId, reason, now);
+    await setSuspension(trx, userId, reason, now);
     // A suspended account bids no more, not even through the maximum bids it left behind.
     await dropCeilings(trx, userId);
     let takenDown = 0;

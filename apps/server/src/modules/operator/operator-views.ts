@@ -1,7 +1,6 @@
-import type { AdminAuditResponse, AdminPayout, AdminReport, AdminUser } from '@app/contracts';
-import { toPesos } from '../../platform/money.ts';
+import type { AdminAuditResponse, AdminReport, AdminUser } from '@app/contracts';
 import { productLink, questionLabel } from '../questions/questions.service.ts';
-import type { PayoutRow, operatorRepository as repo } from './operator.repository.ts';
+import type { operatorRepository as repo } from './operator.repository.ts';
 
 type ReportRow = Awaited<ReturnType<typeof repo.listReports>>['rows'][number];
 type AuditRow = Awaited<ReturnType<typeof repo.listAudit>>['rows'][number];
@@ -9,35 +8,6 @@ type AuditRow = Awaited<ReturnType<typeof repo.listAudit>>['rows'][number];
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 export const profileLink = (username: string) => `/public-profile/${encodeURIComponent(username)}`;
-
-export function toAdminPayout(row: PayoutRow): AdminPayout {
-  return {
-    id: row.id,
-    seller_id: row.seller_id,
-    seller_username: row.seller_username,
-    seller_email: row.seller_email,
-    product_id: row.product_id,
-    product_name: row.product_name,
-    amount: toPesos(Number(row.product_amount)),
-    commission: toPesos(Number(row.commission_amount)),
-    payable_amount: toPesos(Number(row.payable_amount)),
-    status: row.status,
-    payable_since: iso(row.payable_since),
-    paid_at: iso(row.paid_at),
-    reference: row.reference,
-    bank:
-      row.account_id === null
-        ? null
-        : {
-            bank_name: row.bank_name ?? '',
-            account_type: row.account_type ?? '',
-            account_number: row.account_number ?? '',
-            holder_name: row.account_name ?? '',
-            document_type: row.account_document_type ?? '',
-            document_number: row.account_document_number ?? '',
-          },
-  };
-}
 
 type AdminUserRow = NonNullable<Awaited<ReturnType<typeof repo.findUserForAdmin>>>;
 

@@ -1,5 +1,5 @@
-import type { AdminPayoutStatus, AuditAction, ReportStatus } from '@app/contracts';
-import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
+import type { AuditAction, ReportStatus } from '@app/contracts';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { DB, OperatorAuditTable, ReportsTable } from '../../platform/db-schema.ts';
 
@@ -23,40 +23,6 @@ const tradeCounts = (eb: ExpressionBuilder<DB & { u: DB['users'] }, 'u'>) => [
     .where('b.status', '=', 'confirmed')
     .as('purchases_count'),
 ];
-
-function payoutRows(db: Database) {
-  return db
-    .selectFrom('payouts as po')
-    .innerJoin('users as u', 'u.id', 'po.seller_id')
-    .innerJoin('products as p', 'p.id', 'po.product_id')
-    .leftJoin('seller_bank_accounts as a', 'a.seller_id', 'po.seller_id')
-    .leftJoin('banks as b', 'b.id', 'a.bank_id')
-    .leftJoin('document_types as d', 'd.code', 'a.account_document_type')
-    .select([
-      'po.id',
-      'po.seller_id',
-      'u.username as seller_username',
-      'u.email as seller_email',
-      'po.product_id',
-      'p.name as product_name',
-      'po.product_amount',
-      'po.commission_amount',
-      'po.payable_amount',
-      'po.status',
-      'po.payable_since',
-      'po.paid_at',
-      'po.reference',
-      'po.created_at',
-      'a.id as account_id',
-      'b.name as bank_name',
-      'a.account_type',
-      'a.account_number',
-      'a.account_name',
-      'a.account_document_type',
-      'd.label as document_type_label',
-      'a.account_document_number',
-    ]);
-}
 
 /** A report with who sent it, who resolved it, and what it is about (a product, user or question). */
 function reportRows(db: Database) {
@@ -85,35 +51,6 @@ function reportRows(db: Database) {
       'q.product_id as question_product_id',
       'qp.status as question_product_status',
     ]);
-}
-
-export type PayoutRow = Awaited<ReturnType<typeof listPayouts>>[number];
-
-/**
- * Payouts still owed, paid, or cancelled (the buyer refunded); a payout held because Bold voided
- * the charge stays out until someone settles it.
- */
-function filteredPayouts(db: Database, status: AdminPayoutStatus | undefined) {
-  let query = payoutRows(db).where((eb) =>
-    eb.or([eb('po.voided_at', 'is', null), eb('po.status', '=', 'cancelled')]),
-  );
-  if (status) query = query.where('po.status', '=', status);
-  return query;
-}
-
-/** Payable ones oldest first (the order they are owed in); paid ones most recent first. */
-async function listPayouts(
-  db: Database,
-  status: AdminPayoutStatus | undefined,
-  limit: number,
-  offset: number,
-) {
-  let query = filteredPayouts(db, status);
-  query =
-    status === 'paid'
-      ? query.orderBy('po.paid_at', 'desc')
-      : query.orderBy(sql`coalesce(po.payable_since, po.created_at)`, 'asc');
-  return query.orderBy('po.id').limit(limit).offset(offset).execute();
 }
 
 export const operatorRepository = {
@@ -198,19 +135,6 @@ export const operatorRepository = {
       .executeTakeFirst();
   },
 
-  /** Suspends an account from `now` with its reason, or lifts its suspension (`reason` null). */
-  async setSuspension(trx: Database, userId: number, reason: string | null, now: Date): Promise<void> {
-    await trx
-      .updateTable('users')
-      .set({
-        suspended_at: reason === null ? null : now,
-        suspension_reason: reason,
-        updated_at: now,
-      })
-      .where('id', '=', userId)
-      .execute();
-  },
-
   /** The account's products that are not sold (nor already taken down). */
   async unsoldProductIds(trx: Database, ownerId: number): Promise<number[]> {
     const rows = await trx
@@ -236,42 +160,6 @@ export const operatorRepository = {
       .where('id', '=', productId)
       .forNoKeyUpdate()
       .executeTakeFirst();
-  },
-
-  // --- Payouts -----------------------------------------------------------------------------
-
-  listPayouts,
-
-  async countPayouts(db: Database, status: AdminPayoutStatus | undefined): Promise<number> {
-    let query = db
-      .selectFrom('payouts')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where((eb) => eb.or([eb('voided_at', 'is', null), eb('status', '=', 'cancelled')]));
-    if (status) query = query.where('status', '=', status);
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  },
-
-  /** Locks the payouts in id order (two batches sharing payouts never wait on each other in a cycle). */
-  async lockPayouts(trx: Database, ids: string[]) {
-    const locked = await trx
-      .selectFrom('payouts')
-      .select('id')
-      .where('id', 'in', ids)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    if (locked.length === 0) return [];
-    return payoutRows(trx).where('po.id', 'in', ids).execute();
-  },
-
-  async markPaid(trx: Database, ids: string[], reference: string, now: Date): Promise<number> {
-    const result = await trx
-      .updateTable('payouts')
-      .set({ status: 'paid', paid_at: now, reference, updated_at: now })
-      .where('id', 'in', ids)
-      .where('status', '=', 'payable')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
   },
 
   // --- Reports -----------------------------------------------------------------------------

@@ -2,11 +2,9 @@ import {
   adminEndpoints,
   adminMessages,
   invitationsEndpoints,
-  PAYOUT_CSV_COLUMNS,
   reportsEndpoints,
   twoFactorMessages,
 } from '@app/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -82,54 +80,6 @@ export async function operatorRoutes(
 
   declareRoute(app, ctx, e.reinstateUser, {}, async (request) =>
     operator.reinstate(request.userId!, request.params.id, request.body.reason),
-  );
-
-  declareRoute(app, ctx, e.payouts, {}, async (request) => {
-    const { status, page, size } = request.query;
-    return operator.listPayouts(status, page, size);
-  });
-
-  // For the bank's batch transfer: a header row, then one row per payout. A byte-order mark
-  // first, so a spreadsheet opens it as UTF-8 and keeps the accents.
-  declareRoute(app, ctx, e.exportPayouts, {}, async (request, reply) => {
-    const { status } = request.query;
-    const payouts = await operator.exportPayouts(status);
-    const rows = payouts.map((p) => [
-      p.id,
-      p.seller_username,
-      p.seller_email,
-      p.product_id,
-      p.product_name,
-      p.amount,
-      p.commission,
-      p.payable_amount,
-      p.status,
-      p.payable_since ?? '',
-      p.paid_at ?? '',
-      p.reference ?? '',
-      p.bank?.bank_name ?? '',
-      p.bank?.account_type ?? '',
-      p.bank?.account_number ?? '',
-      p.bank?.holder_name ?? '',
-      p.bank?.document_type ?? '',
-      p.bank?.document_number ?? '',
-    ]);
-    const csv = stringify(rows, {
-      header: true,
-      columns: [...PAYOUT_CSV_COLUMNS],
-      bom: true,
-      record_delimiter: 'windows',
-    });
-    const day = ctx.clock.now().toISOString().slice(0, 10);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="pagos-${status}-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
-
-  declareRoute(app, ctx, e.markPaid, {}, async (request) =>
-    operator.markPaid(request.userId!, request.body.payout_ids, request.body.reference),
   );
 
   declareRoute(app, ctx, e.reports, {}, async (request) => {

@@ -1,8 +1,5 @@
 import {
   type AdminAuditResponse,
-  type AdminPayout,
-  type AdminPayoutStatus,
-  type AdminPayoutsResponse,
   type AdminReportsResponse,
   type AdminStatsResponse,
   type AdminUser,
@@ -10,8 +7,6 @@ import {
   adminMessages,
   type CreateReportInput,
   type CreateReportResponse,
-  formatCOPExact,
-  type MarkPaidResponse,
   pageMeta,
   type ReportAction,
   type ReportStatus,
@@ -22,17 +17,16 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
-import { isUuid } from '../../platform/ids.ts';
 import { toPesos } from '../../platform/money.ts';
-import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
 import { productLink } from '../questions/questions.service.ts';
 import { unpaidStrikesOfUsers } from '../trust/trust.service.ts';
+import { setSuspension } from '../users/account-states.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { recordOperatorAction } from './audit-log.service.ts';
 import { createInvitations } from './invitations.ts';
 import { createModerationSteps, nothingAfter } from './moderation-steps.ts';
 import { operatorRepository as repo } from './operator.repository.ts';
-import { profileLink, toAdminPayout, toAdminReport, toAdminUser, toAuditEntry } from './operator-views.ts';
+import { profileLink, toAdminReport, toAdminUser, toAuditEntry } from './operator-views.ts';
 import { statsRepository } from './stats.repository.ts';
 
 /*
@@ -40,9 +34,6 @@ import { statsRepository } from './stats.repository.ts';
  * `invitations.ts`, `audit-log.service.ts` (also used by other modules: an operator resolving
  * a claim), `operator-views.ts` (rows as the admin pages show them).
  */
-
-/** The CSV export is one bank batch: bounded like every list. */
-const PAYOUT_EXPORT_LIMIT = 10_000;
 
 /**
  * What a report can be about, by type: whether it exists, what to call it, where it is seen and
@@ -181,7 +172,7 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
         const user = await repo.lockUser(trx, userId);
         if (!user) throw notFound('USER_NOT_FOUND', adminMessages.userNotFound);
         if (!user.suspended_at) throw conflict('USER_NOT_SUSPENDED', adminMessages.userNotSuspended);
-        await repo.setSuspension(trx, userId, null, now);
+        await setSuspension(trx, userId, null, now);
         await recordOperatorAction(trx, {
           actorId: operatorId,
           action: 'reinstate',
@@ -297,93 +288,6 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
       const row = await repo.findReport(db, reportId);
       if (!row) throw notFound('REPORT_NOT_FOUND', adminMessages.reportNotFound);
       return { message: adminMessages.reportResolved, report: toAdminReport(row) };
-    },
-
-    // --- Paying sellers --------------------------------------------------------------------
-
-    async listPayouts(
-      status: AdminPayoutStatus | undefined,
-      page: number,
-      size: number,
-    ): Promise<AdminPayoutsResponse> {
-      const [rows, total] = await Promise.all([
-        repo.listPayouts(db, status, size, (page - 1) * size),
-        repo.countPayouts(db, status),
-      ]);
-      return { items: rows.map(toAdminPayout), meta: pageMeta(total, page, size) };
-    },
-
-    async exportPayouts(status: AdminPayoutStatus): Promise<AdminPayout[]> {
-      const rows = await repo.listPayouts(db, status, PAYOUT_EXPORT_LIMIT, 0);
-      return rows.map(toAdminPayout);
-    },
-
-    /**
-     * Marks payouts paid with the transfer's reference, all or nothing: each is locked, and any
-     * one unknown, not payable or whose seller has no bank account refuses the whole batch with
-     * its name. Two operators sending the same batch at once pay it once (the second finds them
-     * paid).
-     */
-    async markPaid(operatorId: number, payoutIds: string[], reference: string): Promise<MarkPaidResponse> {
-      const ids = [...new Set(payoutIds)];
-      const unknown = ids.find((id) => !isUuid(id));
-      if (unknown !== undefined) throw notFound('PAYOUT_NOT_FOUND', adminMessages.payoutNotFound(unknown));
-      const now = clock.now();
-      const after = nothingAfter();
-      const rows = await db.transaction().execute(async (trx) => {
-        const locked = await repo.lockPayouts(trx, ids);
-        const byId = new Map(locked.map((row) => [row.id, row]));
-        for (const id of ids) {
-          const row = byId.get(id);
-          if (!row) throw notFound('PAYOUT_NOT_FOUND', adminMessages.payoutNotFound(id));
-          if (row.status !== 'payable') {
-            throw conflict(
-              'PAYOUT_NOT_PAYABLE',
-              adminMessages.payoutNotPayable(id, row.product_name, row.status),
-            );
-          }
-          if (row.account_id === null) {
-            throw conflict(
-              'PAYOUT_NO_BANK_ACCOUNT',
-              adminMessages.payoutNoBankAccount(id, row.seller_username),
-            );
-          }
-        }
-        const paid = await repo.markPaid(trx, ids, reference, now);
-        if (paid !== ids.length) throw conflict('PAYOUT_NOT_PAYABLE', adminMessages.payoutsMarkedPaid(paid));
-        await recordOperatorAction(trx, {
-          actorId: operatorId,
-          action: 'mark_paid',
-          targetType: 'payout',
-          targetId: ids.join(','),
-          targetLabel: adminMessages.payoutsMarkedPaid(ids.length),
-          note: reference,
-          at: now,
-        });
-        const notices: NewNotification[] = ids.map((id) => {
-          const row = byId.get(id)!;
-          return {
-            userId: row.seller_id,
-            type: 'payout_paid',
-            title: adminMessages.payoutPaidTitle,
-            message: adminMessages.payoutPaid(
-              formatCOPExact(toPesos(Number(row.payable_amount))),
-              row.product_name,
-              reference,
-            ),
-            link: `/seller/payments`,
-          };
-        });
-        after.notifications.push(...(await createNotifications(trx, notices, now)));
-        return repo.lockPayouts(trx, ids);
-      });
-      await finish(after);
-      return {
-        message: adminMessages.payoutsMarkedPaid(rows.length),
-        paid_at: now.toISOString(),
-        reference,
-        payouts: rows.map(toAdminPayout),
-      };
     },
 
     // --- Audit -----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { declareRoute } from '../../platform/routes.ts';
 import { createPaymentProvider } from './create-provider.ts';
 import { registerPaymentJobs } from './payments.jobs.ts';
 import { createPaymentsService } from './payments.service.ts';
+import { payoutsAdminRoutes } from './payouts-admin.ts';
 import { refundsAdminRoutes, registerRefundMetrics } from './refunds-admin.ts';
 import { sandboxCheckoutRoutes } from './sandbox.routes.ts';
 import { isSandboxProvider } from './sandbox-provider.ts';
@@ -87,6 +88,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   refundsAdminRoutes(app, ctx, provider);
+  payoutsAdminRoutes(app, ctx);
   registerRefundMetrics(app, ctx);
 
   // The sandbox checkout approves payments nobody made: it never exists in production.

@@ -143,3 +143,16 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
     },
   };
 }
+
+/**
+ * An erased buyer's address copied onto their past purchases is removed; the payments stay (the
+ * money records are kept).
+ */
+export async function forgetShippingAddressCopies(trx: Database, buyerId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('payments')
+    .set({ shipping_address: null, updated_at: now })
+    .where('buyer_id', '=', buyerId)
+    .where('shipping_address', 'is not', null)
+    .execute();
+}

@@ -295,43 +295,4 @@ export const personalDataRepository = {
       ...claims.map((r) => ({ type: 'claim' as const, id: r.id, name: r.name })),
     ];
   },
-
-  /**
-   * Erases the person and keeps the accounts: the user row stays (payments, payouts, bids and
-   * ratings point at it) under a name that says nothing, with no way to log in; what only
-   * described the person is deleted; the address copied onto past purchases is removed.
-   */
-  async erase(trx: Database, user: { id: number; email: string }, unusableHash: string, now: Date) {
-    await trx
-      .updateTable('users')
-      .set({
-        username: `usuario_eliminado_${user.id}`,
-        email: `eliminado_${user.id}@usuarios-eliminados.invalid`,
-        password_hash: unusableHash,
-        name: null,
-        last_name: null,
-        phone: null,
-        address: null,
-        bio: null,
-        avatar: null,
-        birth_date: null,
-        is_seller: false,
-        updated_at: now,
-      })
-      .where('id', '=', user.id)
-      .execute();
-    await trx.deleteFrom('shipping_addresses').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('seller_bank_accounts').where('seller_id', '=', user.id).execute();
-    await trx.deleteFrom('notifications').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('watchlist').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('saved_searches').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('bid_ceilings').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('login_attempts').where('email', '=', user.email).execute();
-    await trx
-      .updateTable('payments')
-      .set({ shipping_address: null, updated_at: now })
-      .where('buyer_id', '=', user.id)
-      .where('shipping_address', 'is not', null)
-      .execute();
-  },
 };

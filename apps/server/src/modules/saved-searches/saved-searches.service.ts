@@ -75,3 +75,8 @@ export function createSavedSearchesService(ctx: AppContext) {
     },
   };
 }
+
+/** An erased account's saved searches go with it. */
+export async function forgetSavedSearches(trx: Database, userId: number): Promise<void> {
+  await trx.deleteFrom('saved_searches').where('user_id', '=', userId).execute();
+}

@@ -109,3 +109,8 @@ export async function defaultAddressForSale(
     zip_code: row.postal_code,
   };
 }
+
+/** An erased account's saved addresses go with it. */
+export async function forgetShippingAddresses(trx: Database, userId: number): Promise<void> {
+  await trx.deleteFrom('shipping_addresses').where('user_id', '=', userId).execute();
+}

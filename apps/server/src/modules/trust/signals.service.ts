@@ -4,9 +4,10 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
+import { voidBidderOnRace } from '../bids/race-corrections.service.ts';
 import { recordOperatorAction } from '../operator/audit-log.service.ts';
 import { CLIENT_ADDRESS_RETENTION_MS } from './client-addresses.service.ts';
-import { lockRunningRaces, pairProducts, signalPairs, voidBidderOnRace } from './signals.repository.ts';
+import { lockRunningRaces, pairProducts, signalPairs } from './signals.repository.ts';
 import { trustRepository as repo } from './trust.repository.ts';
 
 /** The concentration signal: at least this many bids, this share of them on one seller's products. */

@@ -115,30 +115,6 @@ export const trustRepository = {
       .execute();
   },
 
-  /**
-   * New stamps for the seller's running races, each locked in turn as a bid's decision locks it:
-   * a decision in flight on one finishes first, and one decided from what a process remembered
-   * of it finds it moved and is decided again under the lock (where the block is read).
-   */
-  async restampRunningRaces(db: Database, sellerId: number) {
-    const { rows } = await sql<{ auction_id: number; product_id: number }>`
-      with running as (
-        select ap.auction_id, ap.product_id
-          from auction_products ap
-          join auctions a on a.id = ap.auction_id
-         where a.owner_id = ${sellerId} and a.status = 'active' and ap.outcome is null
-         order by ap.auction_id, ap.product_id
-           for update of ap
-      )
-      update auction_products ap
-         set race_stamp = floor(random() * 281474976710655)::bigint + 1
-        from running r
-       where ap.auction_id = r.auction_id and ap.product_id = r.product_id
-      returning ap.auction_id, ap.product_id
-    `.execute(db);
-    return rows;
-  },
-
   async unblock(db: Database, sellerId: number, userId: number): Promise<boolean> {
     const result = await db
       .deleteFrom('seller_blocks')

@@ -10,6 +10,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { channels } from '../../platform/events.ts';
+import { restampRunningRaces } from '../bids/race-corrections.service.ts';
 import { recordOperatorAction } from '../operator/audit-log.service.ts';
 import { trustRepository as repo } from './trust.repository.ts';
 
@@ -142,7 +143,7 @@ export function createSellerBlocksService(ctx: AppContext) {
       // either committed before the block (it stands) or is decided after it and refused.
       const races = await db.transaction().execute(async (trx) => {
         await repo.block(trx, sellerId, target.id, clock.now());
-        return repo.restampRunningRaces(trx, sellerId);
+        return restampRunningRaces(trx, sellerId);
       });
       if (races.length > 0) await events.publish(channels.racesRewritten, { races });
       return target.username;

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { setSellerAway } from '../users/account-states.service.ts';
 
 /**
  * A seller is away while the clock is before the stored `away_until`, the end (in Bogotá) of the
@@ -60,20 +61,17 @@ export async function setVacation(ctx: AppContext, userId: number, input: SetVac
   if (!user) throw notFound('USER_NOT_FOUND', messages.sellersOnly);
   if (!user.is_seller) throw forbidden('NOT_SELLER', messages.sellersOnly);
   if (input.away_until === null) {
-    await ctx.db
-      .updateTable('users')
-      .set({ away_until: null, away_message: null, updated_at: now })
-      .where('id', '=', userId)
-      .execute();
+    await setSellerAway(ctx.db, userId, { until: null, message: null }, now);
     return { message: messages.ended, away_until: null, away_message: null };
   }
   if (input.away_until < marketDay(now))
     throw fieldError('VACATION_DATE_PAST', 'away_until', messages.datePast);
-  await ctx.db
-    .updateTable('users')
-    .set({ away_until: vacationEndsAt(input.away_until), away_message: input.message, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
+  await setSellerAway(
+    ctx.db,
+    userId,
+    { until: vacationEndsAt(input.away_until), message: input.message },
+    now,
+  );
   return {
     message: messages.saved(input.away_until),
     away_until: input.away_until,

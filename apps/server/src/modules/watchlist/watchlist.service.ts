@@ -83,3 +83,8 @@ export function createWatchlistService(ctx: AppContext) {
     },
   };
 }
+
+/** An erased account's watchlist goes with it. */
+export async function forgetWatchlist(trx: Database, userId: number): Promise<void> {
+  await trx.deleteFrom('watchlist').where('user_id', '=', userId).execute();
+}
