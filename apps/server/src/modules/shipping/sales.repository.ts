@@ -66,20 +66,6 @@ export const salesRepository = {
       .executeTakeFirst();
   },
 
-  markShipped(
-    trx: Database,
-    paymentId: string,
-    tracking: { carrier: string | null; tracking_number: string | null },
-    now: Date,
-  ) {
-    return trx
-      .updateTable('payments')
-      .set({ shipping_status: 'shipped', shipped_at: now, updated_at: now, ...tracking })
-      .where('id', '=', paymentId)
-      .where('shipping_status', '=', 'pending')
-      .executeTakeFirst();
-  },
-
   /**
    * Shipped sales whose automatic delivery is due (any process: SKIP LOCKED), payment rows
    * locked like every other change of a sale.
@@ -95,16 +81,6 @@ export const salesRepository = {
       .limit(limit)
       .forUpdate()
       .skipLocked()
-      .execute();
-  },
-
-  /** shipped → delivered on the sale. */
-  async markDelivered(trx: Database, paymentId: string, now: Date) {
-    await trx
-      .updateTable('payments')
-      .set({ shipping_status: 'delivered', delivered_at: now, updated_at: now })
-      .where('id', '=', paymentId)
-      .where('shipping_status', '=', 'shipped')
       .execute();
   },
 

@@ -15,6 +15,7 @@ import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { latestClaimsOfPayments } from '../claims/claims.service.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
+import * as shipmentStates from '../payments/shipment-states.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { salesRepository as repo } from './sales.repository.ts';
 
@@ -42,7 +43,7 @@ type LockedSale = { id: string; seller_id: number; product_id: number };
 
 /** Marks one locked shipped sale delivered and tells the seller their payout is released. */
 async function deliver(trx: Database, sale: LockedSale, now: Date, automatic: boolean, windowDays: number) {
-  await repo.markDelivered(trx, sale.id, now);
+  await shipmentStates.markDelivered(trx, sale.id, now);
   // The payout stays held: it becomes payable once the claim window after delivery has passed
   // with no open claim (the claims module's timed job).
   const product = await productLifecycle.deliver(trx, sale.product_id, now);
@@ -172,7 +173,7 @@ export function createSalesService(ctx: AppContext) {
         const sale = await repo.findSaleForUpdate(trx, productId);
         if (!sale || sale.seller_id !== sellerId) throw notFound('SALE_NOT_FOUND', messages.saleNotFound);
         if (sale.shipping_status !== 'pending') throw conflict('ALREADY_SHIPPED', messages.alreadyShipped);
-        await repo.markShipped(
+        await shipmentStates.markShipped(
           trx,
           sale.id,
           { carrier: tracking.carrier ?? null, tracking_number: tracking.tracking_number ?? null },

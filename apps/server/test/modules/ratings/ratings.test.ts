@@ -91,7 +91,11 @@ describe('seller ratings', () => {
       rate(other.token, { product_id: product.id, score: 2, comment: 'otra' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
-    const stored = await t.ctx.db.selectFrom('ratings').select('score').where('product_id', '=', product.id).execute();
+    const stored = await t.ctx.db
+      .selectFrom('ratings')
+      .select('score')
+      .where('product_id', '=', product.id)
+      .execute();
     expect(stored).toHaveLength(1);
     // The stored score is the one whose request got the 201.
     const winner = results.findIndex((r) => r.status === 201);
