@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 
-export interface OriginalPosition {
+interface OriginalPosition {
   source: string;
   /** 1-based. */
   line: number;

@@ -24,7 +24,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
-export interface LongTask {
+interface LongTask {
   startMs: number;
   durationMs: number;
   /** What the task ran at its top level, with milliseconds (EvaluateScript index.js: 120). */
@@ -35,7 +35,7 @@ export interface LongTask {
   totalTop: Array<{ label: string; ms: number }>;
 }
 
-export interface TraceRequest {
+interface TraceRequest {
   url: string;
   priority: string;
   startMs: number;
@@ -64,10 +64,7 @@ function shortSource(source: string): string {
 }
 
 /** A profile frame's name: its original name and place when the build's map knows it. */
-export function frameLabel(
-  frame: ProfileNode['callFrame'],
-  mapOf: (url: string) => SourceMap | undefined,
-): string {
+function frameLabel(frame: ProfileNode['callFrame'], mapOf: (url: string) => SourceMap | undefined): string {
   const name = frame.functionName || '(anonymous)';
   if (!frame.url) return name;
   const position = mapOf(frame.url)?.lookup(frame.lineNumber, frame.columnNumber);

@@ -29,7 +29,7 @@ export interface Auth {
   optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
-export interface VerifiedSession {
+interface VerifiedSession {
   userId: number;
   sessionId: string;
 }
@@ -56,7 +56,7 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   }
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -100,7 +100,7 @@ interface SessionSeen {
  * Ending sessions drops the account's entry at once in the process that ended them and, through
  * the event bus, in every other process; this bound only matters while the bus is away.
  */
-export const SESSION_CACHE_MS = 10_000;
+const SESSION_CACHE_MS = 10_000;
 /** Accounts kept at most; the oldest go first (one entry per recently active account). */
 const SESSION_CACHE_MAX = 100_000;
 /** Sessions kept per account entry; beyond, the entry starts over (an account with many devices). */

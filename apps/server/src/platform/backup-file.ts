@@ -11,7 +11,7 @@ import type { TableSums } from './table-sums.ts';
  * connection) is refused instead of restored in part. Images live in the database (a table), so
  * they are in it with everything else.
  */
-export const BACKUP_FORMAT = 'coleccionables-backup';
+const BACKUP_FORMAT = 'coleccionables-backup';
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;

@@ -15,12 +15,12 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
 /** How long a key's first answer is kept and repeated. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a repeat waits for the first request with its key to finish before it is told to try
  * again later (409): longer than a bid takes, about as long as a call to Bold may take.
  */
-export const IDEMPOTENCY_WAIT_MS = 10_000;
+const IDEMPOTENCY_WAIT_MS = 10_000;
 /** Expired rows are pruned at most this often (clock time), in batches. */
 const PRUNE_EVERY_MS = 60_000;
 const PRUNE_BATCH = 1_000;

@@ -23,7 +23,7 @@ export type ImageVariant = 'full' | 'thumb';
 export const IMAGE_FULL_MAX_SIDE = 1600;
 export const IMAGE_THUMB_WIDTH = 480;
 /** Decompression bombs: a small file that claims a gigantic canvas is refused before decoding. */
-export const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+const IMAGE_MAX_INPUT_PIXELS = 40_000_000;
 const OUTPUT_TYPE = 'image/webp';
 
 export interface ProcessedImage {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
 /** True when some string inside `value` holds a NUL character; iterative, so depth costs nothing. */
-export function containsNul(value: unknown): boolean {
+function containsNul(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();

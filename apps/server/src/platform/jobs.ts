@@ -9,7 +9,7 @@ import { isDatabaseUnavailable } from './db.ts';
  */
 export type Job = { name: string; run(now: Date): Promise<number> };
 
-export interface JobRunnerStats {
+interface JobRunnerStats {
   /** When a pass last ran every job without the database failing (ms since the epoch), or null. */
   lastSuccessAt: number | null;
   /** The loop is waiting for the database to come back. */

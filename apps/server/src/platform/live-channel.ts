@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import type { EventBus } from './events.ts';
 
 /** A ping every ~25 s; a connection that has not answered the previous one is dropped. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /**
  * A message as UTF-8 JSON, encoded once however many sockets it goes to: the buses hand the same

@@ -56,7 +56,7 @@ export function perAddress(limit: Limit) {
  * one tiny script that a healthy Redis runs in well under a millisecond; a Redis that is away or
  * stalled must cost a request no more than this (and fails at once while disconnected).
  */
-export const RATE_LIMIT_REDIS_TIMEOUT_MS = 300;
+const RATE_LIMIT_REDIS_TIMEOUT_MS = 300;
 
 /**
  * Registers the limiter (before any route); with RATE_LIMIT=0 the routes' limits are inert. With

@@ -150,7 +150,7 @@ export interface Confirmation {
  * when something the bus cannot see happened (a write by a tool outside the servers, a bus that
  * stopped delivering before it noticed), at the cost of one counter read per answer per second.
  */
-export const CONFIRMATION_MAX_MS = 1_000;
+const CONFIRMATION_MAX_MS = 1_000;
 
 export type ReadFreshness = ReturnType<typeof createReadFreshness>;
 
@@ -266,7 +266,7 @@ export function createReadFreshness(
 }
 
 /** How long a write waits for its announcement to reach the bus before going on. */
-export const ANNOUNCE_WAIT_MS = 100;
+const ANNOUNCE_WAIT_MS = 100;
 
 /**
  * Announces a change (see `changed`) and waits until the other processes have been told, but

@@ -13,7 +13,7 @@ interface ServerEntry {
 }
 
 // The web build writes the server render's bundle beside the browser's (`vite build --ssr`).
-export const serverEntryFile = process.env.WEB_SSR_ENTRY
+const serverEntryFile = process.env.WEB_SSR_ENTRY
   ? path.resolve(process.env.WEB_SSR_ENTRY)
   : path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js');
 

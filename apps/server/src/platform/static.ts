@@ -27,7 +27,7 @@ const NOT_THE_APP = /^\/(api|images|sandbox)\//;
  * the images it paints largest (a product page's image) and the public API answers it shows
  * first (the home page's auctions), which the app's own request then takes from the preload.
  */
-export interface PageHints {
+interface PageHints {
   images?: string[];
   data?: string[];
   /**
@@ -44,7 +44,7 @@ export type PagePreloads = (pathname: string) => Promise<PageHints>;
  * index.html's generic title and description, and its status (404 for a product that is gone:
  * the app still runs and shows its not-found page). Undefined: the generic shell.
  */
-export interface PageHeadTags {
+interface PageHeadTags {
   html: string;
   status?: number;
 }

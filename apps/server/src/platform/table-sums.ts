@@ -18,7 +18,7 @@ function literal(text: string): string {
 }
 
 /** One statement answering `{name, rows, checksum}` for each of `tables`. */
-export function tableSumsSql(tables: string[]): string {
+function tableSumsSql(tables: string[]): string {
   if (tables.length === 0)
     return "select ''::text as name, 0::int8 as rows, ''::text as checksum where false";
   return tables
@@ -37,7 +37,7 @@ export async function readTableSums(query: (sql: string) => Promise<unknown[]>):
   return sumsOf(await query(tableSumsSql(tables)));
 }
 
-export function sumsOf(rows: unknown[]): TableSums {
+function sumsOf(rows: unknown[]): TableSums {
   const sums: TableSums = {};
   for (const row of rows as Array<{ name: string; rows: number | string; checksum: string }>) {
     sums[row.name] = { rows: Number(row.rows), checksum: row.checksum };

@@ -2,7 +2,7 @@ import type { SeedContext } from './seed-context.ts';
 
 export const DEMO_PASSWORD = 'Demo12345!';
 
-export const demoUsers = [
+const demoUsers = [
   {
     email: 'vendedor@demo.test',
     username: 'vendedor_demo',

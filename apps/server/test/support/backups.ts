@@ -110,7 +110,7 @@ export function treeDigest(dir: string): Record<string, string> {
   return files;
 }
 
-export interface AcknowledgedBid {
+interface AcknowledgedBid {
   id: number;
   at: number;
 }

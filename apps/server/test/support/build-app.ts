@@ -10,7 +10,7 @@ import type { LogStream } from '../../src/platform/logging.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from './database.ts';
 import { reusedEmbeddedDatabase } from './reused-database.ts';
 
-export interface ApiResponse<T = any> {
+interface ApiResponse<T = any> {
   status: number;
   body: T;
   headers: Headers;

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { apiCall } from './browser.ts';
 
 /** A 2x2 PNG data URL, enough for the server to accept and re-encode. */
-export const TINY_PNG =
+const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==';
 
 /**

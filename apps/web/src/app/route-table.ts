@@ -14,7 +14,7 @@ export interface PageRoute {
  * the address's query has `param=value`: the server names its code and styles with the page's,
  * and applies its styles to a server render of that address (which is drawn with the part).
  */
-export interface PagePart {
+interface PagePart {
   param: string;
   value: string;
   /** Under src/app/routes, like the page's module. */

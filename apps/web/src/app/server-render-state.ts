@@ -10,7 +10,7 @@ export interface ServerRenderState {
   queries: DehydratedState;
 }
 
-export const SERVER_RENDER_STATE_ID = 'server-render-state';
+const SERVER_RENDER_STATE_ID = 'server-render-state';
 
 /** The state of the page's server render, or null for the plain shell (or an unreadable one). */
 export function readServerRenderState(doc: Document): ServerRenderState | null {

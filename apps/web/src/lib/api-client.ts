@@ -52,7 +52,7 @@ export function hasErrorCode<E extends EndpointDefinition>(
  * for that action's automatic retries. From getRandomValues, which (unlike randomUUID) also
  * exists on pages served over plain HTTP.
  */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -199,7 +199,7 @@ async function send<T>(
 }
 
 /** The input of a declared call: its path parameters (when it has any), query, body. */
-export type CallInput<E extends EndpointDefinition> = (EndpointParams<E> extends undefined
+type CallInput<E extends EndpointDefinition> = (EndpointParams<E> extends undefined
   ? { params?: undefined }
   : { params: EndpointParams<E> }) & {
   query?: EndpointQuery<E>;

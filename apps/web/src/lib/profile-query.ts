@@ -4,7 +4,7 @@ import { call } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** GET /api/users/profile: the logged-in user's own profile. */
-export function getProfile(): Promise<UserProfile> {
+function getProfile(): Promise<UserProfile> {
   return call(usersEndpoints.profile);
 }
 

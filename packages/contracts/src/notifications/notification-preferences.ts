@@ -47,7 +47,8 @@ export const preferenceMessages = {
 
 const flag = z.boolean({ error: preferenceMessages.invalid });
 
-export const EmailPreferencesSchema = z.strictObject(
+/** One channel's switches (e-mail or push: the same keys; a type with no push is simply never pushed). */
+const ChannelPreferencesSchema = z.strictObject(
   Object.fromEntries(emailPreferenceTypes.map((type) => [type, flag])) as Record<
     EmailPreferenceType,
     typeof flag
@@ -55,18 +56,15 @@ export const EmailPreferencesSchema = z.strictObject(
   { error: preferenceMessages.invalid },
 );
 
-/** The same keys for pushes to the user's devices (a type with no push is simply never pushed). */
-export const PushPreferencesSchema = EmailPreferencesSchema;
-
 export const NotificationPreferencesSchema = z.strictObject(
-  { email: EmailPreferencesSchema, push: PushPreferencesSchema },
+  { email: ChannelPreferencesSchema, push: ChannelPreferencesSchema },
   { error: preferenceMessages.invalid },
 );
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
 /** A save: `push` may be left out (a client that knows only e-mail), which keeps it as it was. */
 export const NotificationPreferencesUpdateSchema = z.strictObject(
-  { email: EmailPreferencesSchema, push: PushPreferencesSchema.optional() },
+  { email: ChannelPreferencesSchema, push: ChannelPreferencesSchema.optional() },
   { error: preferenceMessages.invalid },
 );
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;

@@ -35,7 +35,7 @@ export type Refusal =
   | 'MAX_TOO_LOW';
 
 /** A bid the decision places: a person's (`pending` is its index) or an automatic one. */
-export interface DecidedBid {
+interface DecidedBid {
   userId: number;
   amount: number;
   auto: boolean;

@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db.ts';
  * count as one of a similar product: 'Chevrolet Camaro 1969' and 'Camaro 1969 Hot Wheels' do,
  * 'Chevrolet Camaro 1969' and 'Ferrari F40' do not.
  */
-export const SOLD_NAME_SIMILARITY = 0.3;
+const SOLD_NAME_SIMILARITY = 0.3;
 
 export interface SoldTarget {
   id: number;

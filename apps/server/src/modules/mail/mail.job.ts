@@ -27,7 +27,7 @@ interface ClaimedRow {
 }
 
 /** The wait before attempt n+1: one minute, doubling, at most an hour. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 

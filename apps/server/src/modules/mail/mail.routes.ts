@@ -11,7 +11,7 @@ import { createMailTransport } from './mail.transport.ts';
 import { createUnsubscribeTokens } from './unsubscribe-token.ts';
 
 /** Where links in e-mails point: the public address, else this server as a laptop reaches it. */
-export function mailBaseUrl(ctx: AppContext): string {
+function mailBaseUrl(ctx: AppContext): string {
   return (ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`).replace(/\/+$/, '');
 }
 

@@ -51,7 +51,7 @@ const escapeHtml = (text: string) =>
   );
 
 /** A path on the site made absolute with the public address; absolute URLs pass unchanged. */
-export function absoluteLink(baseUrl: string, link: string | null | undefined): string {
+function absoluteLink(baseUrl: string, link: string | null | undefined): string {
   if (!link) return baseUrl;
   if (/^https?:\/\//.test(link)) return link;
   return `${baseUrl.replace(/\/+$/, '')}/${link.replace(/^\/+/, '')}`;

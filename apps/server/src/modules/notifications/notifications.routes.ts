@@ -13,7 +13,7 @@ import { declareRoute } from '../../platform/routes.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
 /** Close code for a socket whose authentication failed; clients must not reconnect with the same token. */
-export const UNAUTHORIZED_CLOSE = 4401;
+const UNAUTHORIZED_CLOSE = 4401;
 /** How long a new socket may take to send its auth message. */
 const AUTH_TIMEOUT_MS = 5000;
 const MAX_AUTH_MESSAGE_LENGTH = 4096;

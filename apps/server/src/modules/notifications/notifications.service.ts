@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import { channels, type EventBus } from '../../platform/events.ts';
 import { notificationsRepository } from './notifications.repository.ts';
 
-export type NotificationType =
+type NotificationType =
   | 'outbid'
   | 'auction_won'
   | 'auction_started'

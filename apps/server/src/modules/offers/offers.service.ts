@@ -33,7 +33,7 @@ type Created = Array<NotificationDto & { user_id: number }>;
 type OfferRow = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
 type LockedProduct = NonNullable<Awaited<ReturnType<typeof repo.lockProduct>>>;
 
-export function toOffer(row: OfferView, viewerId: number): Offer {
+function toOffer(row: OfferView, viewerId: number): Offer {
   return {
     id: row.id,
     role: row.buyer_id === viewerId ? 'buyer' : 'seller',

@@ -40,7 +40,7 @@ import { statsRepository } from './stats.repository.ts';
  * whose it is. Questions are answered by the questions module when it is there (`reportTargets`
  * option); until then a report on a question finds nothing (404).
  */
-export interface ReportTargetResolver {
+interface ReportTargetResolver {
   find(
     db: Database,
     id: number,

@@ -10,7 +10,7 @@ import type { WebhookReading } from './payment-outcome.ts';
  * `data.payment_id`, `data.metadata.reference` (our payment id), `data.amount.total` (whole COP)
  * and `data.amount.currency`. Everything else is kept as received in payment_events.
  */
-export const BoldNotificationSchema = z.looseObject({
+const BoldNotificationSchema = z.looseObject({
   id: z.string().min(1).max(200),
   type: z.string().min(1).max(60),
   subject: z.string().max(200).nullish(),
@@ -31,8 +31,6 @@ export const BoldNotificationSchema = z.looseObject({
   }),
 });
 export type BoldNotification = z.infer<typeof BoldNotificationSchema>;
-
-export type NotificationType = 'SALE_APPROVED' | 'SALE_REJECTED' | 'VOID_APPROVED' | 'VOID_REJECTED';
 
 /** A notification like the ones Bold sends for a payment link (used by the sandbox checkout). */
 export function buildSaleNotification(input: {

@@ -43,8 +43,7 @@ import { PaymentProviderError, PaymentProviderTimeout, pesosToCharge } from './p
  * place, to be checked against the merchant's API documentation before going live. A failed call
  * is retried by the refunds job, never lost.
  */
-export const REFUND_PATH = (transactionId: string) =>
-  `/online/payment/${encodeURIComponent(transactionId)}/void`;
+const REFUND_PATH = (transactionId: string) => `/online/payment/${encodeURIComponent(transactionId)}/void`;
 
 /** A call to Bold that has not answered in this time fails (and changes nothing on our side). */
 export const BOLD_TIMEOUT_MS = 10_000;

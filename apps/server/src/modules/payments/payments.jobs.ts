@@ -17,7 +17,7 @@ import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from './won-items.se
 
 const BATCH = 50;
 /** How long after its link, and how often, an open payment is asked about. */
-export const RECONCILE_EVERY_MS = 15 * 60_000;
+const RECONCILE_EVERY_MS = 15 * 60_000;
 type Created = Array<NotificationDto & { user_id: number }>;
 
 /**

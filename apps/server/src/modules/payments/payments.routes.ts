@@ -16,7 +16,7 @@ import { isSandboxProvider } from './sandbox-provider.ts';
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** The origin links are built on: PUBLIC_URL when configured, else the one the buyer used. */
-export function publicOrigin(config: Config, request: FastifyRequest): string {
+function publicOrigin(config: Config, request: FastifyRequest): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
   return `${request.protocol}://${request.host}`;
 }

@@ -61,7 +61,7 @@ function toAdminRefund(row: RefundRow): AdminRefund {
 }
 
 /** Refunds by state, newest first. */
-export async function listRefunds(
+async function listRefunds(
   db: Database,
   status: RefundStatusValue | undefined,
   page: number,
@@ -90,7 +90,7 @@ export async function listRefunds(
  * pending (audited in the same transaction), so of two operators at once one retries and the
  * other gets 409; then the processor is asked right away and the answer is the refund's state.
  */
-export async function retryRefund(
+async function retryRefund(
   ctx: AppContext,
   provider: PaymentProvider,
   operatorId: number,

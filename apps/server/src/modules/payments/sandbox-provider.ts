@@ -4,7 +4,7 @@ import { type BoldNotification, buildSaleNotification, readBoldWebhook } from '.
 import { type LinkStatus, type PaymentProvider, pesosToCharge } from './payment-provider.ts';
 
 /** `LNK_` and 12 characters, like Bold's link ids. */
-export function newSandboxLinkId(): string {
+function newSandboxLinkId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const bytes = randomBytes(12);
   let id = 'LNK_';
@@ -23,7 +23,7 @@ interface SandboxLink {
 }
 
 /** Delivers a signed notification to our own webhook route, as Bold would. */
-export type SandboxDeliver = (notification: BoldNotification) => Promise<void>;
+type SandboxDeliver = (notification: BoldNotification) => Promise<void>;
 
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';

@@ -27,7 +27,7 @@ import { createProductsService } from './products.service.ts';
  * bodies up to 8 MB. Several photos in one create fit when they are smaller (the web app resizes
  * them before sending); the rest are added one by one.
  */
-export const CREATE_BODY_LIMIT = 8 * 1024 * 1024;
+const CREATE_BODY_LIMIT = 8 * 1024 * 1024;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The products calls (sold products and shipping belong to payments) and images. */

@@ -43,9 +43,9 @@ import { assertProductVisible, canSeeProduct } from './product-visibility.servic
 import { type ProductDetailRow, type ProductRow, productsRepository } from './products.repository.ts';
 
 /** A seller's own list is returned whole (the page filters it), up to this many, newest first. */
-export const SELLER_PRODUCTS_LIMIT = 500;
+const SELLER_PRODUCTS_LIMIT = 500;
 /** The public profile's direct-buy grid. */
-export const USER_BUY_NOW_LIMIT = 100;
+const USER_BUY_NOW_LIMIT = 100;
 
 /** The columns of a condition and grading as given in a create or update body. */
 function attributeColumns(input: { condition?: ProductCondition | null; grading?: Grading | null }) {
@@ -85,7 +85,7 @@ function publicFields(row: ProductRow) {
 }
 
 /** The owner's view: the public fields and the prices and state only the owner sees. */
-export function toProduct(row: ProductRow): Product {
+function toProduct(row: ProductRow): Product {
   return {
     ...publicFields(row),
     reserve_price: toPesos(row.reserve_price),
@@ -97,7 +97,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-export function toPublicProduct(row: ProductRow): PublicProduct {
+function toPublicProduct(row: ProductRow): PublicProduct {
   return { ...publicFields(row), owner_username: row.owner_username };
 }
 

@@ -15,7 +15,7 @@ const KEEP_FAILED_MS = 7 * 24 * 3600_000;
 const URGENT = new Set(['outbid', 'ending_soon', 'auction_won']);
 
 /** The wait before attempt n+1: 30 seconds, doubling, at most an hour. */
-export function pushRetryDelayMs(attempts: number): number {
+function pushRetryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 

@@ -23,7 +23,7 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** The calendar day in Bogotá, `YYYY-MM-DD`: a saved search notifies at most once in it. */
-export const bogotaDay = (at: Date) => dayFormat.format(at);
+const bogotaDay = (at: Date) => dayFormat.format(at);
 
 /**
  * Job: tells each saved search's owner how many matching products became buyable since the

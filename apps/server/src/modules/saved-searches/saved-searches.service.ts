@@ -17,8 +17,7 @@ export const rawFilters = (row: Pick<SavedSearchRow, 'filters'>): unknown =>
   typeof row.filters === 'string' ? JSON.parse(row.filters) : row.filters;
 
 /** Read back as saved, validated by today's browse rules. */
-export const storedFilters = (row: Pick<SavedSearchRow, 'filters'>) =>
-  BrowseFiltersSchema.parse(rawFilters(row));
+const storedFilters = (row: Pick<SavedSearchRow, 'filters'>) => BrowseFiltersSchema.parse(rawFilters(row));
 
 function toDto(row: SavedSearchRow): SavedSearch {
   const filters = storedFilters(row);

@@ -16,7 +16,7 @@ import type { DB } from '../../platform/db-schema.ts';
  */
 
 /** pg_trgm word similarity a lexicon word needs to be considered for a typo (then edit distance decides). */
-export const TYPO_CANDIDATE_SIMILARITY = 0.3;
+const TYPO_CANDIDATE_SIMILARITY = 0.3;
 /** Words shorter than this (letters and digits) are never treated as typos. */
 const TYPO_MIN_LETTERS = 4;
 /** Words beyond this many are ignored (the term is at most 100 characters anyway). */
@@ -25,7 +25,7 @@ const MAX_WORDS = 8;
 const MAX_CORRECTIONS = 5;
 const MAX_CANDIDATES = 50;
 
-export interface PreparedWord {
+interface PreparedWord {
   /** The word as typed (SQL normalizes it the same way as the documents). */
   text: string;
   /** Normalized words of the documents accepted in its place (empty when it is no typo). */
@@ -39,7 +39,7 @@ export interface PreparedSearch {
 }
 
 /** The distinct words of a term (whitespace separated), at most MAX_WORDS. */
-export function searchWords(term: string): string[] {
+function searchWords(term: string): string[] {
   const seen = new Set<string>();
   for (const word of term.trim().split(/\s+/u)) {
     if (word && !seen.has(word.toLowerCase())) seen.add(word.toLowerCase());
@@ -49,7 +49,7 @@ export function searchWords(term: string): string[] {
 }
 
 /** Edits (insert, delete, substitute, swap two neighbours) between two strings. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const s = [...a];
   const t = [...b];
   const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) =>
@@ -68,7 +68,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /** Edits from a typed word to a real one, also when the typed word is only its start ('whel' → 'wheels'). */
-export function typoDistance(typed: string, word: string): number {
+function typoDistance(typed: string, word: string): number {
   let best = editDistance(typed, word);
   const length = [...typed].length;
   const letters = [...word];
@@ -79,12 +79,12 @@ export function typoDistance(typed: string, word: string): number {
 }
 
 /** One typo in words of up to 7 letters, two from 8. */
-export function allowedTypos(typed: string): number {
+function allowedTypos(typed: string): number {
   return [...typed].length >= 8 ? 2 : 1;
 }
 
 /** `search_normalize(value)` of a bound parameter. */
-export function normalized(value: string): RawBuilder<string> {
+function normalized(value: string): RawBuilder<string> {
   return sql<string>`search_normalize(${value})`;
 }
 
@@ -92,7 +92,7 @@ export function normalized(value: string): RawBuilder<string> {
  * A LIKE pattern (escape character `\`) that finds the normalized `value` anywhere. Escaping
  * happens after normalizing, so `%`, `_` and `\` typed (or produced by unaccent) match only themselves.
  */
-export function containsPattern(value: string): RawBuilder<string> {
+function containsPattern(value: string): RawBuilder<string> {
   return likeAnywhere(normalized(value));
 }
 
@@ -132,7 +132,7 @@ export const searchDocuments = {
  * Sets pg_trgm's word-similarity threshold for the rest of the current transaction (`set_config`
  * with is_local), which the typo lookup's `<%` operator reads.
  */
-export async function useSearchThreshold(trx: Kysely<DB>): Promise<void> {
+async function useSearchThreshold(trx: Kysely<DB>): Promise<void> {
   await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_CANDIDATE_SIMILARITY)}, true)`.execute(
     trx,
   );

@@ -4,14 +4,14 @@ import { type PreparedSearch, searchDocuments, termMatches, termRelevance } from
 import { type RankedDocuments, rankNewestFirst } from './search.ranking.ts';
 
 /** Product statuses a visitor may find: not sold, shipped, delivered or cancelled. */
-export const VISIBLE_PRODUCT_STATUSES = ['available', 'in_auction'] as const;
+const VISIBLE_PRODUCT_STATUSES = ['available', 'in_auction'] as const;
 /** Auctions whose products carry an auction link in results. */
 const OPEN_AUCTION_STATUSES = ['upcoming', 'active'] as const;
 /** Thumbnails returned per auction. */
 const AUCTION_IMAGES = 4;
 /** Products and auctions ranked before any older one is read (see rankNewestFirst). */
-export const RECENT_PRODUCTS = 2000;
-export const RECENT_AUCTIONS = 500;
+const RECENT_PRODUCTS = 2000;
+const RECENT_AUCTIONS = 500;
 
 const productDocuments: RankedDocuments = {
   table: 'product_search',

@@ -86,5 +86,3 @@ export function pageDescriptions(ctx: AppContext) {
     return undefined;
   };
 }
-
-export type PageDescriber = ReturnType<typeof pageDescriptions>;

@@ -20,7 +20,7 @@ export interface PageHead {
 }
 
 // Safe in an attribute value between double quotes and in text.
-export const escapeHtml = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&"'<>]/g,
     (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c]!,
@@ -37,7 +37,7 @@ export function shortDescription(text: string, max = 160) {
  * Facebook show large), for a page without an image of its own: a shared link previews with the
  * brand instead of a bare title.
  */
-export const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
 /** The tags that replace index.html's generic title and description. */
 export function headHtml(head: PageHead, origin: string): string {

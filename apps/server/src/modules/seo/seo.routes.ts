@@ -40,7 +40,7 @@ const DISALLOWED = [
 ];
 
 /** The site's public address: the configured one, else the request's own origin. */
-export function publicOrigin(ctx: AppContext, request: FastifyRequest) {
+function publicOrigin(ctx: AppContext, request: FastifyRequest) {
   const configured = ctx.config.PUBLIC_URL?.replace(/\/+$/, '');
   return configured ?? `${request.protocol}://${request.host}`;
 }

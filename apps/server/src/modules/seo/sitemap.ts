@@ -8,7 +8,7 @@ export interface SitemapEntry {
 export const SITEMAP_PAGE_SIZE = 50_000;
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-export const escapeXml = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(
     /[<>&'"]/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,

@@ -10,7 +10,7 @@ import type { Database } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { type AddressRow, shippingAddressesRepository as repo } from './shipping-addresses.repository.ts';
 
-export function toAddressDto(row: AddressRow): ShippingAddress {
+function toAddressDto(row: AddressRow): ShippingAddress {
   return {
     id: row.id,
     address: row.address,

@@ -13,10 +13,10 @@ import { reputationCounts } from './reputation.repository.ts';
 
 const DAY_MS = 24 * 3600_000;
 /** How long a reading holds by the clock alone: the windows slide and unshipped sales turn late. */
-export const REPUTATION_CACHE_MAX_MS = 60_000;
+const REPUTATION_CACHE_MAX_MS = 60_000;
 
 /** A seller's thermometer as of `now`, computed in the database. */
-export async function computeReputation(db: Database, sellerId: number, now: Date): Promise<Reputation> {
+async function computeReputation(db: Database, sellerId: number, now: Date): Promise<Reputation> {
   const { short, long } = await reputationCounts(db, sellerId, {
     shortSince: new Date(now.getTime() - REPUTATION_SHORT_DAYS * DAY_MS),
     longSince: new Date(now.getTime() - REPUTATION_LONG_DAYS * DAY_MS),

@@ -11,8 +11,8 @@ import { lockRunningRaces, pairProducts, signalPairs } from './signals.repositor
 import { trustRepository as repo } from './trust.repository.ts';
 
 /** The concentration signal: at least this many bids, this share of them on one seller's products. */
-export const CONCENTRATION_MIN_BIDS = 10;
-export const CONCENTRATION_MIN_SHARE = 0.8;
+const CONCENTRATION_MIN_BIDS = 10;
+const CONCENTRATION_MIN_SHARE = 0.8;
 
 const productLink = (p: { id: number; status: string }) =>
   p.status === 'in_auction' ? `/auctions/product/${p.id}` : `/products/buy/${p.id}`;

@@ -25,8 +25,8 @@ import type { UsersService } from './users.service.ts';
 
 const HOUR_MS = 3600_000;
 /** Reset e-mails at most, per account and per client address, in any hour (with RATE_LIMIT). */
-export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
-export const RESET_MAILS_PER_ADDRESS_PER_HOUR = 10;
+const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
+const RESET_MAILS_PER_ADDRESS_PER_HOUR = 10;
 /** Reset requests one pass of the timed job handles. */
 const REQUESTS_PER_PASS = 20;
 

@@ -217,5 +217,3 @@ export function createPasskeysService(
     },
   };
 }
-
-export type PasskeysService = ReturnType<typeof createPasskeysService>;

@@ -13,7 +13,7 @@ import { twoFactorRepository as repo } from './two-factor.repository.ts';
  */
 
 /** A login challenge lives this long, and ends after this many wrong codes. */
-export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
 export const CHALLENGE_MAX_FAILURES = 5;
 
 /** Whether the account has two-step verification on (its logins and sensitive changes take a code). */

@@ -8,7 +8,7 @@ const DIGITS = 6;
 const DRIFT_STEPS = 1;
 const ISSUER = 'Coleccionables';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 function totpFor(secretBase32: string, label = '') {
   return new TOTP({

@@ -169,5 +169,3 @@ export function createTwoFactorService(ctx: AppContext, users: UsersService) {
 function alreadyEnabled() {
   return conflict('TWO_FACTOR_ALREADY_ENABLED', messages.alreadyEnabled);
 }
-
-export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

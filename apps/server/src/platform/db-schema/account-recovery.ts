@@ -16,7 +16,7 @@ export interface PasswordResetRequestsTable {
 }
 
 /** A one-time link (sha256 of its token only). */
-export interface OneTimeLinkColumns {
+interface OneTimeLinkColumns {
   id: Generated<number>;
   user_id: number;
   token_hash: string;

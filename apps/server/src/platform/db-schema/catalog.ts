@@ -38,7 +38,7 @@ export interface ProductImagesTable {
   created_at: CreatedAt;
 }
 
-export type ProductStatus = 'available' | 'in_auction' | 'sold' | 'shipped' | 'delivered' | 'cancelled';
+type ProductStatus = 'available' | 'in_auction' | 'sold' | 'shipped' | 'delivered' | 'cancelled';
 
 export interface ProductsTable {
   id: Generated<number>;

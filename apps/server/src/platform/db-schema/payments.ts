@@ -76,7 +76,7 @@ export interface PayoutsTable {
 
 type PayoutStatus = 'held' | 'payable' | 'paid' | 'cancelled';
 
-export type RefundStatus = 'pending' | 'done' | 'failed';
+type RefundStatus = 'pending' | 'done' | 'failed';
 
 /** A charge to give back through the processor, retried until done (migration T0303). */
 export interface RefundsTable {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  * the header (RFC 8292), its audience and expiry — and decrypted (RFC 8291, aes128gcm) with
  * node:crypto alone. A push that fails any check is recorded as invalid and answered 400.
  */
-export interface ReceivedPush {
+interface ReceivedPush {
   device: string;
   payload: { title: string; body: string; url: string };
   vapidKey: string;

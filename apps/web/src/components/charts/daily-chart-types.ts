@@ -1,7 +1,7 @@
 /** What `DailyChart` draws; apart so the drawing's code and its wrapper share it without a cycle. */
 
 /** One figure per day, oldest first. */
-export interface DailyPoint {
+interface DailyPoint {
   /** The day, "YYYY-MM-DD". */
   date: string;
   value: number;

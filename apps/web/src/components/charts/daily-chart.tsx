@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import styles from './daily-chart.module.css';
 import type { DailyChartProps } from './daily-chart-types.ts';
 
-export type { DailyChartProps, DailyPoint } from './daily-chart-types.ts';
+export type { DailyChartProps } from './daily-chart-types.ts';
 
 /** The height of the plot, kept while the charting code loads so nothing jumps. */
 const DAILY_CHART_HEIGHT = 240;

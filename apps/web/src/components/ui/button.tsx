@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-export type ButtonVariant = 'default' | 'primary' | 'accent' | 'danger' | 'link';
+type ButtonVariant = 'default' | 'primary' | 'accent' | 'danger' | 'link';
 
 export interface ButtonStyle {
   variant?: ButtonVariant;

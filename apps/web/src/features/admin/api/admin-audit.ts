@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 const AUDIT_PAGE_SIZE = 25;
 
 /** GET /api/admin/audit: every operator action, newest first. */
-export const adminAuditQuery = (page: number) =>
+const adminAuditQuery = (page: number) =>
   queryOptions({
     queryKey: queryKeys.admin.audit(page),
     queryFn: () => call(adminEndpoints.audit, { query: { page, size: AUDIT_PAGE_SIZE } }),

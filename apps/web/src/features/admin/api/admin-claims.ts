@@ -7,7 +7,7 @@ const CLAIMS_PAGE_SIZE = 20;
 export type AdminClaimFilter = 'active' | 'refunded' | 'released';
 
 /** GET /api/admin/claims?status=: `active` is open and escalated, escalated first. */
-export const adminClaimsQuery = (status: AdminClaimFilter, page: number) =>
+const adminClaimsQuery = (status: AdminClaimFilter, page: number) =>
   queryOptions({
     queryKey: queryKeys.admin.claimList(status, page),
     queryFn: () => call(adminClaimsEndpoints.list, { query: { status, page, size: CLAIMS_PAGE_SIZE } }),

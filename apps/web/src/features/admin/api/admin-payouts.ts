@@ -7,7 +7,7 @@ import { saveBlob } from '../../../lib/save-blob.ts';
 const PAYOUTS_PAGE_SIZE = 50;
 
 /** GET /api/admin/payouts?status=: payout records with the seller's bank account. */
-export const adminPayoutsQuery = (status: AdminPayoutStatus, page: number) =>
+const adminPayoutsQuery = (status: AdminPayoutStatus, page: number) =>
   queryOptions({
     queryKey: queryKeys.admin.payoutList(status, page),
     queryFn: () => call(adminEndpoints.payouts, { query: { status, page, size: PAYOUTS_PAGE_SIZE } }),

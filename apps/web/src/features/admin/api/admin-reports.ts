@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 const REPORTS_PAGE_SIZE = 20;
 
 /** GET /api/admin/reports?status=: reports with what they are about and a link to it. */
-export const adminReportsQuery = (status: ReportStatus, page: number) =>
+const adminReportsQuery = (status: ReportStatus, page: number) =>
   queryOptions({
     queryKey: queryKeys.admin.reportList(status, page),
     queryFn: () => call(adminEndpoints.reports, { query: { status, page, size: REPORTS_PAGE_SIZE } }),

@@ -9,7 +9,7 @@ const SIGNALS_PAGE_SIZE = 20;
 const signalsKey = (page: number) => [...queryKeys.admin.all, 'signals', page] as const;
 
 /** GET /api/admin/signals: seller-bidder pairs that look like shill bidding, with their evidence. */
-export const adminSignalsQuery = (page: number) =>
+const adminSignalsQuery = (page: number) =>
   queryOptions({
     queryKey: signalsKey(page),
     queryFn: () => call(trustAdminEndpoints.signals, { query: { page, size: SIGNALS_PAGE_SIZE } }),

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/admin/stats?days=: the business per day in Bogotá and what waits for an operator. */
-export const adminStatsQuery = (days: number) =>
+const adminStatsQuery = (days: number) =>
   queryOptions({
     queryKey: queryKeys.admin.stats(days),
     queryFn: () => call(adminEndpoints.stats, { query: { days } }),

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 const USERS_PAGE_SIZE = 20;
 
 /** GET /api/admin/users?query=: accounts, newest first, by part of the username or e-mail. */
-export const adminUsersQuery = (query: string, page: number) =>
+const adminUsersQuery = (query: string, page: number) =>
   queryOptions({
     queryKey: queryKeys.admin.userList(query, page),
     queryFn: () =>

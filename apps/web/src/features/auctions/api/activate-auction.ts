@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/auctions/{id}/activate (the server answers POST too). */
-export function activateAuction(auctionId: number) {
+function activateAuction(auctionId: number) {
   return call(auctionsEndpoints.activate, { params: { id: auctionId } });
 }
 

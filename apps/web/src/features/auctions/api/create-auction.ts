@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/auctions/create. */
-export function createAuction(payload: CreateAuctionPayload) {
+function createAuction(payload: CreateAuctionPayload) {
   return call(auctionsEndpoints.create, { body: payload });
 }
 

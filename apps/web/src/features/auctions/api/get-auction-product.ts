@@ -6,7 +6,7 @@ import { syncServerClock } from '../../../lib/server-clock.ts';
 import { applyBid } from '../lib/apply-bid.ts';
 
 /** GET /api/auctions/get_auction_product_by_id/{productId}: the product auction page. */
-export async function getAuctionProduct(productId: string) {
+async function getAuctionProduct(productId: string) {
   const data = await call(auctionsEndpoints.productPage, { params: { id: productId } });
   // offset = server_time - Date.now() at load: countdowns run on the server's clock.
   syncServerClock(data.server_time);

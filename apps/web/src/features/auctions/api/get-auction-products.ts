@@ -5,13 +5,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_products_by_auction_id/{id}: the auction and its products. */
-export async function getAuctionProducts(auctionId: string) {
+async function getAuctionProducts(auctionId: string) {
   const data = await call(auctionsEndpoints.products, { params: { id: auctionId } });
   syncServerClock(data.server_time);
   return data;
 }
 
-export const auctionProductsQuery = (auctionId: string) =>
+const auctionProductsQuery = (auctionId: string) =>
   queryOptions({
     queryKey: queryKeys.auctions.products(auctionId),
     queryFn: () => getAuctionProducts(auctionId),

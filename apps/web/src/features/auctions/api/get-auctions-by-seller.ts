@@ -5,13 +5,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_auction_by_seller_id/{id}: a seller's running auctions (public). */
-export async function getAuctionsBySeller(sellerId: number) {
+async function getAuctionsBySeller(sellerId: number) {
   const data = await call(auctionsEndpoints.bySeller, { params: { id: sellerId } });
   syncServerClock(data.server_time);
   return data;
 }
 
-export const auctionsBySellerQuery = (sellerId: number) =>
+const auctionsBySellerQuery = (sellerId: number) =>
   queryOptions({
     queryKey: queryKeys.auctions.bySeller(sellerId),
     queryFn: () => getAuctionsBySeller(sellerId),

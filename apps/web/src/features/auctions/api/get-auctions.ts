@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/list: active auctions, one page. */
-export async function getAuctions(params: { page: number; size?: number; search?: string }) {
+async function getAuctions(params: { page: number; size?: number; search?: string }) {
   const data = await call(auctionsEndpoints.list, {
     query: { page: params.page, size: params.size ?? AUCTION_PAGE_SIZE, search: params.search || undefined },
   });

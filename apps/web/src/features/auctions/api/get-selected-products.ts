@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export interface SelectableProduct {
+interface SelectableProduct {
   id: number;
   name: string;
   image: string | null;
@@ -12,7 +12,7 @@ export interface SelectableProduct {
 }
 
 /** GET /api/products/get_products, kept to the ids chosen for the new auction (in that order). */
-export async function getSelectedProducts(ids: number[]) {
+async function getSelectedProducts(ids: number[]) {
   const all: SelectableProduct[] = await call(productsEndpoints.listOwn);
   const byId = new Map(all.map((p) => [p.id, p]));
   return ids.flatMap((id) => {
@@ -21,7 +21,7 @@ export async function getSelectedProducts(ids: number[]) {
   });
 }
 
-export const selectedProductsQuery = (ids: number[]) =>
+const selectedProductsQuery = (ids: number[]) =>
   queryOptions({
     queryKey: queryKeys.auctions.selectedProducts(ids),
     queryFn: () => getSelectedProducts(ids),

@@ -5,13 +5,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { syncServerClock } from '../../../lib/server-clock.ts';
 
 /** GET /api/auctions/get_seller_auctions: the logged-in seller's own auctions, every status. */
-export async function getSellerAuctions(search?: string) {
+async function getSellerAuctions(search?: string) {
   const data = await call(auctionsEndpoints.own, { query: { search: search || undefined } });
   syncServerClock(data.server_time);
   return data;
 }
 
-export const sellerAuctionsQuery = (search?: string) =>
+const sellerAuctionsQuery = (search?: string) =>
   queryOptions({
     queryKey: queryKeys.auctions.ownList(search ?? ''),
     queryFn: () => getSellerAuctions(search),

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/bids/max/{auctionId}/{productId}: the user's own ceiling (nobody else's is readable). */
-export function getMaxBid(auctionId: number, productId: number) {
+function getMaxBid(auctionId: number, productId: number) {
   return call(bidsEndpoints.ceiling, { params: { auctionId, productId } });
 }
 

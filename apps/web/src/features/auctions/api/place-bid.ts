@@ -5,7 +5,7 @@ import { putBidInPage } from './get-auction-product.ts';
 import { maxBidQuery } from './max-bid.ts';
 
 /** POST /api/bids/create-bid. */
-export function placeBid(input: PlaceBidInput) {
+function placeBid(input: PlaceBidInput) {
   return call(bidsEndpoints.place, { body: input });
 }
 

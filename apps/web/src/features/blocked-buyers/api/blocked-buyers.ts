@@ -4,10 +4,10 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Rows per page of the list. */
-export const BLOCKED_PAGE_SIZE = 20;
+const BLOCKED_PAGE_SIZE = 20;
 
 /** GET /api/sellers/blocked: the caller's blocked buyers, newest first. */
-export const blockedBuyersQuery = (page: number) =>
+const blockedBuyersQuery = (page: number) =>
   queryOptions({
     queryKey: queryKeys.sellers.blockedPage(page),
     queryFn: () => call(sellerBlocksEndpoints.list, { query: { page, size: BLOCKED_PAGE_SIZE } }),

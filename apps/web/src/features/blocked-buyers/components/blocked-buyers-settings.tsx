@@ -12,8 +12,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useBlockBuyer, useBlockedBuyers, useUnblockBuyer } from '../api/blocked-buyers.ts';
 import styles from './blocked-buyers.module.css';
 
-export const BLOCK_FAILED = 'No se pudo bloquear al usuario. Intenta nuevamente.';
-export const UNBLOCK_FAILED = 'No se pudo desbloquear al usuario. Intenta nuevamente.';
+const BLOCK_FAILED = 'No se pudo bloquear al usuario. Intenta nuevamente.';
+const UNBLOCK_FAILED = 'No se pudo desbloquear al usuario. Intenta nuevamente.';
 
 /** What the last action said: the server's sentence, or why it failed. */
 type Outcome = { kind: 'success' | 'error'; message: string } | null;

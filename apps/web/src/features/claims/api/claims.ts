@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/claims/{id}: the claim and its conversation. */
-export const claimQuery = (id: number) =>
+const claimQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.claims.detail(id),
     queryFn: () => call(claimsEndpoints.get, { params: { id: String(id) } }),

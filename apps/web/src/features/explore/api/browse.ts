@@ -9,7 +9,7 @@ import { browseParams, type ExploreState } from '../lib/explore-state.ts';
  * last product shown (the answer's cursor), so nothing repeats or goes missing while listings
  * change between loads.
  */
-export const browseQuery = (state: ExploreState) => {
+const browseQuery = (state: ExploreState) => {
   const query = browseParams(state);
   return infiniteQueryOptions({
     queryKey: queryKeys.catalog.browse(query),

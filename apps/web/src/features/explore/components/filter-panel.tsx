@@ -63,7 +63,7 @@ export function readPrice(text: string): number | undefined | null {
 }
 
 /** What the typed bounds say: each field's error, or the bounds to apply. */
-export function checkPrices(min: string, max: string) {
+function checkPrices(min: string, max: string) {
   const low = readPrice(min);
   const high = readPrice(max);
   const errors = {

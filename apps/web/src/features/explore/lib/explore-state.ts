@@ -22,7 +22,7 @@ export interface ExploreState {
   sort: BrowseSort;
 }
 
-export const FILTER_KEYS = [
+const FILTER_KEYS = [
   'kind',
   'q',
   'category_id',

@@ -6,13 +6,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 const PAGE_SIZE = 20;
 
 /** GET /api/notifications: newest first, paginated, optionally unread only. */
-export function getNotifications(params: { page: number; unreadOnly: boolean }) {
+function getNotifications(params: { page: number; unreadOnly: boolean }) {
   return call(notificationsEndpoints.list, {
     query: { page: params.page, size: PAGE_SIZE, unread_only: params.unreadOnly ? 'true' : undefined },
   });
 }
 
-export const notificationsQuery = (unreadOnly: boolean) =>
+const notificationsQuery = (unreadOnly: boolean) =>
   infiniteQueryOptions({
     queryKey: queryKeys.notifications.list(unreadOnly),
     queryFn: ({ pageParam }) => getNotifications({ page: pageParam, unreadOnly }),

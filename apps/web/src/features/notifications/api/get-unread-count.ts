@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/notifications/totals_unread. */
-export function getUnreadCount() {
+function getUnreadCount() {
   return call(notificationsEndpoints.unreadTotal);
 }
 

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/notifications/mark_as_read/{id}. */
-export function markAsRead(id: number) {
+function markAsRead(id: number) {
   return call(notificationsEndpoints.markRead, { params: { id } });
 }
 

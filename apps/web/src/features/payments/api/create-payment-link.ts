@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, callWithStatus } from '../../../lib/api-client.ts';
 
 /** GET /api/bold/create/{paymentId}: a payment link for a won item; success is a 201. */
-export async function createPaymentLink(paymentId: string): Promise<PaymentLinkResponse> {
+async function createPaymentLink(paymentId: string): Promise<PaymentLinkResponse> {
   const { status, data } = await callWithStatus(paymentsEndpoints.createLink, { params: { paymentId } });
   if (status !== 201) throw new ApiError(status, `Error ${status}`);
   return data;

@@ -4,18 +4,18 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/banks/list */
-export const getBanks = () => call(banksEndpoints.list);
+const getBanks = () => call(banksEndpoints.list);
 
 /** GET /api/banks/document_types (id/value/label/name) */
-export const getDocumentTypes = () => call(banksEndpoints.documentTypes);
+const getDocumentTypes = () => call(banksEndpoints.documentTypes);
 
 /** Reference lists that change only with a deployment. */
 const REFERENCE_STALE_MS = 10 * 60_000;
 
-export const banksQuery = () =>
+const banksQuery = () =>
   queryOptions({ queryKey: queryKeys.payments.banks, queryFn: getBanks, staleTime: REFERENCE_STALE_MS });
 
-export const documentTypesQuery = () =>
+const documentTypesQuery = () =>
   queryOptions({
     queryKey: queryKeys.payments.documentTypes,
     queryFn: getDocumentTypes,

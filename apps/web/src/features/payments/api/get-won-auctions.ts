@@ -4,10 +4,9 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/payments/get_payments_by_user_id: the logged-in user's won-auction items. */
-export const getWonAuctions = () => call(paymentsEndpoints.wonItems);
+const getWonAuctions = () => call(paymentsEndpoints.wonItems);
 
-export const wonAuctionsQuery = () =>
-  queryOptions({ queryKey: queryKeys.payments.won, queryFn: getWonAuctions });
+const wonAuctionsQuery = () => queryOptions({ queryKey: queryKeys.payments.won, queryFn: getWonAuctions });
 
 export const useWonAuctions = () => useQuery(wonAuctionsQuery());
 

@@ -9,7 +9,7 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/sellers-banks/get_by_seller_id/: the seller's account; a 404 means none (null). */
-export async function getSellerBankAccount(): Promise<BankAccount | null> {
+async function getSellerBankAccount(): Promise<BankAccount | null> {
   try {
     return await call(banksEndpoints.ownAccountSlash);
   } catch (error) {
@@ -18,7 +18,7 @@ export async function getSellerBankAccount(): Promise<BankAccount | null> {
   }
 }
 
-export const sellerBankAccountQuery = () =>
+const sellerBankAccountQuery = () =>
   queryOptions({ queryKey: queryKeys.payments.bankAccount, queryFn: getSellerBankAccount });
 
 export const useSellerBankAccount = () => useQuery(sellerBankAccountQuery());
@@ -28,7 +28,7 @@ export const reloadSellerBankAccount = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: queryKeys.payments.bankAccount });
 
 /** POST /api/sellers-banks/create, or PUT /api/sellers-banks/update/{id} (with the current password). */
-export function saveSellerBankAccount(
+function saveSellerBankAccount(
   input: { id: null; values: BankAccountInput } | { id: number; values: BankAccountUpdate },
 ) {
   return input.id === null

@@ -4,15 +4,15 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/pending-payments/seller: the seller's payouts, newest first. */
-export const getSellerPayments = () => call(paymentsEndpoints.payouts);
+const getSellerPayments = () => call(paymentsEndpoints.payouts);
 
 /** GET /api/pending-payments/get/{id}: one payout with its product. */
-export const getSellerPayment = (id: string) => call(paymentsEndpoints.payout, { params: { id } });
+const getSellerPayment = (id: string) => call(paymentsEndpoints.payout, { params: { id } });
 
-export const sellerPaymentsQuery = () =>
+const sellerPaymentsQuery = () =>
   queryOptions({ queryKey: queryKeys.payments.payouts, queryFn: getSellerPayments });
 
-export const sellerPaymentQuery = (id: string | null) =>
+const sellerPaymentQuery = (id: string | null) =>
   queryOptions({
     queryKey: queryKeys.payments.payout(id),
     queryFn: () => getSellerPayment(id!),

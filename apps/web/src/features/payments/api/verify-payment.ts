@@ -4,9 +4,9 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/bold/verify/{paymentId}: the payment's status as the server decided it. */
-export const verifyPayment = (paymentId: string) => call(paymentsEndpoints.verify, { params: { paymentId } });
+const verifyPayment = (paymentId: string) => call(paymentsEndpoints.verify, { params: { paymentId } });
 
-export const verifyPaymentQuery = (paymentId: string | null, enabled: boolean) =>
+const verifyPaymentQuery = (paymentId: string | null, enabled: boolean) =>
   queryOptions({
     queryKey: queryKeys.payments.verify(paymentId),
     queryFn: () => verifyPayment(paymentId!),

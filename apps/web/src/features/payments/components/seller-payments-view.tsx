@@ -24,7 +24,7 @@ import { BankAccountForm } from './bank-account-form.tsx';
 import styles from './payments.module.css';
 
 /** After a save the form closes and the data reloads this much later. */
-export const RELOAD_DELAY_MS = 2000;
+const RELOAD_DELAY_MS = 2000;
 
 /** A held payout says why it waits: the delivery, the claim window (until when), a claim. */
 function StatusBadge({ status, hold }: { status: string; hold?: SellerPayment['hold'] }) {

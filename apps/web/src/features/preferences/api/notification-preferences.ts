@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/notification-preferences: which e-mail types the user receives. */
-export const preferencesQuery = () =>
+const preferencesQuery = () =>
   queryOptions({
     queryKey: queryKeys.preferences.all,
     queryFn: () => call(endpoints.get),

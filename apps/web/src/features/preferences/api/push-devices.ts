@@ -21,12 +21,12 @@ export function pushSupport(): PushSupport {
 }
 
 /** GET /api/push/subscriptions: the user's devices with notifications on. */
-export const pushDevicesQuery = () =>
+const pushDevicesQuery = () =>
   queryOptions({ queryKey: queryKeys.preferences.pushDevices, queryFn: () => call(endpoints.devices) });
 export const usePushDevices = (enabled: boolean) => useQuery({ ...pushDevicesQuery(), enabled });
 
 /** This browser's own push subscription, if it has one. */
-export async function currentSubscription(): Promise<PushSubscription | null> {
+async function currentSubscription(): Promise<PushSubscription | null> {
   const registration = await serviceWorkerRegistration();
   return (await registration?.pushManager.getSubscription()) ?? null;
 }

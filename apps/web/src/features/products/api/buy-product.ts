@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/bold/buy_product/{id}: a payment link for buying the product now (payments module). */
-export const buyProduct = (id: number) => call(paymentsEndpoints.buyProduct, { params: { productId: id } });
+const buyProduct = (id: number) => call(paymentsEndpoints.buyProduct, { params: { productId: id } });
 
 export function useBuyProduct() {
   return useMutation({ mutationFn: buyProduct });

@@ -5,11 +5,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { useIsLoggedIn } from '../../../lib/use-auth.ts';
 
 /** GET /api/users/profile/check_seller: a bare boolean. */
-export async function getIsSeller(): Promise<boolean> {
+async function getIsSeller(): Promise<boolean> {
   return (await call(usersEndpoints.checkSeller)) === true;
 }
 
-export const sellerCheckQuery = (loggedIn: boolean) =>
+const sellerCheckQuery = (loggedIn: boolean) =>
   queryOptions({ queryKey: queryKeys.users.sellerCheck, queryFn: getIsSeller, enabled: loggedIn });
 
 /** Whether the logged-in user is a seller; disabled (no data) when logged out. */

@@ -4,8 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/products/create (the image travels as a data URL). */
-export const createProduct = (payload: CreateProductPayload) =>
-  call(productsEndpoints.create, { body: payload });
+const createProduct = (payload: CreateProductPayload) => call(productsEndpoints.create, { body: payload });
 
 export function useCreateProduct() {
   const queryClient = useQueryClient();

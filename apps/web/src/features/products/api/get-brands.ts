@@ -5,9 +5,9 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { CATALOGUE_STALE_MS } from './get-categories.ts';
 
 /** GET /api/brands/{categoryId} */
-export const getBrands = (categoryId: number) => call(catalogueEndpoints.brands, { params: { categoryId } });
+const getBrands = (categoryId: number) => call(catalogueEndpoints.brands, { params: { categoryId } });
 
-export const brandsQuery = (categoryId: number | null) =>
+const brandsQuery = (categoryId: number | null) =>
   queryOptions({
     queryKey: queryKeys.catalogue.brands(categoryId),
     queryFn: () => getBrands(categoryId!),

@@ -7,9 +7,9 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const CATALOGUE_STALE_MS = 10 * 60 * 1000;
 
 /** GET /api/categories */
-export const getCategories = () => call(catalogueEndpoints.categories);
+const getCategories = () => call(catalogueEndpoints.categories);
 
-export const categoriesQuery = () =>
+const categoriesQuery = () =>
   queryOptions({
     queryKey: queryKeys.catalogue.categories,
     queryFn: getCategories,

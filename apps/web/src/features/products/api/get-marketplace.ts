@@ -3,14 +3,14 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const MARKETPLACE_PAGE_SIZE = 12;
+const MARKETPLACE_PAGE_SIZE = 12;
 
 /** GET /api/products/marketplace: every seller's buy-now products, one page. */
-export const getMarketplace = (page: number, size = MARKETPLACE_PAGE_SIZE) =>
+const getMarketplace = (page: number, size = MARKETPLACE_PAGE_SIZE) =>
   call(productsEndpoints.marketplace, { query: { page, size } });
 
 /** Pages of the Home 'Marketplace' tab, loaded one more at a time ('Cargar más'). */
-export const marketplaceQuery = () =>
+const marketplaceQuery = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.products.marketplace,
     queryFn: ({ pageParam }) => getMarketplace(pageParam),

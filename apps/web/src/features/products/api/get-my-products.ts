@@ -4,9 +4,9 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_products: the seller's own products, newest first. */
-export const getMyProducts = () => call(productsEndpoints.listOwn);
+const getMyProducts = () => call(productsEndpoints.listOwn);
 
-export const myProductsQuery = (enabled = true) =>
+const myProductsQuery = (enabled = true) =>
   queryOptions({ queryKey: queryKeys.products.mine, queryFn: getMyProducts, enabled });
 
 export const useMyProducts = (enabled = true) => useQuery(myProductsQuery(enabled));

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_product_buy/{id}: product, owner and whether it can be bought. */
-export const getProductBuy = (id: number) => call(productsEndpoints.getBuy, { params: { id } });
+const getProductBuy = (id: number) => call(productsEndpoints.getBuy, { params: { id } });
 
 export const productBuyQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.products.buy(id), queryFn: () => getProductBuy(id) });

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 /** GET /api/products/get_product/{id}: the owner's view; others get it without the prices. */
 export const getProduct = (id: number) => call(productsEndpoints.get, { params: { id } });
 
-export const productQuery = (id: number) =>
+const productQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.products.detail(id), queryFn: () => getProduct(id) });
 
 export const useProduct = (id: number) => useQuery(productQuery(id));

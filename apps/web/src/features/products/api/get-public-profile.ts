@@ -6,13 +6,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export type ProfileRef = { username: string } | { id: number };
 
 /** GET /api/users/public/{username} or /api/users/public/id/{id} (for /seller/{id}). */
-export function getPublicProfile(ref: ProfileRef): Promise<PublicProfile> {
+function getPublicProfile(ref: ProfileRef): Promise<PublicProfile> {
   return 'username' in ref
     ? call(usersEndpoints.publicProfile, { params: { username: ref.username } })
     : call(usersEndpoints.publicProfileById, { params: { id: ref.id } });
 }
 
-export const publicProfileQuery = (ref: ProfileRef | null) =>
+const publicProfileQuery = (ref: ProfileRef | null) =>
   queryOptions({
     queryKey: queryKeys.users.publicProfile(ref),
     queryFn: () => getPublicProfile(ref!),

@@ -5,9 +5,9 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { CATALOGUE_STALE_MS } from './get-categories.ts';
 
 /** GET /api/scales */
-export const getScales = () => call(catalogueEndpoints.scales);
+const getScales = () => call(catalogueEndpoints.scales);
 
-export const scalesQuery = () =>
+const scalesQuery = () =>
   queryOptions({ queryKey: queryKeys.catalogue.scales, queryFn: getScales, staleTime: CATALOGUE_STALE_MS });
 
 export const useScales = () => useQuery(scalesQuery());

@@ -4,9 +4,9 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_similar_buy_products/{id}: up to 8 buyable products alike. */
-export const getSimilarProducts = (id: number) => call(productsEndpoints.similar, { params: { id } });
+const getSimilarProducts = (id: number) => call(productsEndpoints.similar, { params: { id } });
 
-export const similarProductsQuery = (id: number) =>
+const similarProductsQuery = (id: number) =>
   queryOptions({
     queryKey: queryKeys.products.similar(id),
     queryFn: () => getSimilarProducts(id),

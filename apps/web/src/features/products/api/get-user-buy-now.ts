@@ -4,10 +4,9 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_buy_now_products_by_user/{userId}: a seller's buy-now products. */
-export const getUserBuyNowProducts = (userId: number) =>
-  call(productsEndpoints.byUser, { params: { userId } });
+const getUserBuyNowProducts = (userId: number) => call(productsEndpoints.byUser, { params: { userId } });
 
-export const userBuyNowProductsQuery = (userId: number | null) =>
+const userBuyNowProductsQuery = (userId: number | null) =>
   queryOptions({
     queryKey: queryKeys.products.byUser(userId),
     queryFn: () => getUserBuyNowProducts(userId!),

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { putSavedProduct } from './get-product.ts';
 
 /** PUT /api/products/update/{id}: name, description, reserve_price, year. */
-export const updateProduct = (id: number, payload: UpdateProductInput) =>
+const updateProduct = (id: number, payload: UpdateProductInput) =>
   call(productsEndpoints.update, { params: { id }, body: payload });
 
 export function useUpdateProduct(id: number) {

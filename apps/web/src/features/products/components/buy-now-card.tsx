@@ -10,7 +10,7 @@ import styles from './products.module.css';
 export type WatchSlot = (product: { id: number; name: string }) => ReactNode;
 
 /** A buy-now product card: image, name, year, brand or 'Sin marca', price; opens /products/buy/{id}. */
-export function BuyNowCard({
+function BuyNowCard({
   product,
   headingLevel = 3,
   renderWatch,

@@ -1,7 +1,7 @@
 import { PRODUCT_MAX_IMAGES, productMessages } from '@app/contracts';
 import { useRef } from 'react';
 import { moved, preparePhoto } from '../lib/photo-files.ts';
-import { checkImageFile, readAsDataUrl } from './image-picker.tsx';
+import { checkImageFile, readAsDataUrl } from './image-file.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
 /** Reads picked files as data URLs ready to send, at most `room` of them; the first problem is reported. */

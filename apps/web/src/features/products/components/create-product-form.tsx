@@ -35,7 +35,7 @@ import { numberOrNull, yearInputProps } from './product-fields.ts';
 import styles from './products.module.css';
 
 /** How long the success message stays before going to /products. */
-export const CREATED_REDIRECT_MS = 3000;
+const CREATED_REDIRECT_MS = 3000;
 
 export interface CreateProductValues extends AttributeValues {
   name: string;

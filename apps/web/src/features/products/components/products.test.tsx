@@ -9,7 +9,7 @@ import { BuyNowAction } from './buy-now-action.tsx';
 import { BuyNowLink } from './buy-now-link.tsx';
 import { BuyProductView } from './buy-product-view.tsx';
 import { toCreatePayload } from './create-product-form.tsx';
-import { checkImageFile, readAsDataUrl } from './image-picker.tsx';
+import { checkImageFile, readAsDataUrl } from './image-file.ts';
 import { SellerGate } from './seller-gate.tsx';
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export type SellerQuestionStatus = 'unanswered' | 'answered';
 
 /** GET /api/questions/product/{productId}: public, newest first. */
-export const productQuestionsQuery = (productId: number, page: number, size: number) =>
+const productQuestionsQuery = (productId: number, page: number, size: number) =>
   queryOptions({
     queryKey: queryKeys.questions.product(productId, page),
     queryFn: () => call(questionsEndpoints.forProduct, { params: { productId }, query: { page, size } }),
@@ -17,7 +17,7 @@ export const useProductQuestions = (productId: number, page: number, size: numbe
   useQuery(productQuestionsQuery(productId, page, size));
 
 /** GET /api/questions/seller: the caller's questions to answer, or answered. */
-export const sellerQuestionsQuery = (status: SellerQuestionStatus, page: number) =>
+const sellerQuestionsQuery = (status: SellerQuestionStatus, page: number) =>
   queryOptions({
     queryKey: queryKeys.questions.seller(status, page),
     queryFn: () => call(questionsEndpoints.seller, { query: { status, page, size: 20 } }),

@@ -4,17 +4,17 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/ratings: the buyer rates a delivered purchase once. */
-export const createRating = (input: CreateRatingInput) => call(ratingsEndpoints.create, { body: input });
+const createRating = (input: CreateRatingInput) => call(ratingsEndpoints.create, { body: input });
 
 export function useCreateRating() {
   return useMutation({ mutationFn: createRating });
 }
 
 /** GET /api/ratings/seller/{username}: newest first, paginated. */
-export const getSellerRatings = (username: string, page: number, size: number) =>
+const getSellerRatings = (username: string, page: number, size: number) =>
   call(ratingsEndpoints.forSeller, { params: { username }, query: { page, size } });
 
-export const sellerRatingsQuery = (username: string, page: number, size = 10) =>
+const sellerRatingsQuery = (username: string, page: number, size = 10) =>
   queryOptions({
     queryKey: queryKeys.ratings.seller(username, page, size),
     queryFn: () => getSellerRatings(username, page, size),

@@ -3,6 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/reports: one open report per reporter and target (a second one is a 409). */
-export const createReport = (input: CreateReportInput) => call(reportsEndpoints.create, { body: input });
+const createReport = (input: CreateReportInput) => call(reportsEndpoints.create, { body: input });
 
 export const useCreateReport = () => useMutation({ mutationFn: createReport });

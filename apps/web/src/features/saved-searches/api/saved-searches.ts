@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 const key = queryKeys.savedSearches.all;
 
 /** GET /api/saved-searches: the user's saved views, newest first. */
-export const savedSearchesQuery = () =>
+const savedSearchesQuery = () =>
   queryOptions({ queryKey: key, queryFn: () => call(savedSearchesEndpoints.list) });
 
 export const useSavedSearches = () => useQuery(savedSearchesQuery());

@@ -4,12 +4,12 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/auctions/search/{term}: matching users, products and auctions (public). */
-export function searchAll(term: string, signal?: AbortSignal) {
+function searchAll(term: string, signal?: AbortSignal) {
   return call(searchEndpoints.search, { params: { '*': term }, signal });
 }
 
 /** Re-searches whenever the term changes; a blank term (validated by the page) never calls. */
-export const searchQuery = (term: string | null) =>
+const searchQuery = (term: string | null) =>
   queryOptions({
     queryKey: queryKeys.search.term(term),
     queryFn: ({ signal }) => searchAll(term!, signal),

@@ -4,19 +4,14 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_purchased_products: the buyer's purchases, won and bought. */
-export const getPurchases = () => call(shippingEndpoints.purchases);
+const getPurchases = () => call(shippingEndpoints.purchases);
 
-export const purchasesQuery = () =>
-  queryOptions({ queryKey: queryKeys.shipping.purchases, queryFn: getPurchases });
+const purchasesQuery = () => queryOptions({ queryKey: queryKeys.shipping.purchases, queryFn: getPurchases });
 
 export const usePurchases = () => useQuery(purchasesQuery());
 
 /** Changes one purchase in the cached list in place (after a receipt or a rating). */
-export function updateCachedPurchase(
-  client: QueryClient,
-  productId: number,
-  change: Partial<PurchasedProduct>,
-) {
+function updateCachedPurchase(client: QueryClient, productId: number, change: Partial<PurchasedProduct>) {
   client.setQueryData<PurchasedProductsResponse>(queryKeys.shipping.purchases, (data) =>
     data
       ? {
@@ -35,7 +30,7 @@ export function useRatePurchaseInCache() {
 }
 
 /** POST /api/products/confirm_delivery: the buyer says a shipped product arrived. */
-export const confirmDelivery = (productId: number) =>
+const confirmDelivery = (productId: number) =>
   call(shippingEndpoints.confirmDelivery, { body: { product_id: productId } });
 
 /** The confirmed purchase's statuses change in the cached list in place. */

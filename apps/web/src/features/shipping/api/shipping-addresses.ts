@@ -4,7 +4,7 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/shipping-addresses/get/user: a 404 means the user has none yet. */
-export async function getShippingAddresses(): Promise<ShippingAddress[]> {
+async function getShippingAddresses(): Promise<ShippingAddress[]> {
   try {
     return await call(shippingEndpoints.addresses);
   } catch (error) {
@@ -13,7 +13,7 @@ export async function getShippingAddresses(): Promise<ShippingAddress[]> {
   }
 }
 
-export const shippingAddressesQuery = () =>
+const shippingAddressesQuery = () =>
   queryOptions({ queryKey: queryKeys.shipping.addresses, queryFn: getShippingAddresses });
 
 export const useShippingAddresses = () => useQuery(shippingAddressesQuery());
@@ -31,19 +31,18 @@ export const reloadAddresses = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: queryKeys.shipping.addresses });
 
 /** POST /api/shipping-addresses/ or PUT /api/shipping-addresses/{id} with the same fields. */
-export function saveShippingAddress(input: { id: number | null; values: ShippingAddressInput }) {
+function saveShippingAddress(input: { id: number | null; values: ShippingAddressInput }) {
   return input.id === null
     ? call(shippingEndpoints.createAddressSlash, { body: input.values })
     : call(shippingEndpoints.updateAddress, { params: { id: input.id }, body: input.values });
 }
 
 /** PUT /api/shipping-addresses/{id} with just {is_default: true}. */
-export const setDefaultShippingAddress = (id: number) =>
+const setDefaultShippingAddress = (id: number) =>
   call(shippingEndpoints.updateAddress, { params: { id }, body: { is_default: true } });
 
 /** DELETE /api/shipping-addresses/{id} */
-export const deleteShippingAddress = (id: number) =>
-  call(shippingEndpoints.deleteAddress, { params: { id } });
+const deleteShippingAddress = (id: number) => call(shippingEndpoints.deleteAddress, { params: { id } });
 
 export const useSaveShippingAddress = () => useMutation({ mutationFn: saveShippingAddress });
 export const useSetDefaultShippingAddress = () => useMutation({ mutationFn: setDefaultShippingAddress });

@@ -4,15 +4,14 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/products/get_sold_products: the seller's sales with buyer details. */
-export const getSoldProducts = () => call(shippingEndpoints.soldProducts);
+const getSoldProducts = () => call(shippingEndpoints.soldProducts);
 
-export const soldProductsQuery = () =>
-  queryOptions({ queryKey: queryKeys.shipping.sold, queryFn: getSoldProducts });
+const soldProductsQuery = () => queryOptions({ queryKey: queryKeys.shipping.sold, queryFn: getSoldProducts });
 
 export const useSoldProducts = () => useQuery(soldProductsQuery());
 
 /** POST /api/products/change_shipping_status: pending → shipped, by the seller. */
-export const markProductShipped = ({
+const markProductShipped = ({
   productId,
   carrier,
   tracking_number,

@@ -18,7 +18,7 @@ import { AddressForm } from './address-form.tsx';
 import styles from './shipping.module.css';
 
 /** After a save, default change or delete the list reloads this much later. */
-export const RELOAD_DELAY_MS = 2000;
+const RELOAD_DELAY_MS = 2000;
 
 /** Applies a saved address to the shown list at once (the reload follows 2 s later). */
 function withSaved(list: ShippingAddress[], saved: ShippingAddress): ShippingAddress[] {

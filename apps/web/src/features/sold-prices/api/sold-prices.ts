@@ -4,9 +4,9 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/catalog/sold/{productId}: what similar products sold for in the last year. */
-export const getSoldPrices = (productId: number) => call(catalogEndpoints.sold, { params: { productId } });
+const getSoldPrices = (productId: number) => call(catalogEndpoints.sold, { params: { productId } });
 
-export const soldPricesQuery = (productId: number) =>
+const soldPricesQuery = (productId: number) =>
   queryOptions({
     queryKey: queryKeys.catalog.sold(productId),
     queryFn: () => getSoldPrices(productId),

@@ -15,7 +15,7 @@ export const EMPTY_TOTALS: UserTotals = { total_bids: 0, total_wins: 0, total_sa
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** GET /api/auctions/get_totals */
-export async function getUserTotals(): Promise<UserTotals> {
+async function getUserTotals(): Promise<UserTotals> {
   // Each counter checked rather than trusted: a missing one shows 0.
   const data: Partial<UserTotals> | null = await call(auctionsEndpoints.totals);
   return {
@@ -26,7 +26,6 @@ export async function getUserTotals(): Promise<UserTotals> {
   };
 }
 
-export const userTotalsQuery = () =>
-  queryOptions({ queryKey: queryKeys.users.totals, queryFn: getUserTotals });
+const userTotalsQuery = () => queryOptions({ queryKey: queryKeys.users.totals, queryFn: getUserTotals });
 
 export const useUserTotals = () => useQuery(userTotalsQuery());

@@ -5,7 +5,7 @@ import { authStorage } from '../../../lib/auth-storage.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/invitations/{token}: who the link is for (404 unknown, 410 used or expired). */
-export const invitationQuery = (token: string) =>
+const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: queryKeys.users.invitation(token),
     queryFn: () => call(invitationsEndpoints.get, { params: { token } }),

@@ -17,10 +17,10 @@ export class MissingTokenError extends Error {
 }
 
 /** What a right password leads to: the session's token, or the code step's challenge. */
-export type LoginOutcome = { token: string } | { challenge: string };
+type LoginOutcome = { token: string } | { challenge: string };
 
 /** POST /api/users/login; resolves to the token or a challenge, or throws (ApiError / MissingTokenError). */
-export async function login(input: LoginInput): Promise<LoginOutcome> {
+async function login(input: LoginInput): Promise<LoginOutcome> {
   // Checked rather than trusted: a server that answers without a token gets the usual login failure message.
   const response = (await call(usersEndpoints.login, { body: input })) as
     | (Partial<LoginResponse> & Partial<LoginChallenge>)

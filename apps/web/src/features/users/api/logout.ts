@@ -9,7 +9,7 @@ import { authStorage } from '../../../lib/auth-storage.ts';
  * session ends even when the call fails (offline, server down): a person who pressed 'Cerrar
  * Sesión' must be logged out.
  */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   try {
     await call(usersEndpoints.logout);
   } catch {
@@ -33,7 +33,7 @@ export function useLogout() {
  * logout, a failure is reported (thrown) and this device stays logged in: the person asked for
  * the other devices to be logged out, and forgetting the token here would hide that they were not.
  */
-export async function logoutEverywhere(): Promise<void> {
+async function logoutEverywhere(): Promise<void> {
   await call(usersEndpoints.logoutAll);
   authStorage.clearToken();
 }

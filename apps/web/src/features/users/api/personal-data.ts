@@ -4,10 +4,10 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 
-export const EXPORT_FILE_NAME = 'mis-datos-coleccionables.json';
+const EXPORT_FILE_NAME = 'mis-datos-coleccionables.json';
 
 /** GET /api/users/me/export, saved by the browser as a JSON file. */
-export async function downloadPersonalData(): Promise<void> {
+async function downloadPersonalData(): Promise<void> {
   const data = await call(personalDataEndpoints.exportData);
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   saveBlob(blob, EXPORT_FILE_NAME);

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { saveBlob } from '../../../lib/save-blob.ts';
 
-export const RECOVERY_CODES_FILE = 'codigos-de-recuperacion-coleccionables.txt';
+const RECOVERY_CODES_FILE = 'codigos-de-recuperacion-coleccionables.txt';
 
 /** The recovery codes as a text file the person keeps (they are shown only once). */
 export function downloadRecoveryCodes(codes: string[]): void {
@@ -55,7 +55,7 @@ export async function completeLogin(challenge_token: string, code: string): Prom
   return jwt_token;
 }
 
-export const passkeysQuery = () =>
+const passkeysQuery = () =>
   queryOptions({
     queryKey: queryKeys.users.passkeys,
     queryFn: async () => (await call(passkeysEndpoints.list)).passkeys,

@@ -4,10 +4,10 @@ import { call } from '../../../lib/api-client.ts';
 import { profileQuery } from '../../../lib/profile-query.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export type UpdateProfileResponse = EndpointResponse<typeof usersEndpoints.updateProfile>;
+type UpdateProfileResponse = EndpointResponse<typeof usersEndpoints.updateProfile>;
 
 /** PUT /api/users/profile with the edited fields; answers the saved profile. */
-export function updateProfile(input: ProfileUpdateInput): Promise<UpdateProfileResponse> {
+function updateProfile(input: ProfileUpdateInput): Promise<UpdateProfileResponse> {
   return call(usersEndpoints.updateProfile, { body: input });
 }
 

@@ -10,7 +10,7 @@ import { useRequestEmailChange } from '../api/account-recovery.ts';
 import { PasswordInput } from './password-input.tsx';
 import { useCloseAfterSuccess } from './use-close-after-success.ts';
 
-export const CHANGE_EMAIL_FAILED = 'No se pudo pedir el cambio de correo. Por favor, intenta nuevamente.';
+const CHANGE_EMAIL_FAILED = 'No se pudo pedir el cambio de correo. Por favor, intenta nuevamente.';
 const EMPTY = { new_email: '', current_password: '', code: '' };
 
 /** 'Cambiar correo': the new address and the current password; the link goes to the new address. */

@@ -11,7 +11,7 @@ import { NewPasswordFields } from './new-password-fields.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { useCloseAfterSuccess } from './use-close-after-success.ts';
 
-export const CHANGE_PASSWORD_FAILED = 'Ha ocurrido un error al cambiar la contraseña';
+const CHANGE_PASSWORD_FAILED = 'Ha ocurrido un error al cambiar la contraseña';
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 /** 'Seguridad': current, new and confirmation. */

@@ -19,7 +19,7 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { useCloseAfterSuccess } from './use-close-after-success.ts';
 import styles from './users.module.css';
 
-export const editProfileMessages = {
+const editProfileMessages = {
   loadFailed: 'Error al cargar los datos del perfil',
   updateFailed: 'Ha ocurrido un error al actualizar el perfil',
 } as const;

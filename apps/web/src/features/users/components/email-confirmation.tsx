@@ -4,7 +4,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmEmailChange } from '../api/account-recovery.ts';
 import styles from './users.module.css';
 
-export const CONFIRM_EMAIL_FAILED = 'No se pudo confirmar el correo. Por favor, intenta nuevamente.';
+const CONFIRM_EMAIL_FAILED = 'No se pudo confirmar el correo. Por favor, intenta nuevamente.';
 
 /**
  * The confirmation of a new address. It waits for a press rather than confirming on load: a mail

@@ -8,7 +8,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRequestPasswordReset } from '../api/account-recovery.ts';
 
-export const RESET_REQUEST_FAILED = 'No se pudo enviar la solicitud. Por favor, intenta nuevamente.';
+const RESET_REQUEST_FAILED = 'No se pudo enviar la solicitud. Por favor, intenta nuevamente.';
 
 /**
  * /recuperar: the address to send the link to. The answer is the same whether or not the address

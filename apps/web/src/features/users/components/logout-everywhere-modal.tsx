@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 
-export const LOGOUT_EVERYWHERE_TITLE = 'Cerrar sesión en todos los dispositivos';
+const LOGOUT_EVERYWHERE_TITLE = 'Cerrar sesión en todos los dispositivos';
 export const LOGOUT_EVERYWHERE_FAILED =
   'No se pudo cerrar la sesión en todos los dispositivos. Revisa tu conexión e inténtalo de nuevo.';
 

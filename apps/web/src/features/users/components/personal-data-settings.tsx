@@ -38,7 +38,7 @@ export function PersonalDataSettings({ onDeleted }: { onDeleted: () => void }) {
 }
 
 /** Asks the password; shows what is still open when the server refuses. */
-export function DeleteAccountDialog({
+function DeleteAccountDialog({
   open,
   onClose,
   onDeleted,

@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useConfirmPasswordReset } from '../api/account-recovery.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
-export const RESET_FAILED = 'No se pudo cambiar la contraseña. Por favor, intenta nuevamente.';
+const RESET_FAILED = 'No se pudo cambiar la contraseña. Por favor, intenta nuevamente.';
 const EMPTY = { new_password: '', confirm_password: '' };
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** A profile modal shows its success message and closes 1.5 s later. */
-export const SUCCESS_CLOSE_DELAY_MS = 1500;
+const SUCCESS_CLOSE_DELAY_MS = 1500;
 
 /** Success message state for a modal form plus the delayed close; resets when the modal reopens. */
 export function useCloseAfterSuccess(open: boolean, onClose: () => void) {

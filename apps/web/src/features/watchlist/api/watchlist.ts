@@ -8,7 +8,7 @@ import { useIsLoggedIn } from '../../../lib/use-auth.ts';
 const watchlistKey = queryKeys.watchlist.all;
 
 /** GET /api/watchlist: the user's followed products with their live auction state. */
-export async function getWatchlist() {
+async function getWatchlist() {
   const data = await call(watchlistEndpoints.list);
   syncServerClock(data.server_time);
   return data;
@@ -28,7 +28,7 @@ export function useWatchlist(options: { refreshMs?: number } = {}) {
 }
 
 /** POST or DELETE /api/watchlist/{productId}. */
-export function setWatching(productId: number, watching: boolean) {
+function setWatching(productId: number, watching: boolean) {
   const endpoint = watching ? watchlistEndpoints.add : watchlistEndpoints.remove;
   return call(endpoint, { params: { productId } });
 }
