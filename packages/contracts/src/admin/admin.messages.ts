@@ -2,6 +2,10 @@
  * Spanish texts of the operator console, invitations and reports: what the server answers and
  * what the web pages show. Kept apart from the schemas so a page loads the texts without zod.
  */
+
+/** How long an invitation link is good for. */
+export const INVITATION_TTL_DAYS = 7;
+
 export const adminMessages = {
   // Access.
   operatorOnly: 'Solo los operadores de Coleccionables pueden realizar esta acción.',
@@ -16,8 +20,7 @@ export const adminMessages = {
   invitationNotFound: 'Esta invitación no existe. Revisa que el enlace esté completo o pide una nueva.',
   invitationUsed:
     'Esta invitación ya fue usada. Si ya elegiste tu contraseña, inicia sesión con tu correo electrónico.',
-  invitationExpired:
-    'Esta invitación expiró (los enlaces duran 7 días). Pide al equipo de Coleccionables una nueva.',
+  invitationExpired: `Esta invitación expiró (los enlaces duran ${INVITATION_TTL_DAYS} días). Pide al equipo de Coleccionables una nueva.`,
   invitationAccepted: '¡Bienvenido a Coleccionables! Tu contraseña quedó guardada.',
   invitationTitle: 'Elige tu contraseña',
   invitationIntro: (username: string) =>

@@ -13,8 +13,6 @@ import { adminMessages } from './admin.messages.ts';
 // The lists live apart from the schemas so pages read them without zod.
 export * from '../reports/report-reasons.ts';
 
-/** How long an invitation link is good for. */
-export const INVITATION_TTL_DAYS = 7;
 /** The most payouts one mark-paid call settles (one bank batch). */
 export const MARK_PAID_MAX = 200;
 /** The most days the business summary covers. */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { wholePesos } from '../common/money.schemas.ts';
 
+export const AUCTION_MIN_DURATION_HOURS = 1;
+export const AUCTION_MAX_DURATION_HOURS = 168;
+export const AUCTION_DEFAULT_DURATION_HOURS = 24;
+const AUCTION_MAX_START_AHEAD_DAYS = 7;
+export const AUCTION_MAX_START_AHEAD_MS = AUCTION_MAX_START_AHEAD_DAYS * 24 * 3600 * 1000;
+export const AUCTION_MAX_PRODUCTS = 50;
+
 /** Create-auction messages and the server's own. */
 export const auctionFormMessages = {
   titleRequired: 'El título es obligatorio',
@@ -8,23 +15,18 @@ export const auctionFormMessages = {
   maxOfferInvalid: 'La oferta máxima debe ser un número mayor o igual a 0',
   maxOfferAboveMin:
     'La oferta máxima debe ser mayor que la oferta mínima o establecerse en 0 para no tener límite',
-  durationRange: 'La duración debe estar entre 1 y 168 horas',
+  durationRange: `La duración debe estar entre ${AUCTION_MIN_DURATION_HOURS} y ${AUCTION_MAX_DURATION_HOURS} horas`,
   startInPast: 'La fecha de inicio no puede ser en el pasado',
-  startTooFar: 'La fecha de inicio no puede ser mayor a 7 días a partir de hoy',
+  startTooFar: `La fecha de inicio no puede ser mayor a ${AUCTION_MAX_START_AHEAD_DAYS} días a partir de hoy`,
   startInvalid: 'La fecha de inicio no es válida',
   productsRequired: 'Selecciona al menos un producto para la subasta',
-  tooManyProducts: 'Una subasta puede tener como máximo 50 productos',
+  tooManyProducts: `Una subasta puede tener como máximo ${AUCTION_MAX_PRODUCTS} productos`,
 } as const;
 
-export const AUCTION_MIN_DURATION_HOURS = 1;
-export const AUCTION_MAX_DURATION_HOURS = 168;
-export const AUCTION_DEFAULT_DURATION_HOURS = 24;
-export const AUCTION_MAX_START_AHEAD_MS = 7 * 24 * 3600 * 1000;
 /** The start picker moves in 5-minute steps. */
 export const AUCTION_START_STEP_SECONDS = 300;
 /** A start a little behind `now` is the time it took to submit the form, not a past date. */
 export const AUCTION_START_GRACE_MS = 2 * 60 * 1000;
-export const AUCTION_MAX_PRODUCTS = 50;
 const OFFER_FIELDS = new Set<PropertyKey | undefined>(['min_offer', 'max_offer']);
 
 /** max_offer is either 0 (no limit) or above min_offer. */

@@ -1,12 +1,19 @@
+/** Offers a buyer may make for one product, whatever became of them. */
+export const MAX_OFFERS_PER_PRODUCT = 3;
+/** An offer or a counter-offer not answered within this window expires. */
+export const OFFER_TTL_HOURS = 48;
+/** An accepted offer's payment window: like a won item's, to pay at the agreed amount. */
+export const OFFER_PAYMENT_HOURS = 48;
+
 /** Spanish texts of offers on buy-now products (server answers and the web pages). */
 export const offerMessages = {
   created: 'Oferta enviada al vendedor',
-  autoAccepted: '¡Tu oferta fue aceptada! Tienes 48 horas para pagar.',
+  autoAccepted: `¡Tu oferta fue aceptada! Tienes ${OFFER_PAYMENT_HOURS} horas para pagar.`,
   autoDeclined: 'El vendedor no acepta ofertas tan bajas. Prueba con un monto mayor.',
   accepted: 'Oferta aceptada',
   declined: 'Oferta rechazada',
   countered: 'Contraoferta enviada',
-  limitReached: 'Ya hiciste 3 ofertas por este producto',
+  limitReached: `Ya hiciste ${MAX_OFFERS_PER_PRODUCT} ofertas por este producto`,
   notOpen: 'Esta oferta ya no está abierta',
   waitingSeller: 'Esta oferta espera la respuesta del vendedor',
   waitingBuyer: 'Esta oferta espera la respuesta del comprador',

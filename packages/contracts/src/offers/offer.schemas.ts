@@ -5,10 +5,6 @@ import { offerMessages as m } from './offer.messages.ts';
 
 export const OFFER_STATUSES = ['pending', 'countered', 'accepted', 'declined', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
-/** Offers a buyer may make for one product, whatever became of them. */
-export const MAX_OFFERS_PER_PRODUCT = 3;
-/** An offer or a counter-offer not answered within this window expires. */
-export const OFFER_TTL_HOURS = 48;
 
 const MAX_ID = 2_147_483_647;
 

@@ -13,6 +13,8 @@ export const PRODUCT_MIN_YEAR = 1900;
 export const PRODUCT_MAX_YEAR = 2100;
 /** Similar products shown on the buy-now page. */
 export const SIMILAR_PRODUCTS_LIMIT = 8;
+/** A buy-now checkout holds the product for its buyer this long (the link's life). */
+export const BUY_NOW_RESERVATION_MINUTES = 30;
 /** GET /api/products/get_buy_now_products/{ids}: ids per call. */
 export const BUY_NOW_IDS_LIMIT = 100;
 

@@ -1,4 +1,9 @@
-import { PRODUCT_MAX_YEAR, PRODUCT_MIN_YEAR } from './product-rules.ts';
+import {
+  BUY_NOW_IDS_LIMIT,
+  BUY_NOW_RESERVATION_MINUTES,
+  PRODUCT_MAX_YEAR,
+  PRODUCT_MIN_YEAR,
+} from './product-rules.ts';
 
 /** Product messages: the required texts where there are any, clear Spanish elsewhere. */
 export const productMessages = {
@@ -39,9 +44,8 @@ export const productMessages = {
   userNotFound: 'Vendedor no encontrado',
   inAuction: 'No puedes editar un producto mientras está en una subasta.',
   notEditable: 'No puedes editar un producto que ya fue vendido.',
-  reservedByBuyer:
-    'Un comprador está pagando este producto: no puedes editarlo ni subastarlo mientras dure su reserva (30 minutos).',
-  idListInvalid: 'La lista de productos no es válida: envía hasta 100 identificadores separados por comas',
+  reservedByBuyer: `Un comprador está pagando este producto: no puedes editarlo ni subastarlo mientras dure su reserva (${BUY_NOW_RESERVATION_MINUTES} minutos).`,
+  idListInvalid: `La lista de productos no es válida: envía hasta ${BUY_NOW_IDS_LIMIT} identificadores separados por comas`,
   categoryMissing: 'Categoría no encontrada',
   // Client-side texts of the product pages.
   imageReadError: 'Error al procesar la imagen',

@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { contactSafe, requiredText } from '../common/schemas.ts';
 import { ReputationSchema } from '../trust/trust.schemas.ts';
 
+/** A login locked by failed attempts opens again after this long. */
+export const LOGIN_LOCKOUT_MINUTES = 15;
+export const PASSWORD_MIN_LENGTH = 8;
+
 export const userMessages = {
   invalidEmail: 'Por favor, introduce un correo electrónico válido',
   emailRequired: 'El correo electrónico es obligatorio',
   passwordRequired: 'La contraseña es obligatoria',
   badCredentials: 'Credenciales incorrectas. Por favor verifica tu email y contraseña.',
-  tooManyAttempts:
-    'Demasiados intentos fallidos de inicio de sesión. Por favor, espera 15 minutos e intenta de nuevo.',
+  tooManyAttempts: `Demasiados intentos fallidos de inicio de sesión. Por favor, espera ${LOGIN_LOCKOUT_MINUTES} minutos e intenta de nuevo.`,
   nameRequired: 'El nombre es obligatorio',
   lastNameRequired: 'El apellido es obligatorio',
   invalidPhone: 'Formato de teléfono inválido',
@@ -16,7 +19,7 @@ export const userMessages = {
   invalidBirthDate: 'La fecha de nacimiento no es válida',
   currentPasswordRequired: 'La contraseña actual es obligatoria',
   newPasswordRequired: 'La nueva contraseña es obligatoria',
-  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+  passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`,
   confirmRequired: 'La confirmación de contraseña es obligatoria',
   passwordsDontMatch: 'Las contraseñas no coinciden',
   wrongCurrentPassword: 'La contraseña actual es incorrecta',
@@ -28,7 +31,6 @@ export const userMessages = {
   invalidAvatar: 'La URL del avatar no es válida',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
 // Linear: the domain's labels cannot contain the dot that separates them, so there is one way to
 // match any text (the former `[^\s@]+\.[^\s@]+` tried every dot and took quadratic time).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

@@ -1,4 +1,4 @@
-import { formatCOPExact, OFFER_TTL_HOURS } from '@app/contracts';
+import { formatCOPExact, OFFER_PAYMENT_HOURS, OFFER_TTL_HOURS } from '@app/contracts';
 import { toPesos } from '../../platform/money.ts';
 import type { NewNotification } from '../notifications/notifications.service.ts';
 
@@ -33,7 +33,7 @@ export const offerNotices = {
     userId: buyerId,
     type: 'offer',
     title: '¡Tu oferta fue aceptada!',
-    message: `Tu oferta de ${money(amount)} por "${product}" fue aceptada. Tienes 48 horas para pagar.`,
+    message: `Tu oferta de ${money(amount)} por "${product}" fue aceptada. Tienes ${OFFER_PAYMENT_HOURS} horas para pagar.`,
     link: PAY_PAGE,
   }),
   counterAcceptedToSeller: (sellerId: number, amount: number, product: string): NewNotification => ({

@@ -1,7 +1,7 @@
+import { OFFER_PAYMENT_HOURS } from '@app/contracts';
 import type { Database } from '../../platform/db.ts';
 
-/** An accepted offer's payment window: like a won item's, to pay at the agreed amount. */
-const OFFER_PAYMENT_WINDOW_MS = 48 * 3600 * 1000;
+const OFFER_PAYMENT_WINDOW_MS = OFFER_PAYMENT_HOURS * 3600 * 1000;
 
 /**
  * The pending payment of an accepted offer, inside the accepting transaction (which holds the

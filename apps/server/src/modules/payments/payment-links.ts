@@ -1,5 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type BuyProductResponse, paymentMessages as messages } from '@app/contracts';
+import {
+  BUY_NOW_RESERVATION_MINUTES,
+  type BuyProductResponse,
+  paymentMessages as messages,
+} from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { AppError, badRequest, conflict } from '../../platform/errors.ts';
@@ -10,7 +14,7 @@ import { type PaymentRow, paymentsRepository as repo } from './payments.reposito
 /** A won item's link lives a day at most (and never past the 72 h window): then a fresh one. */
 export const AUCTION_LINK_TTL_MS = 24 * 3600 * 1000;
 /** A buy-now checkout is short: the product stays on sale for everyone meanwhile. */
-export const BUY_NOW_LINK_TTL_MS = 30 * 60 * 1000;
+export const BUY_NOW_LINK_TTL_MS = BUY_NOW_RESERVATION_MINUTES * 60 * 1000;
 /** A link this close to expiring is not handed out again. */
 const LINK_REUSE_MARGIN_MS = 60 * 1000;
 /** A second request waiting for a checkout link being made reads it this often. */

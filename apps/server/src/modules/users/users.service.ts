@@ -3,6 +3,7 @@ import {
   adminMessages,
   type ChangePasswordInput,
   EmailSchema,
+  LOGIN_LOCKOUT_MINUTES,
   type LoginChallenge,
   type LoginInput,
   type ProfileUpdateInput,
@@ -27,7 +28,7 @@ import { announceSecurityNotices, recordSecurityEvent } from './security-notices
 import { findUserStats } from './user-stats.repository.ts';
 import { type UserRow, usersRepository } from './users.repository.ts';
 
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_WINDOW_MS = LOGIN_LOCKOUT_MINUTES * 60 * 1000;
 /** Failures on one account from one client address: a stranger elsewhere cannot lock the owner out. */
 const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
 /** Failures from one client address on any accounts (looser: offices and phones share addresses). */
