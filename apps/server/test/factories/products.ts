@@ -44,7 +44,7 @@ export async function insertProduct(
     .executeTakeFirstOrThrow();
 }
 
-export interface CatalogueIds {
+export interface ReferenceIds {
   category: Record<string, number>;
   /** Brand id by name (brand names are unique across categories in the reference data). */
   brand: Record<string, number>;
@@ -52,7 +52,7 @@ export interface CatalogueIds {
 }
 
 /** Ids of the reference data by name, for request payloads. */
-export async function catalogueIds(db: Database): Promise<CatalogueIds> {
+export async function referenceIds(db: Database): Promise<ReferenceIds> {
   const [categories, brands, scales] = await Promise.all([
     db.selectFrom('categories').select(['id', 'name']).execute(),
     db.selectFrom('brands').select(['id', 'name']).execute(),
@@ -65,7 +65,7 @@ export async function catalogueIds(db: Database): Promise<CatalogueIds> {
 
 /** A valid POST /api/products/create body (a die-cast car with a scale) with overrides. */
 export function createProductPayload(
-  ids: CatalogueIds,
+  ids: ReferenceIds,
   image: string,
   overrides: Record<string, unknown> = {},
 ) {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../factories/auctions.ts';
 import { pngDataUrl } from '../factories/images.ts';
-import { catalogueIds, createProductPayload } from '../factories/products.ts';
+import { createProductPayload, referenceIds } from '../factories/products.ts';
 import { insertUserWithToken } from '../factories/users.ts';
 import { startTestApp, type TestApp } from '../support/build-app.ts';
 
@@ -22,7 +22,7 @@ describe('error bodies: {message, code, errors?, fields?}', () => {
   afterAll(() => t?.close());
 
   it('a validation failure carries VALIDATION_FAILED and each field with its message', async () => {
-    const ids = await catalogueIds(t.ctx.db);
+    const ids = await referenceIds(t.ctx.db);
     const body = createProductPayload(ids, await pngDataUrl(), { name: '   ', year: undefined });
     const res = await t.request('POST', '/api/products/create', { token: seller.token, body });
     expect(res.status).toBe(400);
@@ -35,7 +35,7 @@ describe('error bodies: {message, code, errors?, fields?}', () => {
   });
 
   it('a rule of a service that names a field puts its message under that field', async () => {
-    const ids = await catalogueIds(t.ctx.db);
+    const ids = await referenceIds(t.ctx.db);
     const body = createProductPayload(ids, await pngDataUrl(), { brand_id: ids.brand.Funko });
     const res = await t.request('POST', '/api/products/create', { token: seller.token, body });
     expect(res.status).toBe(400);

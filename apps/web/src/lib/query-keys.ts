@@ -38,10 +38,10 @@ export const queryKeys = {
     browse: (query: Record<string, string | number>) => ['catalog', 'browse', query] as const,
     sold: (productId: number) => ['catalog', 'sold', productId] as const,
   },
-  catalogue: {
-    categories: ['catalogue', 'categories'] as const,
-    brands: (categoryId: number | null) => ['catalogue', 'brands', categoryId] as const,
-    scales: ['catalogue', 'scales'] as const,
+  referenceData: {
+    categories: ['reference-data', 'categories'] as const,
+    brands: (categoryId: number | null) => ['reference-data', 'brands', categoryId] as const,
+    scales: ['reference-data', 'scales'] as const,
   },
   notifications: {
     all: ['notifications'] as const,

@@ -16,7 +16,7 @@ import {
 } from '../../platform/images.ts';
 import { pathId } from '../../platform/path-id.ts';
 import { declareRoute } from '../../platform/routes.ts';
-import { createCatalogueService } from '../catalogue/catalogue.service.ts';
+import { createReferenceDataService } from '../reference-data/reference-data.service.ts';
 import { recordClientAddress } from '../trust/client-addresses.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { createProductPhotosService } from './product-photos.service.ts';
@@ -32,7 +32,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The products calls (sold products and shipping belong to payments) and images. */
 export async function productsRoutes(app: FastifyInstance, ctx: AppContext, users: UsersService) {
-  const products = createProductsService(ctx, { users, catalogue: createCatalogueService(ctx) });
+  const products = createProductsService(ctx, { users, referenceData: createReferenceDataService(ctx) });
   const photos = createProductPhotosService(ctx);
   const previews = createPreviewCache(async (id) => {
     const image = await databaseImageStore.load(ctx.db, id, 'full');

@@ -33,7 +33,7 @@ import {
 } from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
-import type { CatalogueService } from '../catalogue/catalogue.service.ts';
+import type { ReferenceDataService } from '../reference-data/reference-data.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import { sellerVacation } from '../trust/vacation.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -196,10 +196,10 @@ const buyPageCache = perApp((ctx: AppContext) =>
 
 export function createProductsService(
   ctx: AppContext,
-  deps: { users: UsersService; catalogue: CatalogueService; images?: ImageStore },
+  deps: { users: UsersService; referenceData: ReferenceDataService; images?: ImageStore },
 ) {
   const { db, clock } = ctx;
-  const { users, catalogue } = deps;
+  const { users, referenceData } = deps;
   const images = deps.images ?? databaseImageStore;
   const buyPages = buyPageCache(ctx);
 
@@ -227,7 +227,7 @@ export function createProductsService(
 
     /** The create schema with the scale rule of the categories in the database. */
     async createSchema() {
-      return makeCreateProductSchema({ scaleRequiredFor: await catalogue.scaleRule() });
+      return makeCreateProductSchema({ scaleRequiredFor: await referenceData.scaleRule() });
     },
 
     /**
@@ -237,9 +237,9 @@ export function createProductsService(
      */
     async create(userId: number, input: CreateProductInput): Promise<ProductDetail> {
       const [category, brand, scale] = await Promise.all([
-        catalogue.findCategory(input.category_id),
-        catalogue.findBrand(input.brand_id),
-        input.scale_id === null ? Promise.resolve(null) : catalogue.findScale(input.scale_id),
+        referenceData.findCategory(input.category_id),
+        referenceData.findBrand(input.brand_id),
+        input.scale_id === null ? Promise.resolve(null) : referenceData.findScale(input.scale_id),
       ]);
       const fields: Record<string, string> = {};
       if (!category) fields.category_id = productMessages.categoryNotFound;
@@ -390,7 +390,7 @@ export function createProductsService(
     },
 
     async listByCategory(categoryId: number, page: number, size: number): Promise<ProductPage> {
-      const category = await catalogue.findCategory(categoryId);
+      const category = await referenceData.findCategory(categoryId);
       if (!category) throw notFound('CATEGORY_NOT_FOUND', productMessages.categoryMissing);
       const { rows, total } = await productsRepository.pageByCategory(db, categoryId, page, size);
       return { items: rows.map(toPublicProduct), meta: pageMeta(total, page, size) };

@@ -1,5 +1,5 @@
 import { insertAuction } from '../../factories/auctions.ts';
-import { catalogueIds, insertProduct } from '../../factories/products.ts';
+import { insertProduct, referenceIds } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import type { TestApp } from '../../support/build-app.ts';
 
@@ -10,7 +10,7 @@ const HOUR = 3600_000;
  * scale, condition and price, filling `p` with their ids by a short name.
  */
 export async function seedBrowseCatalog(t: TestApp, p: Record<string, number>) {
-  const ids = await catalogueIds(t.ctx.db);
+  const ids = await referenceIds(t.ctx.db);
   const seller = await insertUserWithToken(t, { is_seller: true });
   const store = await insertUserWithToken(t, { is_seller: true });
   const db = t.ctx.db;

@@ -1,7 +1,7 @@
 import { catalogMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFreshness } from '../../../src/platform/read-cache.ts';
-import { type CatalogueIds, insertProduct } from '../../factories/products.ts';
+import { insertProduct, type ReferenceIds } from '../../factories/products.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 import { seedBrowseCatalog } from './browse-catalog.ts';
 
@@ -11,7 +11,7 @@ const HOUR = 3600_000;
 
 describe('GET /api/catalog/browse', () => {
   let t: TestApp;
-  let ids: CatalogueIds;
+  let ids: ReferenceIds;
   let seller: { user: { id: number; username: string }; token: string };
   let store: { user: { id: number; username: string }; token: string };
   /** Product ids by a short name. */

@@ -2,17 +2,17 @@ import { productMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
 import {
-  type CatalogueIds,
-  catalogueIds,
   createProductPayload,
   insertProduct,
+  type ReferenceIds,
+  referenceIds,
 } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('public product browsing', () => {
   let t: TestApp;
-  let ids: CatalogueIds;
+  let ids: ReferenceIds;
   let seller: { user: { id: number; username: string }; token: string };
   let store: { user: { id: number; username: string }; token: string };
   const p: Record<string, number> = {};
@@ -41,7 +41,7 @@ describe('public product browsing', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ids = await catalogueIds(t.ctx.db);
+    ids = await referenceIds(t.ctx.db);
     seller = await insertUserWithToken(t, { is_seller: true, username: 'vendedora_prueba' });
     store = await insertUserWithToken(t, { is_seller: true, username: 'tienda_prueba' });
     const car = 'Autos die-cast';

@@ -9,13 +9,13 @@ import {
   SVG_IMAGE,
   toDataUrl,
 } from '../../factories/images.ts';
-import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
+import { createProductPayload, type ReferenceIds, referenceIds } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('POST /api/products/create', () => {
   let t: TestApp;
-  let ids: CatalogueIds;
+  let ids: ReferenceIds;
   let image: string;
   let seller: { user: { id: number }; token: string };
   let buyer: { user: { id: number }; token: string };
@@ -37,7 +37,7 @@ describe('POST /api/products/create', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ids = await catalogueIds(t.ctx.db);
+    ids = await referenceIds(t.ctx.db);
     image = await pngDataUrl({ width: 2000, height: 1000 });
     seller = await insertUserWithToken(t, { is_seller: true });
     buyer = await insertUserWithToken(t, { is_seller: false });

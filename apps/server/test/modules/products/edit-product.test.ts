@@ -1,7 +1,7 @@
 import { productMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
-import { catalogueIds, createProductPayload, insertProduct } from '../../factories/products.ts';
+import { createProductPayload, insertProduct, referenceIds } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
@@ -22,7 +22,7 @@ describe('reading and editing a product', () => {
     owner = await insertUserWithToken(t, { is_seller: true });
     otherSeller = await insertUserWithToken(t, { is_seller: true });
     buyer = await insertUserWithToken(t);
-    const ids = await catalogueIds(t.ctx.db);
+    const ids = await referenceIds(t.ctx.db);
     const res = await t.request('POST', '/api/products/create', {
       token: owner.token,
       body: createProductPayload(ids, await pngDataUrl(), { reserve_price: 50000 }),

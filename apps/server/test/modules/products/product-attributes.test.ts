@@ -1,13 +1,13 @@
 import { attributeMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
-import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
+import { createProductPayload, type ReferenceIds, referenceIds } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 describe('product condition and grading', () => {
   let t: TestApp;
-  let ids: CatalogueIds;
+  let ids: ReferenceIds;
   let image: string;
   let seller: { user: { id: number }; token: string };
   let other: { user: { id: number }; token: string };
@@ -27,7 +27,7 @@ describe('product condition and grading', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ids = await catalogueIds(t.ctx.db);
+    ids = await referenceIds(t.ctx.db);
     image = await pngDataUrl();
     seller = await insertUserWithToken(t, { is_seller: true });
     other = await insertUserWithToken(t, { is_seller: true });

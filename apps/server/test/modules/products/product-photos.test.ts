@@ -1,7 +1,7 @@
 import { productMessages as m } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl, toDataUrl } from '../../factories/images.ts';
-import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
+import { createProductPayload, type ReferenceIds, referenceIds } from '../../factories/products.ts';
 import { approvePayment, insertBuyer } from '../../factories/sales.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
@@ -11,7 +11,7 @@ type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 
 describe('product photos', () => {
   let t: TestApp;
-  let ids: CatalogueIds;
+  let ids: ReferenceIds;
   let owner: User;
   let other: User;
   // Photos told apart by their width (the pipeline keeps small images at their size).
@@ -56,7 +56,7 @@ describe('product photos', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    ids = await catalogueIds(t.ctx.db);
+    ids = await referenceIds(t.ctx.db);
     owner = await insertUserWithToken(t, { is_seller: true });
     other = await insertUserWithToken(t, { is_seller: true });
   });

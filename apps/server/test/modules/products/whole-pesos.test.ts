@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAuction } from '../../factories/auctions.ts';
 import { pngDataUrl } from '../../factories/images.ts';
 import {
-  type CatalogueIds,
-  catalogueIds,
   createProductPayload,
   insertProduct,
+  type ReferenceIds,
+  referenceIds,
 } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
@@ -42,12 +42,12 @@ describe('money is whole pesos on every call that takes money', () => {
   let seller: User;
   let ana: User;
   let beto: User;
-  let ids: CatalogueIds;
+  let ids: ReferenceIds;
   let image: string;
 
   beforeAll(async () => {
     t = await startTestApp();
-    ids = await catalogueIds(t.ctx.db);
+    ids = await referenceIds(t.ctx.db);
     image = await pngDataUrl({ width: 8, height: 8 });
     seller = await insertUserWithToken(t, { is_seller: true });
     ana = await insertUserWithToken(t);

@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
-import { catalogueIds, createProductPayload, insertProduct } from '../../factories/products.ts';
+import { createProductPayload, insertProduct, referenceIds } from '../../factories/products.ts';
 import { insertUserWithToken } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
@@ -323,10 +323,10 @@ describe('questions on a listing', () => {
   });
 
   describe('contact safety through the API', () => {
-    let ids: Awaited<ReturnType<typeof catalogueIds>>;
+    let ids: Awaited<ReturnType<typeof referenceIds>>;
     let image: string;
     beforeAll(async () => {
-      ids = await catalogueIds(t.ctx.db);
+      ids = await referenceIds(t.ctx.db);
       image = await pngDataUrl();
     });
 

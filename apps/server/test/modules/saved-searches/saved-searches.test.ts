@@ -1,18 +1,18 @@
 import { catalogMessages, savedSearchMessages as m, SAVED_SEARCH_LIMIT } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngDataUrl } from '../../factories/images.ts';
-import { type CatalogueIds, catalogueIds, createProductPayload } from '../../factories/products.ts';
+import { createProductPayload, type ReferenceIds, referenceIds } from '../../factories/products.ts';
 import { insertUserWithToken, TEST_PASSWORD } from '../../factories/users.ts';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
 type User = Awaited<ReturnType<typeof insertUserWithToken>>;
 
 let t: TestApp;
-let ids: CatalogueIds;
+let ids: ReferenceIds;
 let image: string;
 beforeAll(async () => {
   t = await startTestApp();
-  ids = await catalogueIds(t.ctx.db);
+  ids = await referenceIds(t.ctx.db);
   image = await pngDataUrl();
 });
 afterAll(() => t?.close());

@@ -1,13 +1,17 @@
-import { catalogueEndpoints } from '@app/contracts';
+import { referenceDataEndpoints } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { CATALOGUE_STALE_MS } from './get-categories.ts';
+import { REFERENCE_DATA_STALE_MS } from './get-categories.ts';
 
 /** GET /api/scales */
-const getScales = () => call(catalogueEndpoints.scales);
+const getScales = () => call(referenceDataEndpoints.scales);
 
 const scalesQuery = () =>
-  queryOptions({ queryKey: queryKeys.catalogue.scales, queryFn: getScales, staleTime: CATALOGUE_STALE_MS });
+  queryOptions({
+    queryKey: queryKeys.referenceData.scales,
+    queryFn: getScales,
+    staleTime: REFERENCE_DATA_STALE_MS,
+  });
 
 export const useScales = () => useQuery(scalesQuery());

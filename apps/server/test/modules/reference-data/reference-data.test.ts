@@ -2,7 +2,7 @@ import { productMessages } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/build-app.ts';
 
-describe('catalogue', () => {
+describe('reference data', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();

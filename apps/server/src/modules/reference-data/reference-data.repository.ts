@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db.ts';
 
 /** Reference data: categories, brands per category, scales (migration T0002). */
-export const catalogueRepository = {
+export const referenceDataRepository = {
   listCategories(db: Database) {
     return db.selectFrom('categories').select(['id', 'name', 'icon']).orderBy('id').execute();
   },

@@ -1,16 +1,16 @@
 import { type Brand, type Category, productMessages, requiresScale, type Scale } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
-import { catalogueRepository } from './catalogue.repository.ts';
+import { referenceDataRepository } from './reference-data.repository.ts';
 
-export function createCatalogueService(ctx: AppContext) {
+export function createReferenceDataService(ctx: AppContext) {
   const { db } = ctx;
   // Reference data changes only through migrations: read once per process.
   let categories: Promise<Category[]> | undefined;
   let scales: Promise<Scale[]> | undefined;
 
   const loadCategories = () => {
-    categories ??= catalogueRepository.listCategories(db).catch((error) => {
+    categories ??= referenceDataRepository.listCategories(db).catch((error) => {
       categories = undefined;
       throw error;
     });
@@ -26,11 +26,11 @@ export function createCatalogueService(ctx: AppContext) {
     async listBrands(categoryId: number): Promise<Brand[]> {
       const category = (await loadCategories()).find((c) => c.id === categoryId);
       if (!category) throw notFound('CATEGORY_NOT_FOUND', productMessages.categoryMissing);
-      return catalogueRepository.listBrands(db, categoryId);
+      return referenceDataRepository.listBrands(db, categoryId);
     },
 
     listScales(): Promise<Scale[]> {
-      scales ??= catalogueRepository.listScales(db).catch((error) => {
+      scales ??= referenceDataRepository.listScales(db).catch((error) => {
         scales = undefined;
         throw error;
       });
@@ -43,10 +43,10 @@ export function createCatalogueService(ctx: AppContext) {
       return (categoryId) => requiresScale(list.find((c) => c.id === categoryId)?.name);
     },
 
-    findCategory: (id: number) => catalogueRepository.findCategory(db, id),
-    findBrand: (id: number) => catalogueRepository.findBrand(db, id),
-    findScale: (id: number) => catalogueRepository.findScale(db, id),
+    findCategory: (id: number) => referenceDataRepository.findCategory(db, id),
+    findBrand: (id: number) => referenceDataRepository.findBrand(db, id),
+    findScale: (id: number) => referenceDataRepository.findScale(db, id),
   };
 }
 
-export type CatalogueService = ReturnType<typeof createCatalogueService>;
+export type ReferenceDataService = ReturnType<typeof createReferenceDataService>;

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import { BrandSchema, CategorySchema, ScaleSchema } from './product.schemas.ts';
 
-export const catalogueEndpoints = {
+export const referenceDataEndpoints = {
   categories: defineEndpoint({
     method: 'GET',
     path: '/api/categories',
     summary: 'Product categories',
-    tag: 'catalogue',
+    tag: 'reference-data',
     auth: 'none',
     responses: { 200: z.array(CategorySchema) },
   }),
@@ -15,7 +15,7 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/api/brands/:categoryId',
     summary: 'Brands of a category (an unknown or malformed category answers 404)',
-    tag: 'catalogue',
+    tag: 'reference-data',
     auth: 'none',
     // Checked by the route: anything but a known category id is "not found", not "invalid".
     params: z.object({ categoryId: z.string() }),
@@ -25,7 +25,7 @@ export const catalogueEndpoints = {
     method: 'GET',
     path: '/api/scales',
     summary: 'Scales of die-cast models',
-    tag: 'catalogue',
+    tag: 'reference-data',
     auth: 'none',
     responses: { 200: z.array(ScaleSchema) },
   }),
