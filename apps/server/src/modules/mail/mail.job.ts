@@ -16,7 +16,7 @@ const FIRST_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
 interface ClaimedRow {
-  id: string;
+  id: number;
   user_id: number | null;
   to_address: string;
   kind: string;

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 
 export interface ClaimedPush {
-  id: string;
-  subscription_id: string;
+  id: number;
+  subscription_id: number;
   kind: string;
   data: { title: string; body: string; url: string };
   topic: string | null;
@@ -70,7 +70,7 @@ export const pushRepository = {
       .execute();
   },
 
-  removeById(db: Database, id: string) {
+  removeById(db: Database, id: number) {
     return db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
   },
 
@@ -137,11 +137,11 @@ export const pushRepository = {
     return result.rows;
   },
 
-  delivered(db: Database, id: string) {
+  delivered(db: Database, id: number) {
     return db.deleteFrom('push_outbox').where('id', '=', id).execute();
   },
 
-  retryLater(db: Database, id: string, at: Date, error: string, giveUp: boolean) {
+  retryLater(db: Database, id: number, at: Date, error: string, giveUp: boolean) {
     return db
       .updateTable('push_outbox')
       .set({ status: giveUp ? 'failed' : 'pending', next_attempt_at: at, last_error: error.slice(0, 500) })

@@ -28,7 +28,7 @@ export const accountRecoveryRepository = {
       .executeTakeFirst();
   },
 
-  markResetRequest(trx: Database, id: string, at: Date, sent: boolean) {
+  markResetRequest(trx: Database, id: number, at: Date, sent: boolean) {
     return trx
       .updateTable('password_reset_requests')
       .set({ processed_at: at, sent })

@@ -5,7 +5,7 @@ import type { CreatedAt, Timestamp } from './columns.ts';
 
 /** A "forgot my password" request as it arrived; the timed job sends the link, if any. */
 export interface PasswordResetRequestsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   /** As typed, lower-cased. */
   email: string;
   ip: string;

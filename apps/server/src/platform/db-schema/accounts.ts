@@ -79,5 +79,5 @@ export interface SavedSearchesTable {
   created_at: Timestamp;
   checked_at: Timestamp;
   /** The Bogotá day (YYYY-MM-DD) of its last notification; the drivers answer a Date or a string. */
-  last_notified_day: string | Date | null;
+  last_notified_day: string | null;
 }

@@ -58,7 +58,7 @@ export interface ProductsTable {
   condition: string | null;
   grading_company: string | null;
   /** numeric(3,1): the drivers answer a string. */
-  grading_grade: string | number | null;
+  grading_grade: number | null;
   grading_certificate: string | null;
   status: Generated<ProductStatus>;
   auction_id: number | null;

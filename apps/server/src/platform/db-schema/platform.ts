@@ -17,7 +17,7 @@ export interface NotificationsTable {
 
 /** One e-mail waiting to be sent, sent, or given up (migration 2026-11-26T1000). */
 export interface MailOutboxTable {
-  id: Generated<string>;
+  id: Generated<number>;
   user_id: number | null;
   to_address: string;
   kind: string;

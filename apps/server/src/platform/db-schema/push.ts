@@ -5,7 +5,7 @@ import type { CreatedAt, Json, Timestamp } from './columns.ts';
 
 /** One device subscribed to a user's pushes, tied to the session that subscribed it. */
 export interface PushSubscriptionsTable {
-  id: Generated<string>;
+  id: Generated<number>;
   user_id: number;
   session_id: string | null;
   endpoint: string;
@@ -24,8 +24,8 @@ export interface PushOptOutsTable {
 
 /** One push for one device, waiting to be sent or given up; a sent push is deleted. */
 export interface PushOutboxTable {
-  id: Generated<string>;
-  subscription_id: string;
+  id: Generated<number>;
+  subscription_id: number;
   user_id: number;
   kind: string;
   data: Json<{ title: string; body: string; url: string }>;
