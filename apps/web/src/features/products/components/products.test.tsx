@@ -8,7 +8,7 @@ import { brandLabel, priceLabel, statusLabel } from '../lib/product-labels.ts';
 import { BuyNowAction } from './buy-now-action.tsx';
 import { BuyNowLink } from './buy-now-link.tsx';
 import { BuyProductView } from './buy-product-view.tsx';
-import { toCreatePayload } from './create-product-form.tsx';
+import { toCreatePayload } from './create-product-values.ts';
 import { checkImageFile, readAsDataUrl } from './image-picker.tsx';
 import { SellerGate } from './seller-gate.tsx';
 
