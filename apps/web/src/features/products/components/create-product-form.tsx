@@ -11,8 +11,8 @@ import { AttributeFields } from './attribute-fields.tsx';
 import { CreatePhotos } from './create-photos.tsx';
 import { type CreateProductValues, emptyValues, makeResolver } from './create-product-values.ts';
 import { ProductCatalogFields } from './product-catalog-fields.tsx';
+import styles from './product-form.module.css';
 import { ProductSaleFields } from './product-sale-fields.tsx';
-import styles from './products.module.css';
 import { useCreateProductSubmit } from './use-create-product-submit.ts';
 
 /** /products/create: every product field with the product rules (toCreatePayload, the shared schema). */

@@ -1,7 +1,7 @@
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, productMessages } from '@app/contracts';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import styles from './products.module.css';
+import styles from './product-form.module.css';
 
 /** Reads a file as a data URL; rejects with 'Error al procesar la imagen' when the browser cannot. */
 export function readAsDataUrl(file: Blob): Promise<string> {

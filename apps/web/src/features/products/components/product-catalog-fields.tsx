@@ -5,7 +5,7 @@ import { useBrands } from '../api/get-brands.ts';
 import { useScales } from '../api/get-scales.ts';
 import type { CreateProductValues } from './create-product-values.ts';
 import { yearInputProps } from './product-fields.ts';
-import styles from './products.module.css';
+import styles from './product-form.module.css';
 
 type Props = {
   form: UseFormReturn<CreateProductValues>;

@@ -2,7 +2,7 @@ import { offerMessages } from '@app/contracts';
 import type { UseFormReturn } from 'react-hook-form';
 import { MoneyField } from '../../../components/ui/money-field.tsx';
 import type { CreateProductValues } from './create-product-values.ts';
-import styles from './products.module.css';
+import styles from './product-form.module.css';
 
 /**
  * How the product may be sold: its auction prices, and buy-now with its price and offers (the
