@@ -1,189 +1,27 @@
 import {
-  type AdminPayout,
   type AdminPayoutStatus,
-  accountTypeLabels,
   adminMessages,
   adminPayoutStatusLabels,
-  formatCOPExact,
-  formatDateTime,
   MARK_PAID_MAX,
 } from '@app/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { FormModal } from '../../../components/ui/form-modal.tsx';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { downloadPayoutsCsv, useAdminPayouts, useMarkPayoutsPaid } from '../api/admin-payouts.ts';
+import { downloadPayoutsCsv, useAdminPayouts } from '../api/admin-payouts.ts';
 import styles from './admin.module.css';
 import { FailedRefunds } from './failed-refunds.tsx';
+import { MarkPaidDialog } from './mark-paid-dialog.tsx';
+import { PayoutRecord } from './payout-record.tsx';
 
 const STATUSES: AdminPayoutStatus[] = ['payable', 'held', 'paid', 'cancelled'];
-const STATUS_TONES: Record<AdminPayoutStatus, BadgeTone> = {
-  payable: 'success',
-  held: 'warning',
-  paid: 'info',
-  cancelled: 'neutral',
-};
 const EXPORT_FAILED = 'No se pudo descargar el CSV. Por favor, intenta nuevamente.';
-const MARK_FAILED = 'No se pudieron marcar los pagos. Por favor, intenta nuevamente.';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
-
-function BankCell({ payout }: { payout: AdminPayout }) {
-  const bank = payout.bank;
-  if (!bank) {
-    return (
-      <div className={styles.cell}>
-        <span className={styles.cellLabel}>Cuenta bancaria</span>
-        <Badge tone="danger">{adminMessages.noBankAccount}</Badge>
-      </div>
-    );
-  }
-  const type = accountTypeLabels[bank.account_type as keyof typeof accountTypeLabels] ?? bank.account_type;
-  return (
-    <div className={styles.cell}>
-      <span className={styles.cellLabel}>Cuenta bancaria</span>
-      <span className={styles.strong}>{bank.bank_name}</span>
-      <span>
-        {type} <span className={styles.mono}>{bank.account_number}</span>
-      </span>
-      <span className={styles.small}>
-        {bank.holder_name} · {bank.document_type} {bank.document_number}
-      </span>
-    </div>
-  );
-}
-
-function PayoutRecord({
-  payout,
-  selectable,
-  selected,
-  onToggle,
-}: {
-  payout: AdminPayout;
-  selectable: boolean;
-  selected: boolean;
-  onToggle: () => void;
-}) {
-  const rowClass = [
-    styles.record,
-    selectable ? styles.payoutRecord : styles.payoutRecordNoSelect,
-    selected ? styles.recordSelected : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <li className={rowClass} data-payout-id={payout.id}>
-      {selectable && (
-        <label className={styles.check}>
-          <input type="checkbox" checked={selected} onChange={onToggle} />
-          <span className="sr-only">
-            Seleccionar el pago de {payout.product_name} a {payout.seller_username}
-          </span>
-        </label>
-      )}
-      <div className={styles.cell}>
-        <span className={styles.cellLabel}>Vendedor</span>
-        <span className={styles.strong}>{payout.seller_username}</span>
-        <span className={styles.small}>{payout.seller_email}</span>
-      </div>
-      <div className={styles.cell}>
-        <span className={styles.cellLabel}>Producto</span>
-        <span>{payout.product_name}</span>
-        <span className={styles.small}>
-          Venta {formatCOPExact(payout.amount)} · comisión {formatCOPExact(payout.commission)}
-        </span>
-      </div>
-      <div className={styles.cell}>
-        <span className={styles.cellLabel}>A pagar</span>
-        <span className={styles.amount}>{formatCOPExact(payout.payable_amount)}</span>
-        <span>
-          <Badge tone={STATUS_TONES[payout.status]} data-status={payout.status}>
-            {adminPayoutStatusLabels[payout.status]}
-          </Badge>
-        </span>
-        {payout.status === 'paid' ? (
-          <span className={styles.small}>
-            {formatDateTime(payout.paid_at)} · Ref. <span className={styles.mono}>{payout.reference}</span>
-          </span>
-        ) : payout.payable_since ? (
-          <span className={styles.small}>Desde {formatDateTime(payout.payable_since)}</span>
-        ) : null}
-      </div>
-      <BankCell payout={payout} />
-    </li>
-  );
-}
-
-/** The transfer's reference, then every selected payout marked paid at once (or none). */
-function MarkPaidDialog({
-  payouts,
-  onDone,
-  onClose,
-}: {
-  payouts: AdminPayout[];
-  onDone: (message: string) => void;
-  onClose: () => void;
-}) {
-  const summaryId = useId();
-  const mutation = useMarkPayoutsPaid();
-  const [reference, setReference] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const total = payouts.reduce((sum, p) => sum + p.payable_amount, 0);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const text = reference.trim();
-    if (!text) {
-      setFieldError(adminMessages.referenceRequired);
-      return;
-    }
-    setFieldError(undefined);
-    setFailure(null);
-    try {
-      const result = await mutation.mutateAsync({ payout_ids: payouts.map((p) => p.id), reference: text });
-      onDone(result.message);
-    } catch (error) {
-      // A 409 names the payout at fault and says nothing was marked.
-      setFailure(errorMessage(error, MARK_FAILED));
-    }
-  };
-
-  return (
-    <FormModal
-      title="Marcar como pagados"
-      onClose={onClose}
-      onSubmit={submit}
-      pending={mutation.isPending}
-      describedBy={summaryId}
-      closeOnBackdrop={reference === ''}
-      submitLabel="Marcar como pagados"
-    >
-      <p id={summaryId} className="flush">
-        {payouts.length === 1 ? '1 pago' : `${payouts.length} pagos`} por un total de{' '}
-        <strong>{formatCOPExact(total)}</strong>. Escribe la referencia de la transferencia del banco; cada
-        vendedor la verá junto a su pago.
-      </p>
-      {failure && <Alert kind="error">{failure}</Alert>}
-      <FormField label="Referencia de la transferencia" required error={fieldError}>
-        <input
-          className="input"
-          value={reference}
-          maxLength={100}
-          autoComplete="off"
-          onChange={(event) => setReference(event.target.value)}
-        />
-      </FormField>
-    </FormModal>
-  );
-}
 
 /** 'Pagos': payouts by state with the sellers' bank accounts; export and mark paid. */
 export function PayoutsTab() {

@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import type { ChangeEventHandler } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import styles from './products.module.css';
+import styles from './product-form.module.css';
 
 /** The attribute controls' values as text, the way forms keep them. */
 export interface AttributeValues {

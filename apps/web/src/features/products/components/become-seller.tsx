@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { LinkButton } from '../../../components/ui/button.tsx';
 import { CONTACT_EMAIL, paths } from '../../../config/paths.ts';
-import styles from './products.module.css';
+import styles from './become-seller.module.css';
 
 /** What a non-seller (or a visitor) sees instead of the seller's tools. */
 export function BecomeSeller() {

@@ -5,7 +5,7 @@ import { AttributeBadges } from '../../../components/ui/attribute-badges.tsx';
 import { SafeImage } from '../../../components/ui/image.tsx';
 import { paths } from '../../../config/paths.ts';
 import { brandLabel, priceLabel } from '../lib/product-labels.ts';
-import styles from './products.module.css';
+import styles from './product-cards.module.css';
 
 export type WatchSlot = (product: { id: number; name: string }) => ReactNode;
 

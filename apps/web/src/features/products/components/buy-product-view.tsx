@@ -17,8 +17,8 @@ import { useSimilarProducts } from '../api/get-similar-products.ts';
 import { brandLabel, priceLabel } from '../lib/product-labels.ts';
 import { BuyNowAction } from './buy-now-action.tsx';
 import { BuyNowGrid } from './buy-now-card.tsx';
+import styles from './product-detail.module.css';
 import { ProductHero } from './product-hero.tsx';
-import styles from './products.module.css';
 import { SpecList } from './spec-list.tsx';
 
 /** The page's name while it has no product to name it (its load failed). */

@@ -12,8 +12,8 @@ import { useCurrentUserId } from '../../../lib/use-auth.ts';
 import { useProduct } from '../api/get-product.ts';
 import { brandLabel, priceLabel, statusBadgeTone, statusLabel } from '../lib/product-labels.ts';
 import { EditProductModal } from './edit-product-modal.tsx';
+import styles from './product-detail.module.css';
 import { ProductHero } from './product-hero.tsx';
-import styles from './products.module.css';
 import { SpecList } from './spec-list.tsx';
 
 /** The page's name while it has no product to name it (its load failed). */

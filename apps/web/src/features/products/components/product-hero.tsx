@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GalleryPhoto } from '../../../components/gallery/photo-alt.ts';
 import { ProductGallery } from '../../../components/gallery/product-gallery.tsx';
-import styles from './products.module.css';
+import styles from './product-detail.module.css';
 
 /**
  * The top of a product page: the photo gallery (its cover the page's largest paint, so not lazy)

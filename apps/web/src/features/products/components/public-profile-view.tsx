@@ -18,7 +18,8 @@ import { usePageMeta } from '../../../lib/page-meta.ts';
 import { type ProfileRef, usePublicProfile } from '../api/get-public-profile.ts';
 import { useUserBuyNowProducts } from '../api/get-user-buy-now.ts';
 import { BuyNowGrid } from './buy-now-card.tsx';
-import styles from './products.module.css';
+import detailStyles from './product-detail.module.css';
+import styles from './public-profile.module.css';
 
 /** The page's name while it has no profile to name it (its load failed). */
 const PROFILE_PAGE_TITLE = 'Perfil del vendedor';
@@ -155,19 +156,19 @@ export function PublicProfileView({
       />
       <ProfileStats profile={profile} />
       <section aria-labelledby="profile-auctions-title">
-        <h2 id="profile-auctions-title" className={styles.sectionTitle}>
+        <h2 id="profile-auctions-title" className={detailStyles.sectionTitle}>
           Subastas activas
         </h2>
         {renderAuctions(profile.id)}
       </section>
       <section aria-labelledby="profile-buy-now-title">
-        <h2 id="profile-buy-now-title" className={styles.sectionTitle}>
+        <h2 id="profile-buy-now-title" className={detailStyles.sectionTitle}>
           Compra directa
         </h2>
         <SellerBuyNowProducts sellerId={profile.id} />
       </section>
       <section aria-labelledby="profile-ratings-title">
-        <h2 id="profile-ratings-title" className={styles.sectionTitle}>
+        <h2 id="profile-ratings-title" className={detailStyles.sectionTitle}>
           Calificaciones
         </h2>
         {renderRatings(profile.username)}

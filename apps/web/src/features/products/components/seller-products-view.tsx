@@ -12,7 +12,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
 import { brandLabel, priceLabel, statusBadgeTone, statusLabel } from '../lib/product-labels.ts';
-import styles from './products.module.css';
+import cardStyles from './product-cards.module.css';
+import styles from './seller-products.module.css';
 
 /** Lower-case without accents, so 'pokemon' finds 'Pokémon'. */
 const fold = (text: string) =>
@@ -162,7 +163,7 @@ export function SellerProductsView() {
       ) : visible.length === 0 ? (
         <p className="empty-state">Ningún producto coincide con tu búsqueda.</p>
       ) : (
-        <ul className={`grid ${styles.cardList}`} aria-label="Tus productos">
+        <ul className={`grid ${cardStyles.cardList}`} aria-label="Tus productos">
           {visible.map((product) => (
             <li key={product.id}>
               <SellerProductCard

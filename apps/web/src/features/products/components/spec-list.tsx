@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './products.module.css';
+import styles from './product-detail.module.css';
 
 /** A product's specifications as label/value pairs, in the order given; `false` rows are left out. */
 export function SpecList({ rows }: { rows: Array<readonly [label: string, value: ReactNode] | false> }) {
