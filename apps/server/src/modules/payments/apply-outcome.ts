@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { publishNotifications } from '../notifications/notifications.service.ts';
 import { type Applied, approveSale } from './approve-sale.ts';
+import { applyCombinedOutcome, isCombinedPayment } from './combined-approval.ts';
 import type { PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { settleRefunds } from './refunds.service.ts';
@@ -44,6 +45,9 @@ async function rejectSale(
  */
 export async function applyOutcome(ctx: AppContext, outcome: PaymentOutcome): Promise<OutcomeResult> {
   const { db, clock, events, config, log } = ctx;
+  // A combined payment's reference: its items are applied together.
+  if (outcome.paymentId && (await isCombinedPayment(db, outcome.paymentId)))
+    return applyCombinedOutcome(ctx, outcome);
   const now = clock.now();
   const { result, created } = await db.transaction().execute(async (trx): Promise<Applied<OutcomeResult>> => {
     const payment = outcome.paymentId ? await repo.findPaymentForUpdate(trx, outcome.paymentId) : undefined;
