@@ -114,11 +114,23 @@ describe('one payment for several items of one seller', () => {
       await context.close();
     }
 
-    // The seller sees both sales, paid.
-    const sold = await apiCall('GET', '/api/products/get_sold_products', sellerToken);
-    expect(sold.status).toBe(200);
-    const rows = (Array.isArray(sold.body) ? sold.body : sold.body.items) as Array<{ product_name: string }>;
-    const mine = rows.filter((s) => names.includes(s.product_name));
-    expect(mine).toHaveLength(2);
+    // The seller sees both sales paid, and ships them once with one tracking number.
+    const soldRows = async () => {
+      const sold = await apiCall('GET', '/api/products/get_sold_products?size=100', sellerToken);
+      expect(sold.status).toBe(200);
+      return (
+        sold.body.products as Array<{ product_id: number; product_name: string; shipping_status: string }>
+      ).filter((row) => names.includes(row.product_name));
+    };
+    const mine = await soldRows();
+    expect(mine.map((row) => row.shipping_status)).toEqual(['pending', 'pending']);
+    const shipped = await apiCall('POST', '/api/products/change_shipping_status', sellerToken, {
+      product_id: mine[0]!.product_id,
+      shipping_status: 'shipped',
+      carrier: 'servientrega',
+      tracking_number: `SV-${run}`,
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    expect((await soldRows()).map((row) => row.shipping_status)).toEqual(['shipped', 'shipped']);
   });
 });
