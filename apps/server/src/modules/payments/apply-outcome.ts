@@ -4,21 +4,12 @@ import type { Database } from '../../platform/db.ts';
 import { publishNotifications } from '../notifications/notifications.service.ts';
 import { type Applied, approveSale } from './approve-sale.ts';
 import { applyCombinedOutcome, isCombinedPayment } from './combined-approval.ts';
-import type { PaymentOutcome } from './payment-outcome.ts';
+import type { OutcomeResult, PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { settleRefunds } from './refunds.service.ts';
 import { voidCharge } from './void-charge.ts';
 
-/** What happened to one notification (or status query) — answered to the webhook caller. */
-export type OutcomeResult =
-  | 'duplicate'
-  | 'ignored'
-  | 'unchanged'
-  | 'confirmed'
-  | 'rejected'
-  | 'not_confirmed'
-  | 'voided'
-  | 'void_rejected';
+export type { OutcomeResult } from './payment-outcome.ts';
 
 /** A rejected charge turns an open payment rejected; a settled one stays as it is. */
 async function rejectSale(

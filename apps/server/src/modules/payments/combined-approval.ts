@@ -3,14 +3,13 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { publishNotifications } from '../notifications/notifications.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
-import type { OutcomeResult } from './apply-outcome.ts';
 import type { Applied } from './approve-sale.ts';
 import {
   type CombinedPaymentRow,
   combinedPaymentsRepository as combined,
 } from './combined-payments.repository.ts';
 import { confirmSale } from './confirm-sale.ts';
-import type { PaymentOutcome } from './payment-outcome.ts';
+import type { OutcomeResult, PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { recordRefund, settleRefunds } from './refunds.service.ts';
 import { voidCharge } from './void-charge.ts';
