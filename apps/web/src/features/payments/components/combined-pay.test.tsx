@@ -64,14 +64,12 @@ describe("'Pagar juntos'", () => {
   });
 
   it('asks for one payment of the group and shows the server’s message when it is refused', async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        json(409, {
-          message: '"Camaro": El plazo para pagar este artículo expiró.',
-          code: 'PAYMENT_EXPIRED',
-        }),
-      );
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      json(409, {
+        message: '"Camaro": El plazo para pagar este artículo expiró.',
+        code: 'PAYMENT_EXPIRED',
+      }),
+    );
     renderPay(items);
     const group = screen.getByRole('listitem', { name: '2 artículos de vendedor' });
     expect(group.textContent).toContain('42.500');
