@@ -44,6 +44,7 @@ export * from './offers/offer.messages.ts';
 export * from './offers/offer.schemas.ts';
 export * from './offers/offers.endpoints.ts';
 export * from './payments/banks.endpoints.ts';
+export * from './payments/combined-payments.ts';
 export * from './payments/commission.ts';
 export * from './payments/payment.schemas.ts';
 export * from './payments/payments.endpoints.ts';

@@ -34,6 +34,7 @@ import type {
   UserSearchTable,
   WatchlistTable,
 } from './db-schema/catalog.ts';
+import type { CombinedPaymentItemsTable, CombinedPaymentsTable } from './db-schema/combined.ts';
 import type { OffersTable } from './db-schema/deals.ts';
 import type {
   BanksTable,
@@ -72,6 +73,7 @@ export type * from './db-schema/accounts.ts';
 export type * from './db-schema/aftersale.ts';
 export type * from './db-schema/auctions.ts';
 export type * from './db-schema/catalog.ts';
+export type * from './db-schema/combined.ts';
 export type * from './db-schema/deals.ts';
 export type * from './db-schema/payments.ts';
 export type * from './db-schema/platform.ts';
@@ -101,6 +103,8 @@ export interface DB {
   watchlist: WatchlistTable;
   notifications: NotificationsTable;
   payments: PaymentsTable;
+  combined_payments: CombinedPaymentsTable;
+  combined_payment_items: CombinedPaymentItemsTable;
   payment_events: PaymentEventsTable;
   payouts: PayoutsTable;
   ratings: RatingsTable;

@@ -18,6 +18,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   change_versions: 'db',
   claim_messages: 'claims',
   claims: 'claims',
+  combined_payment_items: 'payments',
+  combined_payments: 'payments',
   client_addresses: 'trust',
   confirmed_pairs: 'trust',
   document_types: 'reference-data',

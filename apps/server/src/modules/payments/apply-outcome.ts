@@ -3,21 +3,13 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { publishNotifications } from '../notifications/notifications.service.ts';
 import { type Applied, approveSale } from './approve-sale.ts';
-import type { PaymentOutcome } from './payment-outcome.ts';
+import { applyCombinedOutcome, isCombinedPayment } from './combined-approval.ts';
+import type { OutcomeResult, PaymentOutcome } from './payment-outcome.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { settleRefunds } from './refunds.service.ts';
 import { voidCharge } from './void-charge.ts';
 
-/** What happened to one notification (or status query) — answered to the webhook caller. */
-export type OutcomeResult =
-  | 'duplicate'
-  | 'ignored'
-  | 'unchanged'
-  | 'confirmed'
-  | 'rejected'
-  | 'not_confirmed'
-  | 'voided'
-  | 'void_rejected';
+export type { OutcomeResult } from './payment-outcome.ts';
 
 /** A rejected charge turns an open payment rejected; a settled one stays as it is. */
 async function rejectSale(
@@ -44,6 +36,9 @@ async function rejectSale(
  */
 export async function applyOutcome(ctx: AppContext, outcome: PaymentOutcome): Promise<OutcomeResult> {
   const { db, clock, events, config, log } = ctx;
+  // A combined payment's reference: its items are applied together.
+  if (outcome.paymentId && (await isCombinedPayment(db, outcome.paymentId)))
+    return applyCombinedOutcome(ctx, outcome);
   const now = clock.now();
   const { result, created } = await db.transaction().execute(async (trx): Promise<Applied<OutcomeResult>> => {
     const payment = outcome.paymentId ? await repo.findPaymentForUpdate(trx, outcome.paymentId) : undefined;

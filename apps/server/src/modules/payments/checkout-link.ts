@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
+import { combinedPaymentsRepository as combined } from './combined-payments.repository.ts';
 import {
   AUCTION_LINK_TTL_MS,
   assertPayable,
@@ -59,6 +60,16 @@ export async function checkoutLink(
   const updated = await db.transaction().execute(async (trx) => {
     const current = await repo.findPaymentForUpdate(trx, row.id);
     if (!current || (current.status !== 'pending' && current.status !== 'rejected')) return current ?? null;
+    // One live link per item: this newer one takes over from a combined link holding the item,
+    // unless a charge on that one is under way.
+    const holding = await combined.openHolding(trx, [row.id], { lock: true });
+    if (holding.some((c) => c.status === 'processing'))
+      throw conflict('PAYMENT_PROCESSING', messages.paymentProcessing);
+    await combined.supersede(
+      trx,
+      holding.map((c) => c.id),
+      clock.now(),
+    );
     return repo.updatePayment(trx, row.id, {
       status: 'pending',
       payment_link: link.url,

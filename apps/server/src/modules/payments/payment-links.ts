@@ -57,13 +57,18 @@ export async function requireDefaultAddress(db: Database, userId: number): Promi
     throw badRequest('DEFAULT_ADDRESS_REQUIRED', messages.defaultAddressRequired);
 }
 
-function linkDescription(row: { kind: string; auction_id: number | null }, productName: string): string {
+export function linkDescription(
+  row: { kind: string; auction_id: number | null },
+  productName: string,
+): string {
   const prefix =
     row.kind === 'auction'
       ? `Subasta #${row.auction_id}`
       : row.kind === 'offer'
         ? 'Oferta aceptada'
-        : 'Compra directa';
+        : row.kind === 'combined'
+          ? 'Pago conjunto'
+          : 'Compra directa';
   return `${prefix} · ${productName}`.slice(0, 100);
 }
 

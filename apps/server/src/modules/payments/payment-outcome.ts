@@ -25,3 +25,14 @@ export type WebhookReading =
   | { kind: 'malformed' }
   /** `sandbox`: made in the processor's test mode, which charges nobody. */
   | { kind: 'outcome'; outcome: PaymentOutcome; sandbox: boolean; notificationId: string };
+
+/** What happened to one notification (or status query) — answered to the webhook caller. */
+export type OutcomeResult =
+  | 'duplicate'
+  | 'ignored'
+  | 'unchanged'
+  | 'confirmed'
+  | 'rejected'
+  | 'not_confirmed'
+  | 'voided'
+  | 'void_rejected';

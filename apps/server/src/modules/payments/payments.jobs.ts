@@ -9,6 +9,7 @@ import {
 } from '../notifications/notifications.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { recordUnpaidStrike, STRIKE_WINDOW_MS, STRIKES_TO_BLOCK } from '../trust/trust.service.ts';
+import { registerCombinedPaymentJobs } from './combined-reconcile.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
@@ -138,6 +139,8 @@ export function registerPaymentJobs(
       return 0;
     },
   });
+
+  registerCombinedPaymentJobs(ctx, provider, RECONCILE_EVERY_MS);
 
   // A lost notification found while the window is still open: every open payment is asked about
   // 15 minutes after its link was made, then every 15 minutes.

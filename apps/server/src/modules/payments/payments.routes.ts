@@ -1,4 +1,9 @@
-import { paymentsEndpoints as endpoints, IdParamSchema, paymentMessages as messages } from '@app/contracts';
+import {
+  combinedPaymentsEndpoints,
+  paymentsEndpoints as endpoints,
+  IdParamSchema,
+  paymentMessages as messages,
+} from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -47,6 +52,13 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
         .send(await payments.createLink(request.userId!, request.params.paymentId, origin));
     });
   }
+
+  declareRoute(app, ctx, combinedPaymentsEndpoints.create, {}, async (request, reply) => {
+    const origin = publicOrigin(ctx.config, request);
+    return reply
+      .status(201)
+      .send(await payments.createCombined(request.userId!, request.body.payment_ids, origin));
+  });
 
   declareRoute(
     app,

@@ -16,6 +16,7 @@ import { toPesos } from '../../platform/money.ts';
 import { applyOutcome, type OutcomeResult } from './apply-outcome.ts';
 import { buyNow } from './buy-now.ts';
 import { checkoutLink, paymentNotFound } from './checkout-link.ts';
+import { createCombinedPayment, verifyCombined } from './combined-payments.service.ts';
 import { linkUsable } from './payment-links.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
@@ -82,6 +83,11 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       return checkoutLink(ctx, provider, { userId, paymentId, origin });
     },
 
+    /** One checkout link for several unpaid items of one seller. */
+    createCombined(userId: number, paymentIds: string[], origin: string) {
+      return createCombinedPayment(ctx, provider, { userId, paymentIds, origin });
+    },
+
     buyProduct(userId: number, productId: number, origin: string): Promise<BuyProductResponse> {
       return buyNow(ctx, provider, { userId, productId, origin });
     },
@@ -91,7 +97,13 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
       if (!isUuid(paymentId)) throw paymentNotFound();
       const id = paymentId.toLowerCase();
       const first = await repo.findPayment(db, id);
-      if (!first || first.buyer_id !== userId) throw paymentNotFound();
+      if (!first) {
+        // The processor sends the buyer back with the reference it was given: a combined one too.
+        const together = await verifyCombined(ctx, provider, userId, id);
+        if (together) return together;
+        throw paymentNotFound();
+      }
+      if (first.buyer_id !== userId) throw paymentNotFound();
       if (first.status !== 'confirmed') await reconcileWithProvider(ctx, provider, first);
       const row = (await repo.findPaymentWithProduct(db, id))!;
       return {

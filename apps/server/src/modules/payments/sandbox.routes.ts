@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { type BoldNotification, buildSaleNotification } from './bold-notification.ts';
 import { boldSignature } from './bold-signature.ts';
+import { sandboxCombinedLink } from './combined-sandbox.ts';
+import { linkDescription } from './payment-links.ts';
 import { pesosToCharge } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import { type SandboxProvider, sandboxTransactionId } from './sandbox-provider.ts';
@@ -106,7 +108,9 @@ export async function sandboxCheckoutRoutes(
 
   async function findLink(linkId: string) {
     if (!LINK_ID.test(linkId)) return undefined;
-    return repo.findByLinkId(db, linkId);
+    const single = await repo.findByLinkId(db, linkId);
+    if (!single) return sandboxCombinedLink(db, linkId);
+    return { ...single, description: linkDescription(single, single.product_name) };
   }
 
   app.get('/sandbox/bold/checkout/:linkId', async (request, reply) => {
@@ -118,12 +122,7 @@ export async function sandboxCheckoutRoutes(
     if (!payment.link_expires_at || payment.link_expires_at <= clock.now()) {
       return messagePage(reply, 410, messages.sandboxLinkExpired);
     }
-    const description =
-      payment.kind === 'auction'
-        ? `Subasta #${payment.auction_id} · ${payment.product_name}`
-        : payment.kind === 'offer'
-          ? `Oferta aceptada · ${payment.product_name}`
-          : `Compra directa · ${payment.product_name}`;
+    const { description } = payment;
     const action = `/sandbox/bold/checkout/${linkId}`;
     return sendPage(
       reply,

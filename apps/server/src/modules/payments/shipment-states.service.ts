@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db.ts';
+import { combinedPaymentsRepository } from './combined-payments.repository.ts';
 
 /*
  * A confirmed payment's shipment as the seller and the delivery job move it: pending → shipped →
@@ -27,5 +28,29 @@ export async function markDelivered(trx: Database, paymentId: string, now: Date)
     .set({ shipping_status: 'delivered', delivered_at: now, updated_at: now })
     .where('id', '=', paymentId)
     .where('shipping_status', '=', 'shipped')
+    .execute();
+}
+
+/**
+ * The confirmed payments shipped together with this product's sale, locked in id order: the
+ * items a combined payment paid travel as one shipment; any other sale travels alone. Read first
+ * and locked after, so two sellers' clicks on two items of one shipment queue instead of deadlocking.
+ */
+export async function lockShipment(trx: Database, productId: number) {
+  const sale = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+  if (!sale) return [];
+  const ids = await combinedPaymentsRepository.shipmentPaymentIds(trx, sale.id);
+  return trx
+    .selectFrom('payments')
+    .select(['id', 'seller_id', 'buyer_id', 'product_id', 'kind', 'shipping_status'])
+    .where('id', 'in', ids)
+    .where('status', '=', 'confirmed')
+    .orderBy('id')
+    .forUpdate()
     .execute();
 }

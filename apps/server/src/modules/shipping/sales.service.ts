@@ -170,24 +170,34 @@ export function createSalesService(ctx: AppContext) {
     ) {
       const now = clock.now();
       const created = await db.transaction().execute(async (trx) => {
-        const sale = await repo.findSaleForUpdate(trx, productId);
+        // Items paid together travel together: one click, one tracking number, all of them.
+        const shipment = await shipmentStates.lockShipment(trx, productId);
+        const sale = shipment.find((row) => row.product_id === productId);
         if (!sale || sale.seller_id !== sellerId) throw notFound('SALE_NOT_FOUND', messages.saleNotFound);
         if (sale.shipping_status !== 'pending') throw conflict('ALREADY_SHIPPED', messages.alreadyShipped);
-        await shipmentStates.markShipped(
-          trx,
-          sale.id,
-          { carrier: tracking.carrier ?? null, tracking_number: tracking.tracking_number ?? null },
-          now,
-        );
-        const product = await productLifecycle.ship(trx, productId, now);
+        const names: string[] = [];
+        for (const row of shipment) {
+          if (row.shipping_status !== 'pending') continue;
+          await shipmentStates.markShipped(
+            trx,
+            row.id,
+            { carrier: tracking.carrier ?? null, tracking_number: tracking.tracking_number ?? null },
+            now,
+          );
+          names.push((await productLifecycle.ship(trx, row.product_id, now)).name);
+        }
+        const together = names.map((name) => `"${name}"`).join(', ');
         return createNotifications(
           trx,
           [
             {
               userId: sale.buyer_id,
               type: 'item_shipped',
-              title: 'Tu producto fue enviado',
-              message: `El vendedor marcó "${product.name}" como enviado. Pronto llegará a tu dirección.`,
+              title: names.length > 1 ? 'Tus productos fueron enviados' : 'Tu producto fue enviado',
+              message:
+                names.length > 1
+                  ? `El vendedor marcó ${together} como enviados en un solo paquete. Pronto llegarán a tu dirección.`
+                  : `El vendedor marcó ${together} como enviado. Pronto llegará a tu dirección.`,
               link: sale.kind === 'auction' ? '/auctions/won/' : `/products/buy/${productId}`,
             },
           ],

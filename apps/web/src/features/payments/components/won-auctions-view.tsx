@@ -19,6 +19,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreatePaymentLink } from '../api/create-payment-link.ts';
 import { refreshWonAuctions, useWonAuctions } from '../api/get-won-auctions.ts';
+import { CombinedPay } from './combined-pay.tsx';
 import styles from './payments.module.css';
 
 /** Generating a link always shows 'Generando...' at least this long. */
@@ -112,10 +113,13 @@ export function WonAuctionsView() {
     return <EmptyState message={m.wonEmpty} action="Explorar Subastas" to="/auctions" />;
   }
   return (
-    <ul className={`grid ${styles.plainList}`} aria-label="Subastas ganadas">
-      {query.data.map((item) => (
-        <WonCard key={item.payment_id} item={item} />
-      ))}
-    </ul>
+    <>
+      <CombinedPay items={query.data} />
+      <ul className={`grid ${styles.plainList}`} aria-label="Subastas ganadas">
+        {query.data.map((item) => (
+          <WonCard key={item.payment_id} item={item} />
+        ))}
+      </ul>
+    </>
   );
 }
