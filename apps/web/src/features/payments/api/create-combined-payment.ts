@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, callWithStatus } from '../../../lib/api-client.ts';
 
 /** POST /api/payments/combined: one payment link for several unpaid items of one seller (a 201). */
-export async function createCombinedPayment(paymentIds: string[]): Promise<CombinedPaymentResponse> {
+async function createCombinedPayment(paymentIds: string[]): Promise<CombinedPaymentResponse> {
   const { status, data } = await callWithStatus(combinedPaymentsEndpoints.create, {
     body: { payment_ids: paymentIds },
   });

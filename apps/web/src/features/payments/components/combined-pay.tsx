@@ -24,8 +24,8 @@ export function combinableGroups(items: WonAuctionItem[], now = Date.now()) {
     .map(([seller, group]) => ({ seller, items: group }));
 }
 
-/** Navigates to the processor's checkout (a seam the tests can watch). */
-export const goToCheckout = (url: string) => window.location.assign(url);
+/** Navigates to the processor's checkout. */
+const goToCheckout = (url: string) => window.location.assign(url);
 
 function CombinedGroup({ seller, items }: { seller: string; items: WonAuctionItem[] }) {
   const create = useCreateCombinedPayment();
