@@ -34,7 +34,7 @@ import type {
   UserSearchTable,
   WatchlistTable,
 } from './db-schema/catalog.ts';
-import type { OffersTable } from './db-schema/deals.ts';
+import type { OffersTable, SellerFollowsTable } from './db-schema/deals.ts';
 import type {
   BanksTable,
   DocumentTypesTable,
@@ -129,6 +129,7 @@ export interface DB {
   push_outbox: PushOutboxTable;
   saved_searches: SavedSearchesTable;
   offers: OffersTable;
+  seller_follows: SellerFollowsTable;
   unpaid_strikes: UnpaidStrikesTable;
   client_addresses: ClientAddressesTable;
   confirmed_pairs: ConfirmedPairsTable;

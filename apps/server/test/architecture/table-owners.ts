@@ -51,6 +51,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   refunds: 'payments',
   reports: 'operator',
   saved_searches: 'saved-searches',
+  seller_follows: 'follows',
   scales: 'catalogue',
   search_words: 'db',
   security_events: 'users',

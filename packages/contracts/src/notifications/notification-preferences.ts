@@ -10,6 +10,7 @@ export const emailPreferenceTypes = [
   'payout',
   'ending_soon',
   'saved_search',
+  'followed_sellers',
   'questions',
   'claims',
 ] as const;
@@ -40,6 +41,7 @@ export const preferenceMessages = {
     payout: 'pagos a vendedores',
     ending_soon: 'favoritos por terminar',
     saved_search: 'búsquedas guardadas',
+    followed_sellers: 'vendedores que sigues',
     questions: 'preguntas',
     claims: 'reclamos',
   } satisfies Record<EmailPreferenceType, string>,
