@@ -17,6 +17,7 @@ export const followMessages = {
   unfollowLabel: (username: string) => `Dejar de seguir a ${username}`,
   followers: (count: number) => (count === 1 ? '1 seguidor' : `${count} seguidores`),
   toggleError: 'No se pudo actualizar. Por favor, intenta nuevamente.',
+  stateError: 'No pudimos saber si sigues a este vendedor.',
   title: 'Vendedores que sigo',
   empty: 'Aún no sigues a ningún vendedor. Usa «Seguir» en el perfil de un vendedor.',
   loadError: 'Error al cargar los vendedores que sigues. Por favor, intenta nuevamente.',
