@@ -66,9 +66,15 @@ export const NotificationPreferencesSchema = z.strictObject(
 );
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
+/**
+ * The keys added after the first clients were written (following sellers): a save may leave them
+ * out, which keeps them as they were, so a client that knows only the earlier keys still saves.
+ */
+const SavedPreferencesSchema = EmailPreferencesSchema.partial({ followed_sellers: true });
+
 /** A save: `push` may be left out (a client that knows only e-mail), which keeps it as it was. */
 export const NotificationPreferencesUpdateSchema = z.strictObject(
-  { email: EmailPreferencesSchema, push: PushPreferencesSchema.optional() },
+  { email: SavedPreferencesSchema, push: SavedPreferencesSchema.optional() },
   { error: preferenceMessages.invalid },
 );
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;

@@ -102,6 +102,18 @@ describe('followed sellers digest', { timeout: 300_000 }, () => {
     expect(prefs.status).toBe(200);
     expect(prefs.body.email.followed_sellers).toBe(false);
     expect(prefs.body.push.followed_sellers).toBe(true);
+    // A client that knows only the earlier keys saves them and leaves this choice as it was.
+    const { followed_sellers: _left, ...earlier } = allOn;
+    const older = await a.request('PUT', '/api/notification-preferences', {
+      token: quiet.token,
+      body: { email: { ...earlier, outbid: false }, push: { ...earlier, claims: false } },
+    });
+    expect(older.status).toBe(200);
+    expect(older.body.email).toMatchObject({ followed_sellers: false, outbid: false, questions: true });
+    expect(older.body.push).toMatchObject({ followed_sellers: true, claims: false });
+    expect((await a.request('GET', '/api/notification-preferences', { token: quiet.token })).body).toEqual(
+      older.body,
+    );
     await follow(quiet, 'fd_tienda');
     await list.startAuction(shop);
     await allRunJobs();
