@@ -48,7 +48,7 @@ describe('following sellers', () => {
       await buyer.goto(profileUrl);
       const follow = buyer.getByRole('button', { name: m.followLabel(seller) });
       await follow.click();
-      const following = buyer.getByRole('button', { name: m.unfollowLabel(seller) });
+      const following = buyer.getByRole('button', { name: m.followingLabel(seller) });
       await following.waitFor();
       expect(await following.getAttribute('aria-pressed')).toBe('true');
       expect(await following.innerText()).toContain(m.following);
@@ -70,7 +70,7 @@ describe('following sellers', () => {
       const widePage = await wide.newPage();
       await loginAs(widePage, demo.buyer);
       await widePage.goto(profileUrl);
-      await widePage.getByRole('button', { name: m.unfollowLabel(seller) }).waitFor();
+      await widePage.getByRole('button', { name: m.followingLabel(seller) }).waitFor();
       await widePage.getByText(m.followers(1)).waitFor();
       await checkPage(widePage, 'follows-profile-following-desktop');
       await wide.close();

@@ -40,10 +40,10 @@ export function FollowButton({ seller }: FollowButtonProps) {
         <Link
           to={paths.login.getHref()}
           className={buttonClass({ variant: 'primary' })}
-          aria-label={m.followLabel(seller.username)}
           onClick={() => authStorage.setRedirect(window.location.pathname + window.location.search)}
         >
           {m.follow}
+          <span className="sr-only"> a {seller.username}</span>
         </Link>
         {counter}
       </div>
@@ -53,22 +53,18 @@ export function FollowButton({ seller }: FollowButtonProps) {
 
   return (
     <div className={styles.follow}>
+      {/* The name starts with the visible text ('Seguir a …', 'Siguiendo a …'); pressed says followed. */}
       <Button
         variant={following ? 'default' : 'primary'}
         aria-pressed={following}
-        aria-label={following ? m.unfollowLabel(seller.username) : m.followLabel(seller.username)}
         title={following ? m.unfollowLabel(seller.username) : undefined}
         busy={toggle.isPending || state.isPending}
         onClick={onClick}
         data-following={following}
       >
-        {following ? (
-          <>
-            <span aria-hidden="true">✓</span> {m.following}
-          </>
-        ) : (
-          m.follow
-        )}
+        {following && <span aria-hidden="true">✓ </span>}
+        {following ? m.following : m.follow}
+        <span className="sr-only"> a {seller.username}</span>
       </Button>
       {counter}
       {state.isError && (
