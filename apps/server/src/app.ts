@@ -11,6 +11,7 @@ import { bidsRoutes } from './modules/bids/bids.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { countOpenClaims } from './modules/claims/claims.service.ts';
+import { followsRoutes } from './modules/follows/follows.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -310,6 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await paymentsRoutes(app, ctx);
   await offersRoutes(app, ctx);
   await watchlistRoutes(app, ctx);
+  await followsRoutes(app, ctx);
   await savedSearchesRoutes(app, ctx);
   await ratingsRoutes(app, ctx);
   await personalDataRoutes(app, ctx, users);

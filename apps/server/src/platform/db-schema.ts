@@ -35,7 +35,7 @@ import type {
   WatchlistTable,
 } from './db-schema/catalog.ts';
 import type { CombinedPaymentItemsTable, CombinedPaymentsTable } from './db-schema/combined.ts';
-import type { OffersTable } from './db-schema/deals.ts';
+import type { OffersTable, SellerFollowsTable } from './db-schema/deals.ts';
 import type {
   BanksTable,
   DocumentTypesTable,
@@ -133,6 +133,7 @@ export interface DB {
   push_outbox: PushOutboxTable;
   saved_searches: SavedSearchesTable;
   offers: OffersTable;
+  seller_follows: SellerFollowsTable;
   unpaid_strikes: UnpaidStrikesTable;
   client_addresses: ClientAddressesTable;
   confirmed_pairs: ConfirmedPairsTable;

@@ -54,6 +54,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   reports: 'operator',
   saved_searches: 'saved-searches',
   scales: 'reference-data',
+  seller_follows: 'follows',
   search_words: 'db',
   security_events: 'users',
   seller_bank_accounts: 'banks',

@@ -89,6 +89,10 @@ export const queryKeys = {
     purchases: ['shipping', 'purchases'] as const,
     sold: ['shipping', 'sold'] as const,
   },
+  follows: {
+    all: ['follows'] as const,
+    state: (username: string) => ['follows', 'state', username.toLowerCase()] as const,
+  },
   users: {
     all: ['users'] as const,
     invitation: (token: string) => ['users', 'invitation', token] as const,

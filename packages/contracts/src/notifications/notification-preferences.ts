@@ -10,6 +10,7 @@ export const emailPreferenceTypes = [
   'payout',
   'ending_soon',
   'saved_search',
+  'followed_sellers',
   'questions',
   'claims',
 ] as const;
@@ -40,6 +41,7 @@ export const preferenceMessages = {
     payout: 'pagos a vendedores',
     ending_soon: 'favoritos por terminar',
     saved_search: 'búsquedas guardadas',
+    followed_sellers: 'vendedores que sigues',
     questions: 'preguntas',
     claims: 'reclamos',
   } satisfies Record<EmailPreferenceType, string>,
@@ -62,9 +64,15 @@ export const NotificationPreferencesSchema = z.strictObject(
 );
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
+/**
+ * The keys added after the first clients were written (following sellers): a save may leave them
+ * out, which keeps them as they were, so a client that knows only the earlier keys still saves.
+ */
+const SavedPreferencesSchema = ChannelPreferencesSchema.partial({ followed_sellers: true });
+
 /** A save: `push` may be left out (a client that knows only e-mail), which keeps it as it was. */
 export const NotificationPreferencesUpdateSchema = z.strictObject(
-  { email: ChannelPreferencesSchema, push: ChannelPreferencesSchema.optional() },
+  { email: SavedPreferencesSchema, push: SavedPreferencesSchema.optional() },
   { error: preferenceMessages.invalid },
 );
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;

@@ -167,6 +167,8 @@ export const PersonalDataExportSchema = z.object({
     }),
   ),
   watchlist: z.array(z.object({ product_id: z.number(), product_name: z.string(), created_at: When })),
+  /** The sellers the account follows, by username (filled in by the follows module). */
+  following: z.array(z.object({ username: z.string(), followed_at: When })),
   notifications: z.array(
     z.object({
       id: z.number(),

@@ -221,6 +221,8 @@ export const PublicProfileSchema = z.object({
   rating_count: z.number(),
   /** The thermometer computed from the seller's sales: claims, late shipping, cancellations. */
   reputation: ReputationSchema,
+  /** How many users follow this seller ('Seguir' on the public profile). */
+  followers_count: z.number().int(),
   /** Vacation mode: the last day away ("YYYY-MM-DD", Bogotá) and the message; null when not away. */
   away_until: z.string().nullable(),
   away_message: z.string().nullable(),

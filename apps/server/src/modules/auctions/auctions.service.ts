@@ -18,6 +18,7 @@ import {
   type UserTotals,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Database } from '../../platform/db.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { imageUrl, imageUrls, photoView } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
@@ -25,6 +26,7 @@ import { announceChange, readFreshness } from '../../platform/read-cache.ts';
 import type { PagePreloads } from '../../platform/static.ts';
 import { timedJson } from '../../platform/timed-json.ts';
 import { bidHistory } from '../bids/bids.service.ts';
+import { tellFollowers } from '../follows/follows.service.ts';
 import {
   createNotifications,
   type NewNotification,
@@ -213,6 +215,10 @@ export function createAuctionsService(ctx: AppContext) {
     link: `/auctions/products/${a.id}`,
   });
 
+  /** The seller's followers hear of an auction when it starts (once a day per seller at most). */
+  const followersNotice = (trx: Database, a: Auction, now: Date) =>
+    tellFollowers(trx, a.owner_id, { kind: 'auction', auctionId: a.id, title: a.title }, now);
+
   return {
     /** Active auctions still running, ending soonest first; `search` matches titles and product names. */
     async listActive(query: AuctionListQuery): Promise<AuctionListResponse> {
@@ -299,7 +305,7 @@ export function createAuctionsService(ctx: AppContext) {
         if (!updated) throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
         await repo.setProductsEnd(trx, auctionId, end);
         const notified = await createNotifications(trx, [startedNotice(updated)], now);
-        return { auction: updated, notified };
+        return { auction: updated, notified: [...notified, ...(await followersNotice(trx, updated, now))] };
       });
       await publishAll(notified);
       const [summary] = await summaries([auction]);
@@ -348,7 +354,8 @@ export function createAuctionsService(ctx: AppContext) {
           const end = due.end_time ?? new Date(start.getTime() + due.duration_hours * HOUR_MS);
           await repo.markStarted(trx, due.id, end, now);
           await repo.setProductsEnd(trx, due.id, end);
-          return createNotifications(trx, [startedNotice(due)], now);
+          const notified = await createNotifications(trx, [startedNotice(due)], now);
+          return [...notified, ...(await followersNotice(trx, due, now))];
         });
         if (result === null) return count;
         count += 1;

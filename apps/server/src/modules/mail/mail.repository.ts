@@ -12,12 +12,17 @@ export const mailRepository = {
     return rows.map((r) => r.preference);
   },
 
+  /** Saves of one user's preferences take their turns on the user's row. */
+  async lockUser(trx: Database, userId: number) {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  },
+
   /**
    * Replaces the user's opt-outs with `off`. The user's row is locked first, so simultaneous
    * saves apply one after the other (the last one wins whole) instead of colliding on the rows.
    */
   async setOptOuts(trx: Database, userId: number, off: EmailPreferenceType[], now: Date) {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await mailRepository.lockUser(trx, userId);
     await trx.deleteFrom('email_opt_outs').where('user_id', '=', userId).execute();
     if (off.length > 0)
       await trx

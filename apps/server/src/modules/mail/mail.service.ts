@@ -26,14 +26,26 @@ export function createMailPreferencesService(ctx: AppContext, tokens: Unsubscrib
       return { email: toEmailPreferences(off), push };
     },
 
-    /** Both channels in one transaction; a save without `push` keeps the push choices. */
+    /**
+     * Both channels in one transaction, under the user's row lock; a save without `push` keeps
+     * the push choices, and a type left out (one added after the client was written) keeps its own.
+     */
     async update(userId: number, input: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
-      const off = emailPreferenceTypes.filter((type) => !input.email[type]);
-      await db.transaction().execute(async (trx) => {
-        await repo.setOptOuts(trx, userId, off, clock.now());
-        if (input.push) await setPushPreferences(trx, userId, input.push, clock.now());
+      const now = clock.now();
+      return db.transaction().execute(async (trx) => {
+        await repo.lockUser(trx, userId);
+        const emailNow = toEmailPreferences(await repo.optOuts(trx, userId));
+        const off = emailPreferenceTypes.filter((type) => !(input.email[type] ?? emailNow[type]));
+        await repo.setOptOuts(trx, userId, off, now);
+        const pushNow = await pushPreferences(trx, userId);
+        if (!input.push) return { email: toEmailPreferences(off), push: pushNow };
+        const given = input.push;
+        const push = Object.fromEntries(
+          emailPreferenceTypes.map((type) => [type, given[type] ?? pushNow[type]]),
+        ) as NotificationPreferences['push'];
+        await setPushPreferences(trx, userId, push, now);
+        return { email: toEmailPreferences(off), push };
       });
-      return { email: toEmailPreferences(off), push: input.push ?? (await pushPreferences(db, userId)) };
     },
 
     /** Turns off the token's type for its user; a forged, altered or stale token changes nothing. */

@@ -6,7 +6,7 @@ export interface MailContent {
   title?: string;
   message?: string;
   link?: string | null;
-  /** Saved-search digest: one entry per match notice gathered since the last digest. */
+  /** A digest (saved searches, followed sellers): one entry per notice gathered since the last one. */
   items?: Array<{ title: string; message: string; link: string | null }>;
 }
 
@@ -28,6 +28,7 @@ const copy: Record<string, { subject?: string; action: string }> = {
   payout_paid: { action: 'Ver mis ventas' },
   ending_soon: { action: 'Ver el producto' },
   saved_search_match: { subject: 'Nuevos resultados en tus búsquedas guardadas', action: 'Ver resultados' },
+  followed_seller: { subject: 'Novedades de los vendedores que sigues', action: 'Ver novedades' },
   offer: { action: 'Ver la oferta' },
   question: { action: 'Responder la pregunta' },
   question_answered: { action: 'Ver la respuesta' },

@@ -31,6 +31,8 @@ type NotificationType =
   /** Something happened to the account's access (users/security-notices.service.ts). */
   | 'security'
   | 'offer'
+  /** A seller the user follows started an auction or listed a buy-now product (follows module). */
+  | 'followed_seller'
   | 'system';
 
 export interface NewNotification {

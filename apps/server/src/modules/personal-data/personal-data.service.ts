@@ -6,6 +6,7 @@ import { erasedPasswordHash } from '../../platform/passwords.ts';
 import { forgetBankAccounts } from '../banks/banks.service.ts';
 import { dropCeilings } from '../bids/bids.service.ts';
 import { listUserClaims } from '../claims/claims.service.ts';
+import { followsOfUser, forgetFollows } from '../follows/follows.service.ts';
 import { forgetMail } from '../mail/outbox.service.ts';
 import { forgetNotifications } from '../notifications/notifications.service.ts';
 import { forgetShippingAddressCopies } from '../payments/payments.service.ts';
@@ -139,6 +140,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         ratings_given: given.map((r) => ({ ...r, created_at: iso(r.created_at) })),
         ratings_received: received.map((r) => ({ ...r, created_at: iso(r.created_at) })),
         watchlist: watchlist.map((w) => ({ ...w, created_at: iso(w.created_at) })),
+        following: await followsOfUser(db, userId),
         notifications: notifications.map((n) => ({ ...n, created_at: iso(n.created_at) })),
         questions: await questionsOfUser(db, userId),
         claims: await listUserClaims(db, userId),
@@ -177,6 +179,7 @@ export function createPersonalDataService(ctx: AppContext, users: UsersService) 
         await forgetBankAccounts(trx, userId);
         await forgetNotifications(trx, userId);
         await forgetWatchlist(trx, userId);
+        await forgetFollows(trx, userId);
         await forgetSavedSearches(trx, userId);
         // Their ceilings go and each race that held one is restamped, so no decision uses them.
         await dropCeilings(trx, userId);

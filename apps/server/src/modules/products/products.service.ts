@@ -33,6 +33,8 @@ import {
 } from '../../platform/images.ts';
 import { toCentavos, toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
+import { tellFollowers } from '../follows/follows.service.ts';
+import { publishNotifications } from '../notifications/notifications.service.ts';
 import type { ReferenceDataService } from '../reference-data/reference-data.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import { sellerVacation } from '../trust/vacation.service.ts';
@@ -198,7 +200,7 @@ export function createProductsService(
   ctx: AppContext,
   deps: { users: UsersService; referenceData: ReferenceDataService; images?: ImageStore },
 ) {
-  const { db, clock } = ctx;
+  const { db, clock, events } = ctx;
   const { users, referenceData } = deps;
   const images = deps.images ?? databaseImageStore;
   const buyPages = buyPageCache(ctx);
@@ -255,11 +257,11 @@ export function createProductsService(
       const processed: ProcessedImage[] = [];
       for (const dataUrl of input.images) processed.push(await processImageDataUrl(dataUrl));
       const now = clock.now();
-      const id = await db.transaction().execute(async (trx) => {
+      const { productId, notified } = await db.transaction().execute(async (trx) => {
         const imageIds: string[] = [];
         for (const image of processed) imageIds.push(await images.save(trx, image, now));
         // The cover becomes the first photo by the products' insert trigger; the rest follow it.
-        const productId = await productsRepository.insert(trx, {
+        const id = await productsRepository.insert(trx, {
           owner_id: userId,
           name: input.name,
           description: input.description,
@@ -281,11 +283,15 @@ export function createProductsService(
           created_at: now,
           updated_at: now,
         });
-        for (const imageId of imageIds.slice(1))
-          await productImagesRepository.append(trx, productId, imageId, now);
-        return productId;
+        for (const imageId of imageIds.slice(1)) await productImagesRepository.append(trx, id, imageId, now);
+        // Listed to buy now: the seller's followers hear of it (once a day per seller at most).
+        const notified = input.can_be_bought
+          ? await tellFollowers(trx, userId, { kind: 'product', productId: id, name: input.name }, now)
+          : [];
+        return { productId: id, notified };
       });
-      return toProductDetail(await requireProduct(id));
+      if (notified.length > 0) await publishNotifications(events, notified);
+      return toProductDetail(await requireProduct(productId));
     },
 
     /**

@@ -17,6 +17,7 @@ import type { Database } from '../../platform/db.ts';
 import { AppError, fieldError, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { channels, SESSIONS_ENDED } from '../../platform/events.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { followersCount } from '../follows/follows.service.ts';
 import { type DirectMail, enqueueMail, securityNotice } from '../mail/outbox.service.ts';
 import { sellerRatingSummary } from '../ratings/ratings.service.ts';
 import { recordClientAddress } from '../trust/client-addresses.service.ts';
@@ -338,10 +339,11 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async toPublicProfile(user: User): Promise<PublicProfile> {
-      const [stats, rating, reputation] = await Promise.all([
+      const [stats, rating, reputation, followers] = await Promise.all([
         findUserStats(db, user.id),
         sellerRatingSummary(db, user.id),
         sellerReputation(ctx, user.id),
+        followersCount(db, user.id),
       ]);
       return {
         id: user.id,
@@ -361,6 +363,7 @@ export function createUsersService(ctx: AppContext) {
         rating_average: rating.rating_average,
         rating_count: rating.rating_count,
         reputation,
+        followers_count: followers,
         ...vacationOf(user, clock.now()),
       };
     },

@@ -20,3 +20,12 @@ export interface OffersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** Following sellers (migration 2026-12-03T0100): one row per follower and seller. */
+export interface SellerFollowsTable {
+  follower_id: number;
+  seller_id: number;
+  created_at: Timestamp;
+  /** The Bogotá day (YYYY-MM-DD) of the follower's last `followed_seller` notice about this seller. */
+  notified_day: string | null;
+}

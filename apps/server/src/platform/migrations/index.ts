@@ -36,6 +36,7 @@ import * as webPush from './2026-12-01T1700-web-push.ts';
 import * as trust from './2026-12-02T0200-trust.ts';
 import * as offers from './2026-12-02T0300-offers.ts';
 import * as vacation from './2026-12-02T0400-vacation.ts';
+import * as follows from './2026-12-03T0100-follows.ts';
 import * as combinedPayments from './2026-12-03T0200-combined-payments.ts';
 
 /**
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T0200-trust': trust,
   '2026-12-02T0300-offers': offers,
   '2026-12-02T0400-vacation': vacation,
+  '2026-12-03T0100-follows': follows,
   '2026-12-03T0200-combined-payments': combinedPayments,
 };
 

@@ -57,6 +57,7 @@ const PARAMS: Record<string, (w: World) => Record<string, string | number>> = {
   '/api/products/get_buy_now_products_by_user/:userId': (w) => ({ userId: w.me.user.id }),
   '/api/products/get_products_by_category/:categoryId': () => ({ categoryId: 1 }),
   '/api/questions/product/:productId': (w) => ({ productId: w.ownProductId }),
+  '/api/follows/:username': (w) => ({ username: w.seller.user.username }),
   '/api/ratings/seller/:username': (w) => ({ username: w.seller.user.username }),
   '/api/users/public/:username': (w) => ({ username: w.me.user.username }),
   '/api/users/public/id/:id': (w) => ({ id: w.me.user.id }),
@@ -161,6 +162,9 @@ describe('every list endpoint, read by a user who has done everything', { timeou
       body: { name: 'Funkos', filters: { q: 'funko' } },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    // Follows the seller it bought from.
+    const followed = await t.request('POST', `/api/follows/${seller.user.username}`, { token: me.token });
+    expect(followed.status, JSON.stringify(followed.body)).toBe(200);
 
     // As a seller: a sale whose claim it refunded (its payout cancelled), a question received.
     const sold = await shippedSale(t, me, other, 'Carta Charizard');

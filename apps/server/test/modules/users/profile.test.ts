@@ -258,6 +258,7 @@ describe('GET /api/users/public/{username}', () => {
       avatar: valid.avatar,
       is_seller: true,
       stats: { active_auctions: 0, products_sold: 0, products_listed: 0, auctions_won: 0, total_bids: 0 },
+      followers_count: 0,
     });
     expect(res.body.created_at).toMatch(/Z$/);
     // Only what the public page shows: not the real name either.
@@ -269,6 +270,7 @@ describe('GET /api/users/public/{username}', () => {
         'away_until',
         'bio',
         'created_at',
+        'followers_count',
         'id',
         'is_seller',
         'rating_average',

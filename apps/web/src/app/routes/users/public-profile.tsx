@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { SellerAuctionsGrid } from '../../../features/auctions/components/seller-auctions-grid.tsx';
+import { FollowButton } from '../../../features/follows/components/follow-button.tsx';
 import type { ProfileRef } from '../../../features/products/api/get-public-profile.ts';
 import { PublicProfileView } from '../../../features/products/components/public-profile-view.tsx';
 import { SellerRatings } from '../../../features/ratings/components/seller-ratings.tsx';
@@ -19,6 +20,7 @@ export function Component() {
       profileRef={profileRef}
       renderAuctions={(sellerId) => <SellerAuctionsGrid sellerId={sellerId} />}
       renderRatings={(sellerUsername) => <SellerRatings username={sellerUsername} />}
+      renderFollow={(seller) => <FollowButton seller={seller} />}
       renderReport={(user) => (
         <ReportButton targetType="user" targetId={user.id} targetName={user.username} ownerId={user.id} />
       )}

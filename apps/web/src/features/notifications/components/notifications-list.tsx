@@ -13,11 +13,12 @@ import { useNotificationsSocket } from '../api/notifications-socket.ts';
 import styles from './notifications.module.css';
 
 // Some notices lead somewhere to act: the seller's questions page, the product page where the
-// answer was published, a saved search's view in Explorar. The link's text by type.
+// answer was published, a saved search's view in Explorar, what a followed seller listed. The link's text by type.
 const ACTION_LINKS: Record<string, string> = {
   question: 'Responder',
   question_answered: 'Ver respuesta',
   saved_search_match: 'Ver resultados',
+  followed_seller: 'Ver publicación',
 };
 
 /** The user's notifications: unread ones are buttons that mark them read; read ones are dimmed. */

@@ -24,7 +24,15 @@ import styles from './public-profile.module.css';
 /** The page's name while it has no profile to name it (its load failed). */
 const PROFILE_PAGE_TITLE = 'Perfil del vendedor';
 
-function ProfileHeader({ profile, report }: { profile: PublicProfile; report?: ReactNode }) {
+function ProfileHeader({
+  profile,
+  follow,
+  report,
+}: {
+  profile: PublicProfile;
+  follow?: ReactNode;
+  report?: ReactNode;
+}) {
   return (
     <div className={`card ${styles.profileHeader}`}>
       <SafeImage
@@ -45,6 +53,7 @@ function ProfileHeader({ profile, report }: { profile: PublicProfile; report?: R
             </Badge>
           </p>
         )}
+        {follow}
         <RatingSummary average={profile.rating_average} count={profile.rating_count} />
         {/* Computed from sales: a buyer's account has none to show. */}
         {profile.is_seller && <ReputationThermometer reputation={profile.reputation} />}
@@ -110,6 +119,8 @@ export interface PublicProfileViewProps {
   renderAuctions: (sellerId: number) => ReactNode;
   /** Buyers' ratings of the seller (the ratings feature's list, composed by the route). */
   renderRatings: (username: string) => ReactNode;
+  /** 'Seguir' and the follower count, from the follows feature. */
+  renderFollow?: (seller: { id: number; username: string; followers_count: number }) => ReactNode;
   /** 'Denunciar' for the account, from the reports feature. */
   renderReport?: (user: { id: number; username: string }) => ReactNode;
 }
@@ -119,6 +130,7 @@ export function PublicProfileView({
   profileRef,
   renderAuctions,
   renderRatings,
+  renderFollow,
   renderReport,
 }: PublicProfileViewProps) {
   const query = usePublicProfile(profileRef);
@@ -152,6 +164,11 @@ export function PublicProfileView({
     <section className="page" aria-labelledby="profile-title">
       <ProfileHeader
         profile={profile}
+        follow={renderFollow?.({
+          id: profile.id,
+          username: profile.username,
+          followers_count: profile.followers_count,
+        })}
         report={renderReport?.({ id: profile.id, username: profile.username })}
       />
       <ProfileStats profile={profile} />
