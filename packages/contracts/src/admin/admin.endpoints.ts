@@ -4,11 +4,7 @@ import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   AcceptInvitationInputSchema,
   AcceptInvitationResponseSchema,
-  AdminAuditQuerySchema,
   AdminAuditResponseSchema,
-  AdminPayoutsExportQuerySchema,
-  AdminPayoutsQuerySchema,
-  AdminPayoutsResponseSchema,
   AdminReportsQuerySchema,
   AdminReportsResponseSchema,
   AdminStatsQuerySchema,
@@ -21,8 +17,7 @@ import {
   InvitationTokenParamsSchema,
   InviteUserInputSchema,
   InviteUserResponseSchema,
-  MarkPaidInputSchema,
-  MarkPaidResponseSchema,
+  OperatorPageQuerySchema,
   ReasonInputSchema,
   ReinstateInputSchema,
   ReinstateResponseSchema,
@@ -31,6 +26,13 @@ import {
   SuspendResponseSchema,
   TakedownResponseSchema,
 } from './admin.schemas.ts';
+import {
+  AdminPayoutsExportQuerySchema,
+  AdminPayoutsQuerySchema,
+  AdminPayoutsResponseSchema,
+  MarkPaidInputSchema,
+  MarkPaidResponseSchema,
+} from './admin-payouts.schemas.ts';
 
 /**
  * Every `/api/admin/*` call is for operators only: the server checks the caller's operator role
@@ -186,7 +188,7 @@ export const adminEndpoints = {
     summary: 'Every operator action, newest first (append-only)',
     tag: 'admin',
     auth: 'user',
-    query: AdminAuditQuerySchema,
+    query: OperatorPageQuerySchema,
     responses: {
       200: AdminAuditResponseSchema,
       400: errorResponses[400],

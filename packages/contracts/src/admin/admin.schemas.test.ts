@@ -6,10 +6,9 @@ import {
   AdminStatsQuerySchema,
   CreateReportInputSchema,
   InviteUserInputSchema,
-  MARK_PAID_MAX,
-  MarkPaidInputSchema,
   ResolveReportInputSchema,
 } from './admin.schemas.ts';
+import { MARK_PAID_MAX, MarkPaidInputSchema } from './admin-payouts.schemas.ts';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);

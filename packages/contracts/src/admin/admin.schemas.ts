@@ -13,8 +13,6 @@ import { adminMessages } from './admin.messages.ts';
 // The lists live apart from the schemas so pages read them without zod.
 export * from '../reports/report-reasons.ts';
 
-/** The most payouts one mark-paid call settles (one bank batch). */
-export const MARK_PAID_MAX = 200;
 /** The most days the business summary covers. */
 export const STATS_MAX_DAYS = 366;
 /** The calendar the summary's days follow. */
@@ -29,7 +27,8 @@ export const UsernameSchema = z
   .min(1, { error: adminMessages.usernameRequired, abort: true })
   .regex(USERNAME_PATTERN, { error: adminMessages.usernameInvalid });
 
-const pageQuery = PaginationQuerySchema.extend({
+/** An operator list's page (the audit log's whole query): up to 100 rows, 20 unless asked. */
+export const OperatorPageQuerySchema = PaginationQuerySchema.extend({
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
@@ -75,101 +74,6 @@ export const AcceptInvitationResponseSchema = z.object({ message: z.string(), jw
 export type AcceptInvitationResponse = z.infer<typeof AcceptInvitationResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Payouts
-
-/** A payout is held until delivery and the claim window, then payable, then paid by an operator. */
-export const ADMIN_PAYOUT_STATUSES = ['held', 'payable', 'paid', 'cancelled'] as const;
-export type AdminPayoutStatus = (typeof ADMIN_PAYOUT_STATUSES)[number];
-
-export const AdminPayoutsQuerySchema = pageQuery.extend({
-  /** Left out: every payout. */
-  status: z.enum(ADMIN_PAYOUT_STATUSES, { error: commonMessages.invalidInput }).optional(),
-});
-
-export const AdminPayoutsExportQuerySchema = z.object({
-  status: z.enum(ADMIN_PAYOUT_STATUSES, { error: commonMessages.invalidInput }).default('payable'),
-});
-
-/** The seller's payout account, as the bank's batch transfer needs it. */
-export const PayoutBankSchema = z.object({
-  bank_name: z.string(),
-  account_type: z.string(),
-  account_number: z.string(),
-  holder_name: z.string(),
-  document_type: z.string(),
-  document_number: z.string(),
-});
-export type PayoutBank = z.infer<typeof PayoutBankSchema>;
-
-export const AdminPayoutSchema = z.object({
-  id: z.string(),
-  seller_id: z.number(),
-  seller_username: z.string(),
-  seller_email: z.string(),
-  product_id: z.number(),
-  product_name: z.string(),
-  /** The sale's amount, COP. */
-  amount: z.number(),
-  commission: z.number(),
-  payable_amount: z.number(),
-  status: z.enum(ADMIN_PAYOUT_STATUSES),
-  /** When it became payable (null while held). */
-  payable_since: z.string().nullable(),
-  paid_at: z.string().nullable(),
-  reference: z.string().nullable(),
-  /** Null when the seller has no bank account registered (it cannot be paid). */
-  bank: PayoutBankSchema.nullable(),
-});
-export type AdminPayout = z.infer<typeof AdminPayoutSchema>;
-
-export const AdminPayoutsResponseSchema = z.object({
-  items: z.array(AdminPayoutSchema),
-  meta: PageMetaSchema,
-});
-export type AdminPayoutsResponse = z.infer<typeof AdminPayoutsResponseSchema>;
-
-/** The CSV export's columns, in order (header row = these names). */
-export const PAYOUT_CSV_COLUMNS = [
-  'id',
-  'seller_username',
-  'seller_email',
-  'product_id',
-  'product_name',
-  'amount',
-  'commission',
-  'payable_amount',
-  'status',
-  'payable_since',
-  'paid_at',
-  'reference',
-  'bank_name',
-  'account_type',
-  'account_number',
-  'holder_name',
-  'document_type',
-  'document_number',
-] as const;
-
-export const MarkPaidInputSchema = z.object({
-  payout_ids: z
-    .array(z.string({ error: commonMessages.invalidInput }).trim().min(1).max(64), {
-      error: adminMessages.payoutIdsRequired,
-    })
-    .min(1, { error: adminMessages.payoutIdsRequired })
-    .max(MARK_PAID_MAX, { error: adminMessages.payoutIdsTooMany }),
-  reference: requiredText(adminMessages.referenceRequired, 100),
-});
-export type MarkPaidInput = z.infer<typeof MarkPaidInputSchema>;
-
-export const MarkPaidResponseSchema = z.object({
-  message: z.string(),
-  paid_at: z.string(),
-  reference: z.string(),
-  payouts: z.array(AdminPayoutSchema),
-});
-export type MarkPaidResponse = z.infer<typeof MarkPaidResponseSchema>;
-
-// ---------------------------------------------------------------------------------------------
 // Reports
 
 /** POST /api/reports, by any logged-in user: one open report per reporter and target. */
@@ -189,7 +93,7 @@ export type CreateReportInput = z.infer<typeof CreateReportInputSchema>;
 export const CreateReportResponseSchema = z.object({ id: z.number(), message: z.string() });
 export type CreateReportResponse = z.infer<typeof CreateReportResponseSchema>;
 
-export const AdminReportsQuerySchema = pageQuery.extend({
+export const AdminReportsQuerySchema = OperatorPageQuerySchema.extend({
   status: z.enum(REPORT_STATUSES, { error: commonMessages.invalidInput }).default('open'),
 });
 
@@ -254,7 +158,7 @@ export type TakedownResponse = z.infer<typeof TakedownResponseSchema>;
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const AdminUsersQuerySchema = pageQuery.extend({
+export const AdminUsersQuerySchema = OperatorPageQuerySchema.extend({
   /** Part of the username or e-mail (case-insensitive). */
   query: z.string().trim().max(100).optional(),
 });
@@ -348,8 +252,6 @@ export const AUDIT_ACTIONS = [
   'retry_refund',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AdminAuditQuerySchema = pageQuery;
 
 export const AuditEntrySchema = z.object({
   id: z.number(),

@@ -7,7 +7,7 @@ import {
   BankAccountUpdateSchema,
   BankSchema,
   DocumentTypeOptionSchema,
-} from './payment.schemas.ts';
+} from './bank-account.schemas.ts';
 
 const ownAccount = {
   method: 'GET',

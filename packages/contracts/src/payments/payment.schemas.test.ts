@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userMessages } from '../users/user.schemas.ts';
+import { BankAccountInputSchema, BankAccountUpdateSchema } from './bank-account.schemas.ts';
 import {
-  BankAccountInputSchema,
-  BankAccountUpdateSchema,
   paymentMessages as m,
   paymentResultView,
   payoutStatusLabel,

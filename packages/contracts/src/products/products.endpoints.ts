@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
+import { type CreateProductPayload, UpdateProductInputSchema } from './product.schemas.ts';
+import { ReorderProductImagesInputSchema } from './product-images.schemas.ts';
 import {
-  type CreateProductPayload,
   ProductBuyResponseSchema,
   ProductDetailSchema,
   ProductDetailWithoutPricesSchema,
@@ -10,9 +11,7 @@ import {
   ProductPageSchema,
   ProductSchema,
   PublicProductSchema,
-  UpdateProductInputSchema,
-} from './product.schemas.ts';
-import { ReorderProductImagesInputSchema } from './product-images.schemas.ts';
+} from './product-views.schemas.ts';
 
 /**
  * Path ids are checked by the routes: anything but a positive id names nothing, so it answers

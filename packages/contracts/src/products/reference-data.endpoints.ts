@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
-import { BrandSchema, CategorySchema, ScaleSchema } from './product.schemas.ts';
+import { BrandSchema, CategorySchema, ScaleSchema } from './product-views.schemas.ts';
 
 export const referenceDataEndpoints = {
   categories: defineEndpoint({

@@ -85,6 +85,8 @@ describe('public product browsing', () => {
           late_shipping_rate: 0,
           cancellation_rate: 0,
         },
+        away_until: null,
+        away_message: null,
       });
       expect(res.body.product).toMatchObject({
         id: p.skyline,
