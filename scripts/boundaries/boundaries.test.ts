@@ -104,6 +104,20 @@ describe('calls come from the declarations', () => {
     );
     expect(spelled).toEqual([]);
   });
+
+  it('every endpoint is declared in a *.endpoints.ts file (the browser build swaps those for their routes, so a declaration elsewhere brings zod into the first page)', () => {
+    const contracts = path.join(root, 'packages/contracts/src');
+    const files = readdirSync(contracts, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file),
+    );
+    const declaring = files.filter((file) =>
+      /\bdefineEndpoint\(/.test(readFileSync(path.join(contracts, file), 'utf8')),
+    );
+    expect(declaring.length).toBeGreaterThan(20);
+    expect(declaring.filter((file) => !file.endsWith('.endpoints.ts') && !file.startsWith('http/'))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('one writer per state', () => {

@@ -1,6 +1,7 @@
 import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
-import { type DemoProducts, demoAttributes, sellerProducts, storeProducts } from './products.data.ts';
+import { demoAttributes } from './product-attributes.data.ts';
+import { type DemoProducts, sellerProducts, storeProducts } from './products.data.ts';
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 

@@ -96,6 +96,12 @@ export const SHARED_WRITES: { module: string; table: string; file: string; why: 
   {
     module: 'bids',
     table: 'auction_products',
+    file: 'bids/ceilings.repository.ts',
+    why: "dropping a user's ceilings restamps each race that held one, so a cached race is read again",
+  },
+  {
+    module: 'bids',
+    table: 'auction_products',
     file: 'bids/race-corrections.service.ts',
     why: 'voiding a bidder or restamping after a block changes the race under its lock, as a bid does',
   },

@@ -17,6 +17,7 @@ import { toCentavos, toPesos } from '../../platform/money.ts';
 import { assertMayBuy } from '../trust/trust.service.ts';
 import type { Waiting } from './answer-decision.ts';
 import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
+import { ceilingsRepository } from './ceilings.repository.ts';
 import type { PendingBid } from './decide-bids.ts';
 import { createDecisionPaths } from './decision-paths.ts';
 import { createRaceMemory, raceKey } from './race-memory.ts';
@@ -61,7 +62,7 @@ export async function voidRace(
  * (ceilings included) finds the race moved and reads it afresh under the lock.
  */
 export function dropCeilings(trx: Database, userId: number): Promise<void> {
-  return repo.dropCeilings(trx, userId);
+  return ceilingsRepository.dropCeilings(trx, userId);
 }
 
 export function createBidsService(ctx: AppContext) {
@@ -154,7 +155,7 @@ export function createBidsService(ctx: AppContext) {
     async ceilingOf(userId: number, auctionId: number, productId: number): Promise<MaxBidResponse> {
       const race = await repo.findRace(db, auctionId, productId);
       if (!race) throw await missingRace(db, auctionId);
-      const row = await repo.findCeiling(db, auctionId, productId, userId);
+      const row = await ceilingsRepository.findCeiling(db, auctionId, productId, userId);
       return { max_amount: row ? toPesos(Number(row.max_amount)) : null };
     },
 

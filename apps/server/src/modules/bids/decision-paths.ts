@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { buyerRefusals } from '../trust/trust.service.ts';
 import { answerDecision, type CommittedDecision, type Decided, type Waiting } from './answer-decision.ts';
 import { DECISION_STATEMENT, newStamp, bidsRepository as repo } from './bids.repository.ts';
+import { ceilingsRepository } from './ceilings.repository.ts';
 import { decideGroup } from './decide-bids.ts';
 import { outbidNotices } from './outbid-notices.ts';
 import { advance, type KnownRace, type Lane, type RaceMemory, raceKey } from './race-memory.ts';
@@ -161,7 +162,7 @@ export function createDecisionPaths(ctx: AppContext, memory: RaceMemory) {
       const notices = outbidNotices(decision, race, productId, now);
       // The rare writes first, so the decision's statement can carry the commit.
       for (const ceiling of decision.ceilingWrites)
-        await repo.upsertCeiling(tx.db, { ...where, ...ceiling, now });
+        await ceilingsRepository.upsertCeiling(tx.db, { ...where, ...ceiling, now });
       if (decision.race.extended) await repo.extendEnd(tx.db, { ...where, end: decision.race.endTime! });
       const written = wrote
         ? await repo.writeDecision(tx.db, (query) => tx.last(query), {

@@ -18,7 +18,6 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { toPesos } from '../../platform/money.ts';
-import { productLink } from '../questions/questions.service.ts';
 import { unpaidStrikesOfUsers } from '../trust/trust.service.ts';
 import { setSuspension } from '../users/account-states.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -26,7 +25,8 @@ import { recordOperatorAction } from './audit-log.service.ts';
 import { createInvitations } from './invitations.ts';
 import { createModerationSteps, nothingAfter } from './moderation-steps.ts';
 import { operatorRepository as repo } from './operator.repository.ts';
-import { profileLink, toAdminReport, toAdminUser, toAuditEntry } from './operator-views.ts';
+import { toAdminReport, toAdminUser, toAuditEntry } from './operator-views.ts';
+import { type ReportTargetResolver, reportTargets } from './report-targets.ts';
 import { statsRepository } from './stats.repository.ts';
 
 /*
@@ -34,18 +34,6 @@ import { statsRepository } from './stats.repository.ts';
  * `invitations.ts`, `audit-log.service.ts` (also used by other modules: an operator resolving
  * a claim), `operator-views.ts` (rows as the admin pages show them).
  */
-
-/**
- * What a report can be about, by type: whether it exists, what to call it, where it is seen and
- * whose it is. Questions are answered by the questions module when it is there (`reportTargets`
- * option); until then a report on a question finds nothing (404).
- */
-interface ReportTargetResolver {
-  find(
-    db: Database,
-    id: number,
-  ): Promise<{ name: string; link: string | null; ownerId: number | null } | undefined>;
-}
 
 export interface OperatorOptions {
   /** Claims opened and not resolved; the claims module provides it (0 until claims exist). */
@@ -66,24 +54,7 @@ export function createOperatorService(ctx: AppContext, users: UsersService, opti
   const invitations = createInvitations(ctx, users);
   const countOpenClaims = options.countOpenClaims ?? (async () => 0);
 
-  const targets: Record<ReportTargetType, ReportTargetResolver | undefined> = {
-    product: {
-      async find(d, id) {
-        const row = await repo.productTarget(d, id);
-        if (!row) return undefined;
-        return { name: row.name, link: productLink(row.id, row.status), ownerId: row.owner_id };
-      },
-    },
-    user: {
-      async find(d, id) {
-        const row = await repo.userTarget(d, id);
-        if (!row) return undefined;
-        return { name: row.username, link: profileLink(row.username), ownerId: row.id };
-      },
-    },
-    question: undefined,
-    ...options.reportTargets,
-  };
+  const targets = reportTargets(options.reportTargets);
 
   async function adminUser(userId: number): Promise<AdminUser> {
     const row = await repo.findUserForAdmin(db, userId);
