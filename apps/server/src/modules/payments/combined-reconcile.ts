@@ -4,7 +4,8 @@ import {
   type CombinedPaymentRow,
   combinedPaymentsRepository as repo,
 } from './combined-payments.repository.ts';
-import type { LinkStatus, PaymentProvider } from './payment-provider.ts';
+import { outcomeOfLink, trustedLinkStatus } from './link-status.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 const BATCH = 50;
 
@@ -17,39 +18,13 @@ export async function reconcileCombined(
   provider: PaymentProvider,
   row: CombinedPaymentRow,
 ): Promise<void> {
-  const { db, clock, config, log } = ctx;
+  const { db, clock } = ctx;
   if (!row.link_id || ['confirmed', 'refused'].includes(row.status)) return;
-  let link: LinkStatus | null;
-  try {
-    link = await provider.getLinkStatus(row.link_id);
-  } catch (error) {
-    log.warn({ err: error, combinedId: row.id }, 'link status query failed');
-    return;
-  }
+  const link = await trustedLinkStatus(ctx, provider, row.id, row.link_id);
   if (!link) return;
-  if (link.reference && link.reference !== row.id) {
-    log.error({ combinedId: row.id, linkReference: link.reference }, 'link belongs to another reference');
-    return;
-  }
-  if (config.NODE_ENV === 'production' && link.isSandbox === true) {
-    log.error({ combinedId: row.id, linkId: row.link_id }, 'sandbox payment refused in production');
-    return;
-  }
-  const base = { paymentId: row.id, transactionId: link.transactionId, currency: null, payload: link };
-  if (link.status === 'PAID') {
-    await applyCombinedOutcome(ctx, {
-      ...base,
-      eventKey: `link:${row.link_id}:PAID`,
-      type: 'SALE_APPROVED',
-      paidPesos: link.total,
-    });
-  } else if (link.status === 'REJECTED') {
-    await applyCombinedOutcome(ctx, {
-      ...base,
-      eventKey: `link:${row.link_id}:REJECTED`,
-      type: 'SALE_REJECTED',
-      paidPesos: null,
-    });
+  const outcome = outcomeOfLink(row.id, row.link_id, link);
+  if (outcome) {
+    await applyCombinedOutcome(ctx, outcome);
   } else if (link.status === 'PROCESSING' && row.status === 'pending') {
     await db.transaction().execute(async (trx) => {
       const current = await repo.findCombinedForUpdate(trx, row.id);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import { applyOutcome } from './apply-outcome.ts';
-import type { LinkStatus, PaymentProvider } from './payment-provider.ts';
+import { outcomeOfLink, trustedLinkStatus } from './link-status.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 
 /**
@@ -12,40 +13,13 @@ export async function reconcileWithProvider(
   provider: PaymentProvider,
   row: PaymentRow,
 ): Promise<void> {
-  const { db, clock, config, log } = ctx;
+  const { db, clock } = ctx;
   if (!row.link_id || !['pending', 'processing', 'rejected', 'expired'].includes(row.status)) return;
-  let link: LinkStatus | null;
-  try {
-    link = await provider.getLinkStatus(row.link_id);
-  } catch (error) {
-    log.warn({ err: error, paymentId: row.id }, 'link status query failed');
-    return;
-  }
+  const link = await trustedLinkStatus(ctx, provider, row.id, row.link_id);
   if (!link) return;
-  if (link.reference && link.reference !== row.id) {
-    log.error({ paymentId: row.id, linkReference: link.reference }, 'link belongs to another reference');
-    return;
-  }
-  if (config.NODE_ENV === 'production' && link.isSandbox === true) {
-    // Bold's test mode charges nobody: in production such a payment never confirms a sale.
-    log.error({ paymentId: row.id, linkId: row.link_id }, 'sandbox payment refused in production');
-    return;
-  }
-  const base = { paymentId: row.id, transactionId: link.transactionId, currency: null, payload: link };
-  if (link.status === 'PAID') {
-    await applyOutcome(ctx, {
-      ...base,
-      eventKey: `link:${row.link_id}:PAID`,
-      type: 'SALE_APPROVED',
-      paidPesos: link.total,
-    });
-  } else if (link.status === 'REJECTED') {
-    await applyOutcome(ctx, {
-      ...base,
-      eventKey: `link:${row.link_id}:REJECTED`,
-      type: 'SALE_REJECTED',
-      paidPesos: null,
-    });
+  const outcome = outcomeOfLink(row.id, row.link_id, link);
+  if (outcome) {
+    await applyOutcome(ctx, outcome);
   } else if (link.status === 'PROCESSING' && row.status === 'pending') {
     await db.transaction().execute(async (trx) => {
       const current = await repo.findPaymentForUpdate(trx, row.id);
