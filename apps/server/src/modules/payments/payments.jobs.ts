@@ -10,10 +10,12 @@ import {
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
 import { recordUnpaidStrike, STRIKE_WINDOW_MS, STRIKES_TO_BLOCK } from '../trust/trust.service.ts';
 import { registerCombinedPaymentJobs } from './combined-reconcile.ts';
+import { overduePaymentsRepository } from './overdue-payments.repository.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentsRepository as repo } from './payments.repository.ts';
 import type { PaymentsService } from './payments.service.ts';
 import { createRefundProcessor } from './refunds.service.ts';
+import { secondChanceRepository } from './second-chance.repository.ts';
 import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from './won-items.service.ts';
 
 const BATCH = 50;
@@ -40,7 +42,7 @@ async function offerSecondChance(
   const next =
     row.auction_id === null
       ? null
-      : await repo.findSecondChanceBidder(
+      : await secondChanceRepository.findSecondChanceBidder(
           trx,
           { auctionId: row.auction_id, productId: row.product_id, sellerId: row.seller_id },
           { strikesSince: new Date(now.getTime() - STRIKE_WINDOW_MS), strikesToBlock: STRIKES_TO_BLOCK },
@@ -134,7 +136,7 @@ export function registerPaymentJobs(
   ctx.jobs.register({
     name: 'payments.check-before-expiry',
     run: async (now) => {
-      const rows = await repo.listOverdueWithLink(ctx.db, now, BATCH);
+      const rows = await overduePaymentsRepository.listOverdueWithLink(ctx.db, now, BATCH);
       for (const row of rows) await payments.reconcileWithProvider(row);
       return 0;
     },
@@ -147,7 +149,12 @@ export function registerPaymentJobs(
   ctx.jobs.register({
     name: 'payments.reconcile-open',
     run: async (now) => {
-      const rows = await repo.claimForProviderCheck(ctx.db, now, RECONCILE_EVERY_MS, BATCH);
+      const rows = await overduePaymentsRepository.claimForProviderCheck(
+        ctx.db,
+        now,
+        RECONCILE_EVERY_MS,
+        BATCH,
+      );
       for (const row of rows) await payments.reconcileWithProvider(row);
       return 0;
     },
@@ -157,9 +164,9 @@ export function registerPaymentJobs(
     name: 'payments.expire-won-items',
     run: async (now) => {
       const { count, created } = await ctx.db.transaction().execute(async (trx) => {
-        const rows = await repo.claimOverdue(trx, 'auction', now, BATCH);
+        const rows = await overduePaymentsRepository.claimOverdue(trx, 'auction', now, BATCH);
         if (rows.length === 0) return { count: 0, created: [] as Created };
-        await repo.expire(
+        await overduePaymentsRepository.expire(
           trx,
           rows.map((r) => r.id),
           now,
@@ -180,9 +187,9 @@ export function registerPaymentJobs(
     name: 'payments.expire-buy-now',
     run: (now) =>
       ctx.db.transaction().execute(async (trx) => {
-        const rows = await repo.claimOverdue(trx, 'buy_now', now, BATCH);
+        const rows = await overduePaymentsRepository.claimOverdue(trx, 'buy_now', now, BATCH);
         if (rows.length === 0) return 0;
-        await repo.expire(
+        await overduePaymentsRepository.expire(
           trx,
           rows.map((r) => r.id),
           now,
@@ -197,9 +204,9 @@ export function registerPaymentJobs(
     name: 'payments.expire-offers',
     run: async (now) => {
       const { count, created } = await ctx.db.transaction().execute(async (trx) => {
-        const rows = await repo.claimOverdue(trx, 'offer', now, BATCH);
+        const rows = await overduePaymentsRepository.claimOverdue(trx, 'offer', now, BATCH);
         if (rows.length === 0) return { count: 0, created: [] as Created };
-        await repo.expire(
+        await overduePaymentsRepository.expire(
           trx,
           rows.map((r) => r.id),
           now,

@@ -22,6 +22,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { type PaymentRow, paymentsRepository as repo } from './payments.repository.ts';
 import { toSellerPayment } from './payouts-view.ts';
 import { reconcileWithProvider } from './reconcile.ts';
+import { sellerPayoutsRepository } from './seller-payouts.repository.ts';
 
 /*
  * Paying in steps, one concern a file: `checkout-link.ts` and `buy-now.ts` (opening a checkout,
@@ -139,14 +140,14 @@ export function createPaymentsService(ctx: AppContext, provider: PaymentProvider
 
     /** The seller's payouts, newest first. */
     async listPayouts(sellerId: number, page: number, size: number): Promise<SellerPayment[]> {
-      const rows = await repo.listPayouts(db, sellerId, size, (page - 1) * size);
+      const rows = await sellerPayoutsRepository.listPayouts(db, sellerId, size, (page - 1) * size);
       return rows.map((row) => toSellerPayment(row, config.CLAIM_WINDOW_DAYS));
     },
 
     async getPayout(sellerId: number, id: string): Promise<SellerPaymentDetail> {
       const notFoundPayout = () => notFound('PAYOUT_NOT_FOUND', messages.payoutNotFound);
       if (!isUuid(id)) throw notFoundPayout();
-      const row = await repo.findPayout(db, sellerId, id.toLowerCase());
+      const row = await sellerPayoutsRepository.findPayout(db, sellerId, id.toLowerCase());
       if (!row) throw notFoundPayout();
       return {
         product: { id: row.product_id, name: row.product_name, image: imageUrl(row.image_id) },

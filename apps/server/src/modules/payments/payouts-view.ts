@@ -1,8 +1,8 @@
 import { claimWindowEndsAt, type SellerPayment } from '@app/contracts';
 import { toPesos } from '../../platform/money.ts';
-import type { paymentsRepository } from './payments.repository.ts';
+import type { sellerPayoutsRepository } from './seller-payouts.repository.ts';
 
-type PayoutRow = Awaited<ReturnType<typeof paymentsRepository.listPayouts>>[number];
+type PayoutRow = Awaited<ReturnType<typeof sellerPayoutsRepository.listPayouts>>[number];
 
 /** Why a held payout waits (see SellerPayment.hold); null for payable and paid ones. */
 function payoutHold(row: PayoutRow, claimWindowDays: number): SellerPayment['hold'] {
