@@ -1,5 +1,3 @@
-import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
 import { commonErrorCodes, commonMessages } from '@app/contracts';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
@@ -39,9 +37,16 @@ import { usersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { watchlistRoutes } from './modules/watchlist/watchlist.routes.ts';
+import { announceWrites } from './platform/announce-writes.ts';
 import { createAuth, resolveJwtSecret } from './platform/auth.ts';
 import { bodyLimits } from './platform/body-limits.ts';
 import { createClock } from './platform/clock.ts';
+import {
+  clientErrorHandler,
+  closeKeptAliveConnectionsOnClose,
+  REQUEST_TIMEOUT_MS,
+  trustProxyOption,
+} from './platform/connections.ts';
 import type { AppContext } from './platform/context.ts';
 import { type DatabaseHandle, openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
 import { AppError, errorBody, registerErrorHandler } from './platform/errors.ts';
@@ -55,7 +60,7 @@ import { registerMetrics } from './platform/metrics.ts';
 import { migrateToLatest } from './platform/migrate.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
-import { announceChange, readFreshness } from './platform/read-cache.ts';
+import { readFreshness } from './platform/read-cache.ts';
 import { keepRenderedPages } from './platform/rendered-pages.ts';
 import { useEndpointSchemas } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -79,113 +84,12 @@ export interface BuildOptions {
   requestTimeoutMs?: number;
 }
 
-/**
- * A request (headers and body) must have arrived whole within this time, or it is answered 408
- * and its connection closed: otherwise a client trickling a body byte by byte would hold a
- * connection, and its memory, for ever. Two minutes still lets a phone on a slow network send a
- * 5 MB photo.
- */
-const REQUEST_TIMEOUT_MS = 120_000;
-
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** The embedded database's backup reader (platform/embedded-backup.ts); undefined on PostgreSQL. */
     embeddedSnapshot: DatabaseHandle['embeddedSnapshot'];
   }
-}
-
-/**
- * A hop count trusts that many proxies nearest to us (Fastify's own rule for a number, written
- * out because its types only take a function); a list trusts those addresses.
- */
-function trustProxyOption(
-  setting: Config['TRUST_PROXY'],
-): boolean | string[] | ((a: string, hop: number) => boolean) {
-  if (typeof setting === 'number') return (_address, hop) => hop < setting;
-  return setting;
-}
-
-/**
- * Requests Node refuses before Fastify sees them (headers or URL too long, a timed-out or
- * malformed request) get the same Spanish `{message, code}` body as every other error.
- */
-function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, commonErrorCodes.tooLarge, commonMessages.tooLarge]
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, commonErrorCodes.requestTimeout, commonMessages.requestTimeout]
-        : [400, commonErrorCodes.invalidInput, commonMessages.invalidInput];
-  const body = JSON.stringify(errorBody(code, message));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
-}
-
-/**
- * Answers read from memory (platform/read-cache.ts) are current only while every write is
- * announced: each call that may write (every method but GET and HEAD, and the GETs whose
- * declaration says `writes`) and each job run that did something tells this process's caches
- * before its answer is sent, and the other processes through the event bus. A write this misses is still seen within the
- * caches' confirmation age (a second), by their change counters.
- */
-function announceWrites(app: FastifyInstance, ctx: AppContext) {
-  const freshness = readFreshness(ctx);
-  app.addHook('onSend', async (request, reply) => {
-    const { method } = request;
-    const route = request.routeOptions.url;
-    // No route (a 404 for an unknown path), CORS preflights and requests turned away before
-    // their handler ran (no valid session, over a rate limit) write nothing: announcing them
-    // would let a flood of such requests keep every cache from answering from memory.
-    if (route === undefined || method === 'OPTIONS' || reply.statusCode === 401 || reply.statusCode === 429)
-      return;
-    if ((method !== 'GET' && method !== 'HEAD') || request.routeOptions.config.writes) {
-      // Held until the other processes are told (a client's next read may land on one of
-      // them), within a bound.
-      await announceChange(freshness);
-    }
-  });
-  const register = ctx.jobs.register.bind(ctx.jobs);
-  ctx.jobs.register = (job) =>
-    register({
-      ...job,
-      run: async (now) => {
-        let done = 1;
-        try {
-          done = await job.run(now);
-          return done;
-        } finally {
-          // A run that failed may have committed part of its work.
-          if (done > 0) void freshness.changed();
-        }
-      },
-    });
-}
-
-/**
- * While the server closes, a kept-alive connection is closed as soon as its request is answered:
- * the server's close ends only the connections idle at that moment, and waits for the others,
- * which a client keeps open after its answer (72 s by Fastify's keep-alive default). A burst of
- * bids from a long-lived client (a proxy, a load test) otherwise held the drain until it was cut.
- * Answers sent meanwhile say `Connection: close`, so clients do not send another request on a
- * connection about to close; connections that go idle anyway are closed within 100 ms.
- */
-function closeKeptAliveConnectionsOnClose(app: FastifyInstance) {
-  let closing: NodeJS.Timeout | undefined;
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-  app.addHook('preClose', async () => {
-    closing = setInterval(() => app.server.closeIdleConnections(), 100);
-    closing.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(closing));
 }
 
 /** Assembles the whole server: what `server.ts` listens with and what tests start. */
