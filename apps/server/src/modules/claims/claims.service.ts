@@ -1,9 +1,7 @@
 import {
   ACTIVE_CLAIM_STATUSES,
-  type AdminClaimsResponse,
   type Claim,
   type ClaimContext,
-  type ClaimOutcome,
   type ClaimStatus,
   canEscalate,
   claimEligibility,
@@ -27,17 +25,10 @@ import {
   type NewNotification,
   publishNotifications,
 } from '../notifications/notifications.service.ts';
-import { recordOperatorAction } from '../operator/audit-log.service.ts';
 import { holdPayout } from '../payments/payout-states.service.ts';
+import { createClaimDecisions } from './claim-decisions.ts';
 import { lockClaimAndSale, refundIn, roleIn } from './claim-steps.ts';
-import {
-  claimNotFound,
-  toAdminClaim,
-  toClaim,
-  toClaimMessage,
-  toMyClaim,
-  toUserClaim,
-} from './claim-views.ts';
+import { claimNotFound, toClaim, toClaimMessage, toMyClaim, toUserClaim } from './claim-views.ts';
 import { claimsRepository as repo } from './claims.repository.ts';
 import { releaseDuePayouts } from './payout-release.ts';
 
@@ -89,6 +80,8 @@ export function createClaimsService(ctx: AppContext) {
   const link = (claimId: number) => `/claims/${claimId}`;
 
   return {
+    ...createClaimDecisions(ctx),
+
     async open(buyerId: number, input: OpenClaimInput): Promise<Claim> {
       const now = clock.now();
       const { id, created } = await db.transaction().execute(async (trx) => {
@@ -265,76 +258,10 @@ export function createClaimsService(ctx: AppContext) {
       return toClaim(db, claimId);
     },
 
-    /**
-     * An operator decides an open or escalated claim: a full refund, or `release` (the payout
-     * follows its normal course). Recorded in the audit in the same transaction; both parties told.
-     */
-    async resolve(operatorId: number, claimId: number, outcome: ClaimOutcome, note: string): Promise<Claim> {
-      const now = clock.now();
-      const created = await db.transaction().execute(async (trx) => {
-        const { claim, sale } = await lockClaimAndSale(trx, claimId);
-        // Nobody judges their own case: an operator who bought or sold the item leaves it to another.
-        if (claim.buyer_id === operatorId || claim.seller_id === operatorId) {
-          throw forbidden('OWN_CLAIM', messages.ownClaim);
-        }
-        if (!isActive(claim.status)) throw conflict('CLAIM_CLOSED', messages.closed);
-        if (outcome === 'refund') {
-          await refundIn(trx, claim, sale, { userId: operatorId, note }, now);
-        } else {
-          await repo.setStatus(trx, claimId, {
-            status: 'released',
-            resolved_at: now,
-            resolved_by: operatorId,
-            resolution_note: note,
-            now,
-          });
-        }
-        await recordOperatorAction(trx, {
-          actorId: operatorId,
-          action: 'resolve_claim',
-          targetType: 'claim',
-          targetId: claimId,
-          targetLabel: sale.product_name,
-          note: `${outcome}: ${note}`,
-          at: now,
-        });
-        const text =
-          outcome === 'refund'
-            ? `Coleccionables resolvió el reclamo por "${sale.product_name}" con un reembolso completo al comprador.`
-            : `Coleccionables resolvió el reclamo por "${sale.product_name}" sin reembolso: el pago al vendedor sigue su curso.`;
-        return createNotifications(
-          trx,
-          [claim.buyer_id, claim.seller_id].map<NewNotification>((u) => ({
-            userId: u,
-            type: 'claim_resolved',
-            title: messages.resolved,
-            message: `${text} Nota: ${note}`.slice(0, 1000),
-            link: link(claimId),
-          })),
-          now,
-        );
-      });
-      await publishNotifications(events, created);
-      return toClaim(db, claimId);
-    },
-
     async mine(userId: number, page: number, size: number): Promise<MyClaimsResponse> {
       const { rows, total } = await repo.listForUser(db, userId, size, (page - 1) * size);
       return {
         items: rows.map((r) => toMyClaim(r, userId)),
-        meta: pageMeta(total, page, size),
-      };
-    },
-
-    async listForOperators(
-      status: 'active' | ClaimStatus,
-      page: number,
-      size: number,
-    ): Promise<AdminClaimsResponse> {
-      const statuses = status === 'active' ? ACTIVE_CLAIM_STATUSES : [status];
-      const { rows, total } = await repo.listByStatus(db, statuses, size, (page - 1) * size);
-      return {
-        items: rows.map(toAdminClaim),
         meta: pageMeta(total, page, size),
       };
     },
