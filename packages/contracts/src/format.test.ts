@@ -7,6 +7,7 @@ import {
   formatLongDate,
   formatMoney,
   formatNumber,
+  marketDay,
 } from './format.ts';
 
 describe('formatNumber: no decimals, "." grouping', () => {
@@ -179,5 +180,13 @@ describe('the hand-written formats say what Intl says', () => {
         expect(formatBidTimestamp(date)).toBe(intlBidTime.format(date));
         expect(formatBidTimestamp(date.toISOString())).toBe(intlBidTime.format(date));
       }
+  });
+});
+
+describe('marketDay', () => {
+  it("is Bogotá's calendar day: it turns at 05:00 UTC", () => {
+    expect(marketDay(new Date('2026-12-02T04:59:59.999Z'))).toBe('2026-12-01');
+    expect(marketDay(new Date('2026-12-02T05:00:00.000Z'))).toBe('2026-12-02');
+    expect(marketDay(new Date('2027-01-01T03:00:00.000Z'))).toBe('2026-12-31');
   });
 });

@@ -10,6 +10,11 @@
 export const MARKET_TIME_ZONE = 'America/Bogota';
 const MARKET_UTC_OFFSET_MS = -5 * 60 * 60 * 1000;
 
+/** The marketplace's calendar day ("YYYY-MM-DD") an instant falls on: once-a-day rules count in it. */
+export function marketDay(at: Date): string {
+  return new Date(at.getTime() + MARKET_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /**
  * Each formatter is built on first use and kept: building an Intl formatter costs far more than
  * formatting with one (a bid history formats a date per row), and a page that never formats a

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactSafe } from '../common/schemas.ts';
-import { formatLongDate, MARKET_TIME_ZONE } from '../format.ts';
+import { formatLongDate, marketDay } from '../format.ts';
 import { isCalendarDay } from '../users/user.schemas.ts';
 
 /** The longest vacation message a seller may leave. */
@@ -14,16 +14,6 @@ export const VACATION_MESSAGE_MAX = 300;
 export function vacationEndsAt(day: string): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + 1, 5));
-}
-
-/** The Bogotá calendar day ("YYYY-MM-DD") an instant falls on. */
-export function marketDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: MARKET_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
 }
 
 /** The calendar day a stored end instant closes (the inverse of `vacationEndsAt`). */

@@ -3,6 +3,7 @@ import {
   type FollowState,
   hasControlCharacter,
   followMessages as m,
+  marketDay,
   pageMeta,
   userMessages,
 } from '@app/contracts';
@@ -11,16 +12,6 @@ import type { Database } from '../../platform/db.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { createNotifications, type NotificationDto } from '../notifications/notifications.service.ts';
 import { followsRepository as repo } from './follows.repository.ts';
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Bogota',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day in Bogotá, `YYYY-MM-DD`: a follower hears about a seller once in it at most. */
-const bogotaDay = (at: Date) => dayFormat.format(at);
 
 /** Something a seller just put up for sale, as their followers hear of it. */
 export type NewListing =
@@ -44,7 +35,7 @@ export async function tellFollowers(
   listing: NewListing,
   now: Date,
 ): Promise<Array<NotificationDto & { user_id: number }>> {
-  const followers = await repo.claimFollowersToTell(trx, sellerId, bogotaDay(now));
+  const followers = await repo.claimFollowersToTell(trx, sellerId, marketDay(now));
   if (followers.length === 0) return [];
   const seller = await repo.findUsername(trx, sellerId);
   const username = seller?.username ?? '';

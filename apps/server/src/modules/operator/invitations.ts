@@ -5,6 +5,7 @@ import {
   INVITATION_TTL_DAYS,
   type Invitation,
   type InviteUserInput,
+  MARKET_TIME_ZONE,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.ts';
@@ -23,7 +24,7 @@ function invitationMail(email: string, userId: number, link: string, expiresAt: 
   const until = expiresAt.toLocaleDateString('es-CO', {
     day: 'numeric',
     month: 'long',
-    timeZone: 'America/Bogota',
+    timeZone: MARKET_TIME_ZONE,
   });
   return {
     kind: 'invitation',

@@ -1,4 +1,4 @@
-import { BrowseFiltersSchema, browseViewLink, savedSearchMessages as m } from '@app/contracts';
+import { BrowseFiltersSchema, browseViewLink, savedSearchMessages as m, marketDay } from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service.ts';
@@ -14,16 +14,6 @@ const BATCH = 50;
 const SETTLE_MS = 30_000;
 /** Each search is counted at most this often: many searches must not each cost a query a tick. */
 const CHECK_EVERY_MS = 5 * 60_000;
-const TIME_ZONE = 'America/Bogota';
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day in Bogotá, `YYYY-MM-DD`: a saved search notifies at most once in it. */
-const bogotaDay = (at: Date) => dayFormat.format(at);
 
 /**
  * Job: tells each saved search's owner how many matching products became buyable since the
@@ -39,7 +29,8 @@ export function createSavedSearchMatchJob(ctx: AppContext, deps: { catalog: Cata
       const latest = await repo.latestBecameBuyable(db);
       if (!latest) return 0;
       const until = new Date(now.getTime() - SETTLE_MS);
-      const today = bogotaDay(now);
+      // A saved search notifies at most once per market day.
+      const today = marketDay(now);
       const lastCheckBefore = new Date(Math.min(latest.getTime(), now.getTime() - CHECK_EVERY_MS));
       const due = await repo.findDue(db, lastCheckBefore, today, BATCH);
       let checked = 0;
