@@ -32,11 +32,12 @@ export interface DecisionWrite {
   race: { highest: number | null; leaderId: number | null; bidCount: number };
   notices: NotificationInsert[];
   /**
-   * Bidders the seller must not have blocked for the write to happen (the group decided from
-   * memory, whose standing was read before the decision); empty under the race lock, where it was
-   * read after the lock.
+   * Bidders whose standing with the seller the write itself checks (the group decided from
+   * memory, whose standing nothing read before): none blocked by the seller and none with
+   * `strikesToBlock` uncleared strikes since `strikesSince`. Empty under the race lock, where it
+   * was read after the lock.
    */
-  unblocked: number[];
+  unread: { userIds: number[]; strikesSince: Date; strikesToBlock: number };
 }
 
 /** A new race stamp: random, so no two writers ever write the same one (see the migration). */
@@ -124,9 +125,9 @@ export const bidsRepository = {
 
   /**
    * A decision's writes in one statement: the race row, only while its stamp is still
-   * `expected`, the product has not closed and the seller has blocked none of `unblocked`, then
-   * its bids and outbid notices only if the race was written. Answers null when the race had
-   * moved or a bidder was blocked meanwhile (nothing written), else the bids'
+   * `expected`, the product has not closed and every bidder of `unread` may bid on the seller's
+   * products, then its bids and outbid notices only if the race was written. Answers null when
+   * the race had moved or a bidder may not bid (nothing written), else the bids'
    * ids with their bidders' names (automatic bids are placed for ceilings' holders), in the
    * order given, and the notices' ids by user.
    *
@@ -156,7 +157,13 @@ export const bidsRepository = {
           and (select race_stamp from locked) = ${input.expected}::bigint and outcome is null
           and not exists (
             select 1 from seller_blocks sb join auctions a on a.owner_id = sb.seller_id
-            where a.id = ${auctionId}::integer and sb.blocked_user_id = any(${input.unblocked}::integer[])
+            where a.id = ${auctionId}::integer and sb.blocked_user_id = any(${input.unread.userIds}::integer[])
+          )
+          and not exists (
+            select 1 from unpaid_strikes s
+            where s.user_id = any(${input.unread.userIds}::integer[]) and s.cleared_at is null
+              and s.created_at > ${input.unread.strikesSince}::timestamptz
+            group by s.user_id having count(*) >= ${input.unread.strikesToBlock}::integer
           )
         returning auction_id, product_id
       ), placed as (

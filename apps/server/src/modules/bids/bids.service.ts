@@ -14,7 +14,6 @@ import { channels } from '../../platform/events.ts';
 import { createKeyedFreshRead } from '../../platform/fresh-read.ts';
 import { createGroupQueue } from '../../platform/group-queue.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
-import { assertMayBuy } from '../trust/trust.service.ts';
 import type { Waiting } from './answer-decision.ts';
 import { bidsRepository as repo, toBidDto } from './bids.repository.ts';
 import { ceilingsRepository } from './ceilings.repository.ts';
@@ -81,20 +80,14 @@ export function createBidsService(ctx: AppContext) {
   const submit = (waiting: Waiting) =>
     decisions.submit(raceKey(waiting.auctionId, waiting.productId), waiting);
   /**
-   * The early refusals, then the bidder's standing with the product's seller (unpaid strikes,
-   * the seller's block list), read committed: a block or strike that committed before the bid is
-   * always seen, one that commits while the bid is decided finds it already placed (it stands:
-   * neither voids bids) and refuses the bidder's next.
+   * The early refusals (from what the process remembers of the race, else one read). The
+   * bidder's standing with the seller (unpaid strikes, the seller's block list) is not read here,
+   * one query per bid: the decision checks it for the whole group, in its write when decided
+   * from memory and after the race lock otherwise, so a block or strike that committed before
+   * the decision is always seen.
    */
-  const refuse = async (request: PendingBid, amountPesos: number, auctionId: number, productId: number) => {
-    const early = await refuseEarly({ db, clock, memory }, request, amountPesos, auctionId, productId);
-    if (early) return early;
-    const race =
-      memory.committed(raceKey(auctionId, productId)) ?? (await repo.findRace(db, auctionId, productId));
-    if (!race) return missingRace(db, auctionId);
-    await assertMayBuy(db, request.userId, race.owner_id, clock.now());
-    return null;
-  };
+  const refuse = (request: PendingBid, amountPesos: number, auctionId: number, productId: number) =>
+    refuseEarly({ db, clock, memory }, request, amountPesos, auctionId, productId);
 
   // Greetings of live channels: thousands of sockets on one product asking at once (all of them
   // after the bus reconnects) share one query per round trip instead of one each.

@@ -1,6 +1,6 @@
 import { briefTransaction } from '../../platform/brief-transaction.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { buyerRefusals } from '../trust/trust.service.ts';
+import { buyerRefusals, standingRule } from '../trust/trust.service.ts';
 import { answerDecision, type CommittedDecision, type Decided, type Waiting } from './answer-decision.ts';
 import { DECISION_STATEMENT, newStamp, bidsRepository as repo } from './bids.repository.ts';
 import { ceilingsRepository } from './ceilings.repository.ts';
@@ -83,9 +83,9 @@ export function createDecisionPaths(ctx: AppContext, memory: RaceMemory) {
       bids: decision.bids,
       race: decision.race,
       notices,
-      // Their standing was read when they arrived: a block that committed since stops the write,
-      // and the group is decided again under the lock, which reads it afresh.
-      unblocked: waiting.map((w) => w.request.userId),
+      // Their standing is checked by the write: a bidder who may not bid on the seller's products
+      // stops it, and the group is decided again under the lock, which refuses that bidder.
+      unread: { userIds: waiting.map((w) => w.request.userId), ...standingRule(now) },
     });
     // Awaited below, after the previous group: until then a failure must not go unhandled.
     sent.catch(() => {});
@@ -173,7 +173,7 @@ export function createDecisionPaths(ctx: AppContext, memory: RaceMemory) {
             bids: decision.bids,
             race: decision.race,
             notices,
-            unblocked: [],
+            unread: { userIds: [], ...standingRule(now) },
           })
         : { bids: [], noticeIds: new Map<number, number>() };
       // Under the lock the stamp is the one just read: only a closed product refuses the write.

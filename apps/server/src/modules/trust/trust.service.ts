@@ -20,6 +20,12 @@ export { STRIKES_TO_BLOCK };
 
 const strikeWindowStart = (now: Date) => new Date(now.getTime() - STRIKE_WINDOW_MS);
 
+/** The strike rule as data, for a statement that checks a buyer's standing itself (the bid write). */
+export const standingRule = (now: Date) => ({
+  strikesSince: strikeWindowStart(now),
+  strikesToBlock: STRIKES_TO_BLOCK,
+});
+
 /**
  * Refuses (403) a buyer who may not buy from or bid on `sellerId`'s products: one with 3 unpaid
  * strikes in the last 365 days (`BUYER_STRUCK_OUT`), or one the seller blocked (`BUYER_BLOCKED`).
