@@ -29,9 +29,11 @@ export const standingRule = (now: Date) => ({
 /**
  * Refuses (403) a buyer who may not buy from or bid on `sellerId`'s products: one with 3 unpaid
  * strikes in the last 365 days (`BUYER_STRUCK_OUT`), or one the seller blocked (`BUYER_BLOCKED`).
- * Every path that lets a buyer commit to a seller's product (a bid, buy-now, an offer) calls it;
+ * Every path that lets a buyer commit to a seller's product (buy-now, an offer) calls it;
  * inside the path's own transaction where it has one, so a block or strike committed before the
- * check is always seen. Bids already placed are never voided by either.
+ * check is always seen. Bids check the same rule per group of bids (`buyerRefusals` under the
+ * race lock, `standingRule` in the write from memory). Bids already placed are never voided by
+ * either.
  */
 export async function assertMayBuy(db: Database, userId: number, sellerId: number, now: Date): Promise<void> {
   const refusal = (await buyerRefusals(db, [userId], sellerId, now)).get(userId);
