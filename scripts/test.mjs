@@ -60,6 +60,9 @@ if (wanted.length === 0) {
 
 let passed = 0;
 let failed = 0;
+// Where the run's time goes, printed at the end (the web app's build counts with the browser suite).
+const started = Date.now();
+const seconds = {};
 let broken = false;
 // Named again at the very end: a log cut to its tail (CI keeps only the last part) still says
 // which test failed, not just how many.
@@ -74,6 +77,7 @@ for (const name of wanted) {
     console.error('server-pg needs TEST_DATABASE_URL');
     process.exit(2);
   }
+  const suiteStarted = Date.now();
   if (name === 'e2e') {
     console.log('\n== building the web app for the browser tests');
     const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
@@ -101,6 +105,7 @@ for (const name of wanted) {
       env: { ...process.env, ...scratchEnv, ...suite.env },
     },
   );
+  seconds[name] = Math.round((Date.now() - suiteStarted) / 1000);
   if (!existsSync(report)) {
     broken = true;
     console.error(`suite ${name} produced no report (exit ${result.status})`);
@@ -117,6 +122,8 @@ for (const name of wanted) {
   if (result.status !== 0 || json.numTotalTests === 0 || json.numFailedTestSuites > 0) broken = true;
 }
 
+const timings = Object.entries(seconds).map(([name, s]) => `${name} ${s} s`);
+console.log(`\nTime: ${Math.round((Date.now() - started) / 1000)} s (${timings.join(', ')})`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);
