@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db.ts';
 import { createTriggerStatement, type DbFunction } from '../../src/platform/db-functions/db-function.ts';
 import { dbFunctions } from '../../src/platform/db-functions/index.ts';
+import {
+  notificationRules,
+  writeNotificationRules,
+} from '../../src/platform/db-functions/notification-rules.ts';
 import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /**
@@ -154,5 +158,33 @@ describe('the database functions and triggers match platform/db-functions/', () 
     expect(
       differences('trigger', only(database.triggers, 'products.products_first_photo'), other.triggers),
     ).toHaveLength(1);
+  });
+
+  it('hands the functions the TypeScript notification rules, and puts them back when they drift', async () => {
+    // Sorted here, not by the database's collation.
+    const byType = (a: { type: string }, b: { type: string }) => (a.type < b.type ? -1 : 1);
+    const table = async () =>
+      (await t.ctx.db.selectFrom('notification_rules').selectAll().execute()).sort(byType);
+    const expected = Object.entries(notificationRules)
+      .map(([type, rule]) => ({
+        type,
+        preference: rule.preference,
+        throttle_seconds: 'throttleSeconds' in rule ? rule.throttleSeconds : null,
+        digest_seconds: 'digestSeconds' in rule ? rule.digestSeconds : null,
+      }))
+      .sort(byType);
+    expect(await table()).toEqual(expected);
+    expect(expected.find((rule) => rule.type === 'outbid')?.throttle_seconds).toBe(1800);
+    await t.ctx.db
+      .updateTable('notification_rules')
+      .set({ throttle_seconds: 60 })
+      .where('type', '=', 'outbid')
+      .execute();
+    await t.ctx.db
+      .insertInto('notification_rules')
+      .values({ type: 'gone', preference: 'outbid', throttle_seconds: null, digest_seconds: null })
+      .execute();
+    await writeNotificationRules(t.ctx.db);
+    expect(await table()).toEqual(expected);
   });
 });
