@@ -41,6 +41,7 @@ export * from './notifications/notification.schemas.ts';
 export * from './notifications/notification-preferences.endpoints.ts';
 export * from './notifications/notification-preferences.ts';
 export * from './notifications/notification-socket.schemas.ts';
+export type * from './notifications/notification-types.ts';
 export * from './notifications/push.endpoints.ts';
 export * from './notifications/push.messages.ts';
 export * from './notifications/push.schemas.ts';

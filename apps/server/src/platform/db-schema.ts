@@ -50,6 +50,7 @@ import type {
   ChangeVersionsTable,
   IdempotencyKeysTable,
   MailOutboxTable,
+  NotificationRulesTable,
   NotificationsTable,
   OperatorAuditTable,
   ReportsTable,
@@ -102,6 +103,7 @@ export interface DB {
   bid_ceilings: BidCeilingsTable;
   watchlist: WatchlistTable;
   notifications: NotificationsTable;
+  notification_rules: NotificationRulesTable;
   payments: PaymentsTable;
   combined_payments: CombinedPaymentsTable;
   combined_payment_items: CombinedPaymentItemsTable;

@@ -1,8 +1,12 @@
 import { Migrator } from 'kysely';
 import type { Database } from './db.ts';
+import { writeNotificationRules } from './db-functions/notification-rules.ts';
 import { migrationProvider } from './migrations/index.ts';
 
-/** Brings the schema up to date; the same migrations run on PGlite and PostgreSQL. */
+/**
+ * Brings the schema up to date, then writes the data the database functions read (the
+ * notification rules); the same migrations run on PGlite and PostgreSQL.
+ */
 export async function migrateToLatest(db: Database): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
@@ -10,4 +14,5 @@ export async function migrateToLatest(db: Database): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  await writeNotificationRules(db);
 }

@@ -33,6 +33,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   login_attempts: 'users',
   login_challenges: 'users',
   mail_outbox: 'mail',
+  notification_rules: 'platform',
   notifications: 'notifications',
   offers: 'offers',
   operator_audit: 'operator',

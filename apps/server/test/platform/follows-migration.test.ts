@@ -1,12 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as followsMigration from '../../src/platform/migrations/2026-12-03T0100-follows.ts';
+import * as rulesMigration from '../../src/platform/migrations/2026-12-03T0300-notification-rules.ts';
 import { startTestApp, type TestApp } from '../support/build-app.ts';
 
 /**
- * The follows migration, the newest, taken back and applied again on the current schema: the
- * schema and the e-mail functions come back as they were, and `mail_preference_of` keeps every
- * earlier mapping besides its own `followed_seller`.
+ * The follows migration taken back and applied again on the current schema, with the
+ * notification-rules migration (which redefines the same e-mail functions) taken back before it
+ * and applied again after: the schema and the e-mail functions come back as they were, and
+ * `mail_preference_of` keeps every earlier mapping besides its own `followed_seller`.
  */
 describe('migration: follows down and up', () => {
   let t: TestApp;
@@ -60,6 +62,7 @@ describe('migration: follows down and up', () => {
       system: null,
     });
 
+    await rulesMigration.down(db);
     await followsMigration.down(db);
     expect((await columns(db)).some((c) => c.startsWith('seller_follows.'))).toBe(false);
     expect(await preferences(db, ['followed_seller', 'saved_search_match'])).toEqual({
@@ -68,6 +71,7 @@ describe('migration: follows down and up', () => {
     });
 
     await followsMigration.up(db);
+    await rulesMigration.up(db);
     expect(await columns(db)).toEqual(before);
     expect(await functions(db)).toEqual(functionsBefore);
     expect(await preferences(db, types)).toEqual(mappedBefore);

@@ -2,8 +2,9 @@ import { type EmailPreferenceType, emailPreferenceTypes } from '@app/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Job } from '../../platform/jobs.ts';
-import { type MailContent, renderMail } from './mail.templates.ts';
+import { renderMail } from './mail.templates.ts';
 import type { MailTransport } from './mail.transport.ts';
+import { mailContentOf } from './mail-copy.ts';
 import { SECRET_LINK_KINDS } from './outbox.service.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
@@ -21,7 +22,7 @@ interface ClaimedRow {
   to_address: string;
   kind: string;
   preference: string | null;
-  data: Omit<MailContent, 'kind'>;
+  data: Record<string, unknown>;
   attempts: number;
   created_at: Date;
 }
@@ -108,10 +109,11 @@ export function createMailJob(
       preference && row.user_id !== null
         ? `${deps.baseUrl}/unsubscribe/${deps.tokens.sign(row.user_id, preference)}`
         : null;
-    const rendered = await renderMail(
-      { kind: row.kind, ...row.data },
-      { baseUrl: deps.baseUrl, preference, unsubscribeUrl },
-    );
+    const rendered = await renderMail(mailContentOf(row.kind, row.data), {
+      baseUrl: deps.baseUrl,
+      preference,
+      unsubscribeUrl,
+    });
     const host = new URL(deps.baseUrl).hostname || 'localhost';
     await deps.transport.send({
       from: deps.from,

@@ -63,12 +63,8 @@ export const mailRepository = {
     const result = await sql`
       insert into mail_outbox (user_id, to_address, kind, preference, data, dedupe_key, next_attempt_at, created_at)
       select p.buyer_id, u.email, 'payment_reminder', 'payment_reminder',
-             jsonb_build_object(
-               'title', 'Te quedan menos de 24 horas para pagar',
-               'message', case when p.kind = 'offer'
-                 then 'Tu oferta por "' || pr.name || '" fue aceptada. Si no pagas a tiempo, la reserva se cancela.'
-                 else 'Ganaste "' || pr.name || '". Si no pagas a tiempo, se ofrecerá al siguiente postor.' end,
-               'link', '/auctions/won/'),
+             -- The values of its text; the words are written when it is sent (mail-copy.ts).
+             jsonb_build_object('product', pr.name, 'offer', p.kind = 'offer', 'link', '/auctions/won/'),
              'payment_reminder:' || p.id, ${now}::timestamptz, ${now}::timestamptz
       from payments p
       join users u on u.id = p.buyer_id

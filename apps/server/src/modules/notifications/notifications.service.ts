@@ -1,39 +1,14 @@
-import { type NotificationSocketMessage, notificationMessages, pageMeta } from '@app/contracts';
+import {
+  type NotificationSocketMessage,
+  type NotificationType,
+  notificationMessages,
+  pageMeta,
+} from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { channels, type EventBus } from '../../platform/events.ts';
 import { notificationsRepository } from './notifications.repository.ts';
-
-type NotificationType =
-  | 'outbid'
-  | 'auction_won'
-  | 'auction_started'
-  | 'auction_ended'
-  | 'item_sold'
-  | 'payment_confirmed'
-  | 'item_shipped'
-  | 'bank_account_changed'
-  | 'item_delivered'
-  | 'second_chance'
-  | 'payment_expired'
-  | 'payment_refunded'
-  | 'payment_voided'
-  | 'ending_soon'
-  | 'question'
-  | 'question_answered'
-  | 'payout_paid'
-  | 'product_taken_down'
-  | 'claim_opened'
-  | 'claim_message'
-  | 'claim_resolved'
-  | 'saved_search_match'
-  /** Something happened to the account's access (users/security-notices.service.ts). */
-  | 'security'
-  | 'offer'
-  /** A seller the user follows started an auction or listed a buy-now product (follows module). */
-  | 'followed_seller'
-  | 'system';
 
 export interface NewNotification {
   userId: number;

@@ -35,6 +35,17 @@ export interface MailOutboxTable {
   claimed_at: Timestamp | null;
 }
 
+/**
+ * What each notification type e-mails and pushes (migration 2026-12-03T0300), written from
+ * `db-functions/notification-rules.ts` after every migration run and read by the triggers.
+ */
+export interface NotificationRulesTable {
+  type: string;
+  preference: string | null;
+  throttle_seconds: number | null;
+  digest_seconds: number | null;
+}
+
 /** Change counters moved by triggers, read by the caches they guard (see read-cache.ts). */
 export interface ChangeVersionsTable {
   name: string;

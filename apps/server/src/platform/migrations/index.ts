@@ -38,6 +38,7 @@ import * as offers from './2026-12-02T0300-offers.ts';
 import * as vacation from './2026-12-02T0400-vacation.ts';
 import * as follows from './2026-12-03T0100-follows.ts';
 import * as combinedPayments from './2026-12-03T0200-combined-payments.ts';
+import * as notificationRules from './2026-12-03T0300-notification-rules.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T0400-vacation': vacation,
   '2026-12-03T0100-follows': follows,
   '2026-12-03T0200-combined-payments': combinedPayments,
+  '2026-12-03T0300-notification-rules': notificationRules,
 };
 
 export const migrationProvider: MigrationProvider = {
