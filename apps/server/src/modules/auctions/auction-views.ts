@@ -1,12 +1,13 @@
 import { type AuctionProduct, type AuctionSummary, attributesFromColumns } from '@app/contracts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
-import type { AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
+import type { auctionRacesRepository as races } from './auction-races.repository.ts';
+import type { AuctionRow } from './auctions.repository.ts';
 
 /** How an auction and its products are answered: the shapes the web client reads. */
 
 export type Auction = NonNullable<AuctionRow>;
-export type RaceRow = Awaited<ReturnType<typeof repo.auctionProducts>>[number];
+export type RaceRow = Awaited<ReturnType<typeof races.auctionProducts>>[number];
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

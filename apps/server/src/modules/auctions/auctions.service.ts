@@ -37,6 +37,8 @@ import { assertProductVisible, canSeeProduct } from '../products/product-visibil
 import { auctionSearchFilter } from '../search/search-filters.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
 import { assertMayStartAuction } from '../trust/vacation.service.ts';
+import { auctionLifecycleRepository as lifecycle } from './auction-lifecycle.repository.ts';
+import { auctionRacesRepository as races } from './auction-races.repository.ts';
 import { type Auction, iso, toAuctionProduct, toSummary } from './auction-views.ts';
 import {
   activeListCache,
@@ -73,7 +75,7 @@ export function pageHints(ctx: AppContext): PagePreloads {
     }
     const match = /^\/auctions\/product\/(\d{1,9})\/?$/.exec(pathname);
     if (!match) return {};
-    const product = await repo.runningAuctionLead(ctx.db, Number(match[1]));
+    const product = await races.runningAuctionLead(ctx.db, Number(match[1]));
     const image = imageUrl(product?.image_id ?? null);
     return product && image ? { lead: { src: image, title: product.name } } : {};
   };
@@ -170,7 +172,7 @@ export function createAuctionsService(ctx: AppContext) {
     productId: number,
     viewerId: number | null,
   ): Promise<CachedProductPage | null> {
-    const product = await repo.auctionOfProduct(db, productId);
+    const product = await races.auctionOfProduct(db, productId);
     if (viewerId === null) {
       if (!product || product.auction_id === null || !(await canSeeProduct(db, product, null))) return null;
     } else if (product) await assertProductVisible(db, product, viewerId);
@@ -183,7 +185,7 @@ export function createAuctionsService(ctx: AppContext) {
     const auction = await repo.findAuctionById(db, auctionId);
     if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.noAuctionInfo);
     const [row, owner, bids, reputation] = await Promise.all([
-      repo.productOfAuctionPage(db, auctionId, productId),
+      races.productOfAuctionPage(db, auctionId, productId),
       repo.findUser(db, auction.owner_id),
       bidHistory(db, auctionId, productId),
       sellerReputation(ctx, auction.owner_id),
@@ -283,7 +285,7 @@ export function createAuctionsService(ctx: AppContext) {
         });
         await repo.attachProducts(trx, created.id, input.products);
         await productLifecycle.enterAuction(trx, input.products, created.id, now);
-        await repo.setProductsEnd(trx, created.id, created.end_time);
+        await lifecycle.setProductsEnd(trx, created.id, created.end_time);
         return created;
       });
       const [summary] = await summaries([auction]);
@@ -303,7 +305,7 @@ export function createAuctionsService(ctx: AppContext) {
         const end = new Date(now.getTime() + current.duration_hours * HOUR_MS);
         const updated = await repo.activate(trx, auctionId, now, end);
         if (!updated) throw conflict('AUCTION_NOT_UPCOMING', auctionMessages.onlyUpcoming);
-        await repo.setProductsEnd(trx, auctionId, end);
+        await lifecycle.setProductsEnd(trx, auctionId, end);
         const notified = await createNotifications(trx, [startedNotice(updated)], now);
         return { auction: updated, notified: [...notified, ...(await followersNotice(trx, updated, now))] };
       });
@@ -315,7 +317,7 @@ export function createAuctionsService(ctx: AppContext) {
     async productsOfAuction(auctionId: number): Promise<AuctionProductsResponse> {
       const auction = await repo.findAuctionById(db, auctionId);
       if (!auction) throw notFound('AUCTION_NOT_FOUND', auctionMessages.notFound);
-      const rows = await repo.auctionProducts(db, auctionId);
+      const rows = await races.auctionProducts(db, auctionId);
       const [summary] = await summaries([auction]);
       return {
         auction: summary!,
@@ -348,12 +350,12 @@ export function createAuctionsService(ctx: AppContext) {
       let count = 0;
       for (;;) {
         const result = await db.transaction().execute(async (trx) => {
-          const due = await repo.claimDueStart(trx, now);
+          const due = await lifecycle.claimDueStart(trx, now);
           if (!due) return null;
           const start = due.start_time ?? now;
           const end = due.end_time ?? new Date(start.getTime() + due.duration_hours * HOUR_MS);
-          await repo.markStarted(trx, due.id, end, now);
-          await repo.setProductsEnd(trx, due.id, end);
+          await lifecycle.markStarted(trx, due.id, end, now);
+          await lifecycle.setProductsEnd(trx, due.id, end);
           const notified = await createNotifications(trx, [startedNotice(due)], now);
           return [...notified, ...(await followersNotice(trx, due, now))];
         });
