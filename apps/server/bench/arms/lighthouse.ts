@@ -12,14 +12,14 @@
  * browser's own check (DevTools' `Page.getInstallabilityErrors`) is what that audit read.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../../web/e2e/support/chromium.ts';
-import { closedLoop } from '../lib/load.ts';
+import { type Audit, audit, installabilityErrors, median } from '../lib/lighthouse-audit.ts';
+import { LIST_CONNECTIONS, LIST_PATH, renderCost } from '../lib/render-cost.ts';
 import { startServer } from '../lib/server.ts';
 import { round } from '../lib/stats.ts';
 import type { Arm, ArmResult } from '../types.ts';
@@ -29,9 +29,6 @@ const SCORE_GOAL = 0.95;
 const LANDING_JS_GOAL_KB = 120;
 const TBT_GOAL_MS = 150;
 const LCP_GOAL_MS = 2000;
-// The list arm's load: its connections on its path.
-const LIST_CONNECTIONS = 32;
-const LIST_PATH = '/api/auctions/list?page=1&size=8';
 const DEMO_BUYER = { email: 'comprador@demo.test', password: 'Demo12345!' };
 const PARTS = ['landing', 'explorar', 'product-logged-out', 'product', 'installable', 'render-cost'] as const;
 type Part = (typeof PARTS)[number];
@@ -43,67 +40,6 @@ function selectedParts(): Set<Part> {
   const unknown = named.filter((name) => !PARTS.includes(name as Part));
   if (unknown.length > 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES: unknown ${unknown.join(', ')}`);
   return new Set(named as Part[]);
-}
-
-interface Audit {
-  score: number;
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  scripts: string[];
-}
-
-async function audit(page: Page, url: string): Promise<Audit> {
-  // An empty HTTP cache, as a first visit; local storage (the session) stays.
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.detach();
-  const result = await lighthouse(
-    url,
-    { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
-    undefined,
-    page,
-  );
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  // BENCH_LIGHTHOUSE_DIR keeps each report (what the LCP waited for, the request chain).
-  const dir = process.env.BENCH_LIGHTHOUSE_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      path.join(dir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
-      JSON.stringify(lhr),
-    );
-  }
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests =
-    (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> })
-      ?.items ?? [];
-  return {
-    score: lhr.categories.performance?.score ?? 0,
-    fcpMs: numeric('first-contentful-paint'),
-    lcpMs: numeric('largest-contentful-paint'),
-    tbtMs: numeric('total-blocking-time'),
-    scripts: requests.filter((r) => r.resourceType === 'Script').map((r) => new URL(r.url).pathname),
-  };
-}
-
-/** The browser's reasons the landing page cannot be installed as an app, once its worker runs. */
-async function installabilityErrors(page: Page, url: string): Promise<string[]> {
-  await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  const cdp = await page.createCDPSession();
-  try {
-    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-    return installabilityErrors.map((e) => e.errorId);
-  } finally {
-    await cdp.detach();
-  }
-}
-
-function median(audits: Audit[]): Audit {
-  const sorted = [...audits].sort((a, b) => a.score - b.score);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function api<T>(
@@ -123,60 +59,6 @@ async function api<T>(
   });
   if (!res.ok) throw new Error(`${method} ${route}: ${res.status}`);
   return (await res.json()) as T;
-}
-
-/**
- * The page's server render beside the API read it waits for, from its Server-Timing header; or
- * `kept` when the server answered with a page it had rendered for an earlier visitor.
- */
-type RenderTiming = { kept: true } | { kept: false; renderMs: number; readMs: number };
-
-async function renderTiming(url: string): Promise<RenderTiming | undefined> {
-  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
-  await res.arrayBuffer();
-  const header = res.headers.get('server-timing') ?? '';
-  if (/(^|,\s*)kept\b/.test(header)) return { kept: true };
-  const renderMs = Number(/render;dur=([\d.]+)/.exec(header)?.[1]);
-  const readMs = Number(/read;dur=([\d.]+)/.exec(header)?.[1]);
-  return Number.isFinite(renderMs) && Number.isFinite(readMs) ? { kept: false, renderMs, readMs } : undefined;
-}
-
-const medianOf = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-/**
- * The server render's cost against its page's API read under the list arm's load (32 connections
- * reading the first page of auctions), sampled one page at a time while the load runs. A page
- * served from an earlier render (nothing written since, rendered under a second ago) cost no
- * render: the cost per page served is the renders' time over every page served.
- */
-async function renderCost(base: string, seconds: number) {
-  const load = closedLoop({
-    url: base,
-    connections: LIST_CONNECTIONS,
-    seconds,
-    next: () => ({ method: 'GET', path: LIST_PATH }),
-  });
-  const rendered: Array<{ renderMs: number; readMs: number }> = [];
-  let served = 0;
-  const end = performance.now() + seconds * 1000 - 200;
-  while (performance.now() < end) {
-    const timing = await renderTiming(`${base}/`);
-    if (!timing) continue;
-    served += 1;
-    if (!timing.kept) rendered.push(timing);
-  }
-  const list = await load;
-  const renderTotal = rendered.reduce((sum, t) => sum + t.renderMs, 0);
-  return {
-    served,
-    rendered: rendered.length,
-    renderPerPageMs: served > 0 ? renderTotal / served : Number.NaN,
-    renderMs: medianOf(rendered.map((t) => t.renderMs)),
-    readMs: medianOf(rendered.map((t) => t.readMs)),
-    listP50: list.p50,
-    listRate: list.rate,
-  };
 }
 
 export const run: Arm = async (env) => {

@@ -1,6 +1,7 @@
 import type { Database } from '../../src/platform/db.ts';
-import { databaseImageStore, renderSeedImage } from '../../src/platform/images.ts';
+import { databaseImageStore } from '../../src/platform/images.ts';
 import { hashPassword } from '../../src/platform/passwords.ts';
+import { renderSeedImage } from '../../src/platform/seed-images.ts';
 import { bareFastifyRate, readArmResult } from '../lib/bare.ts';
 import { BIDDER_PASSWORD, logIn } from '../lib/bid-fixture.ts';
 import { warmLoop } from '../lib/load.ts';

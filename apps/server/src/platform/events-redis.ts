@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { createInProcessEventBus, type EventBus, type EventBusStats } from './events.ts';
-import { quit, splitNamespace, whenReady } from './redis-connection.ts';
+import { isDead, quit, splitNamespace, whenReady } from './redis-connection.ts';
+import { createPublishQueue } from './redis-publish-queue.ts';
 
 export interface RedisEventBusOptions {
   /** redis:// or rediss:// URL. A `namespace` query parameter overrides the channel namespace. */
@@ -40,8 +41,6 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   const { redisUrl, namespace } = splitNamespace(options.url, options.namespace);
   const prefix = `${namespace}:`;
   const log = options.log;
-  const maxQueued = options.maxQueued ?? 10_000;
-  const maxAgeMs = options.maxAgeMs ?? 60_000;
   const commandTimeout = options.commandTimeoutMs ?? 1_000;
   const connection = {
     // Fail commands at once while disconnected instead of queueing them without bound.
@@ -84,19 +83,13 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
     client.on('ready', () => {
       if (lastError.delete(role)) log?.info?.({ role }, 'redis event bus connection restored');
     });
-    if (role === 'publisher') client.on('ready', () => void drain());
+    if (role === 'publisher') client.on('ready', () => void queue.drain());
     else {
       client.on('ready', () => void resubscribeAll());
       client.on('message', onMessage);
     }
     return client;
   }
-
-  /**
-   * ioredis can end up 'ready' on a socket that is already closed (seen when something in front of
-   * Redis accepts connections and drops them at once), and then never reconnects by itself.
-   */
-  const isDead = (client: Redis) => client.status === 'ready' && !client.stream?.writable;
 
   /** Drops a connection that is dead or does not answer and opens a fresh one in its place. */
   function replace(role: 'publisher' | 'subscriber') {
@@ -115,86 +108,17 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
   const ready = new Map<string, Promise<unknown>>();
   let closed = false;
 
-  const queue: { channel: string; message: string; at: number; sent?: () => void }[] = [];
-  const stats = { published: 0, dropped: 0, queued: 0 };
-  let draining = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let droppedSinceLog = 0;
-
-  function drop(count: number, reason: string) {
-    stats.dropped += count;
-    droppedSinceLog += count;
-    // One line per burst of drops, not one per event.
-    if (droppedSinceLog === count) log?.warn({ count, reason }, 'redis event bus: live events dropped');
-  }
-
-  function scheduleDrain(delayMs: number) {
-    if (retryTimer || closed) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void drain();
-    }, delayMs);
-    retryTimer.unref();
-  }
-
-  function enqueue(channel: string, payload: unknown, sent?: () => void) {
-    if (closed) return;
-    queue.push({ channel: prefix + channel, message: JSON.stringify(payload), at: Date.now(), sent });
-    if (queue.length > maxQueued) {
-      const over = queue.length - maxQueued;
-      queue.splice(0, over);
-      drop(over, 'queue full');
-    }
-    stats.queued = queue.length;
-    // Never awaited: the caller's answer does not wait for Redis.
-    void drain();
-  }
-
-  async function drain(): Promise<void> {
-    if (draining || closed) return;
-    draining = true;
-    try {
-      while (queue.length > 0 && !closed) {
-        if (publisher.status !== 'ready') {
-          scheduleDrain(250);
-          return;
-        }
-        const cutoff = Date.now() - maxAgeMs;
-        let stale = 0;
-        while (queue.length > 0 && queue[0]!.at < cutoff) {
-          queue.shift();
-          stale += 1;
-        }
-        if (stale > 0) drop(stale, 'too old');
-        // Up to 100 at a time, in order, on one connection (Redis keeps their order).
-        const batch = queue.slice(0, 100);
-        if (batch.length === 0) break;
-        const results = await Promise.allSettled(
-          batch.map((event) => publisher.publish(event.channel, event.message)),
-        );
-        const sent = results.findIndex((r) => r.status === 'rejected');
-        const done = sent === -1 ? batch.length : sent;
-        for (const event of queue.splice(0, done)) event.sent?.();
-        stats.published += done;
-        if (sent !== -1) {
-          // Redis failed or stalled: keep the rest, in order, for when it answers again.
-          const err = (results[sent] as PromiseRejectedResult).reason;
-          if (lastError.get('publish') !== String(err?.message)) {
-            lastError.set('publish', String(err?.message));
-            log?.warn({ err, queued: queue.length }, 'redis event bus: publish failed, will retry');
-          }
-          if (isDead(publisher)) replace('publisher');
-          scheduleDrain(500);
-          return;
-        }
-        if (lastError.delete('publish')) log?.info?.({}, 'redis event bus: publishing again');
-        droppedSinceLog = 0;
-      }
-    } finally {
-      draining = false;
-      stats.queued = queue.length;
-    }
-  }
+  const queue = createPublishQueue({
+    publisher: () => publisher,
+    onPublishFailed: () => {
+      if (isDead(publisher)) replace('publisher');
+    },
+    maxQueued: options.maxQueued ?? 10_000,
+    maxAgeMs: options.maxAgeMs ?? 60_000,
+    log,
+  });
+  const enqueue = (channel: string, payload: unknown, sent?: () => void) =>
+    queue.enqueue(prefix + channel, payload, sent);
 
   // Told when the subscriptions are back after the subscriber lost its connection.
   const resubscribed = new Set<() => void>();
@@ -336,11 +260,9 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
       if (closed) return;
       closed = true;
       clearInterval(healthCheck);
-      clearTimeout(retryTimer);
+      queue.close();
       subscriptions.clear();
       ready.clear();
-      if (queue.length > 0) drop(queue.length, 'closing');
-      queue.length = 0;
       await Promise.allSettled([quit(subscriber), quit(publisher)]);
     },
 
@@ -351,8 +273,7 @@ export function createRedisEventBus(options: RedisEventBusOptions): EventBus & {
 
     stats() {
       return {
-        ...stats,
-        queued: queue.length,
+        ...queue.stats(),
         connected: publisher.status === 'ready' && subscriber.status === 'ready' && !resyncDue,
       };
     },

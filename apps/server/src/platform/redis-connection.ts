@@ -22,6 +22,12 @@ export function whenReady(client: Redis, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * ioredis can end up 'ready' on a socket that is already closed (seen when something in front of
+ * Redis accepts connections and drops them at once), and then never reconnects by itself.
+ */
+export const isDead = (client: Redis) => client.status === 'ready' && !client.stream?.writable;
+
 /** Closes a client: politely when it is connected, at once otherwise. */
 export async function quit(client: Redis): Promise<void> {
   if (client.status === 'end') return;

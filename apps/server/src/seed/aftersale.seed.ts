@@ -1,7 +1,8 @@
 import { computeCommission, sellerRespondBy } from '@app/contracts';
 import { defaultAddressForSale } from '../modules/shipping/shipping-addresses.service.ts';
-import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
+import { databaseImageStore } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
+import { renderSeedImage } from '../platform/seed-images.ts';
 import type { SeedContext } from './seed-context.ts';
 import type { DemoUsers } from './users.seed.ts';
 

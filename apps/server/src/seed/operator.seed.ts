@@ -1,5 +1,6 @@
-import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
+import { databaseImageStore } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
+import { renderSeedImage } from '../platform/seed-images.ts';
 import { insertDeliveredPayment, insertPaidPayout } from './sale-rows.ts';
 import type { SeedContext } from './seed-context.ts';
 import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';

@@ -1,5 +1,6 @@
-import { databaseImageStore, renderSeedImage } from '../platform/images.ts';
+import { databaseImageStore } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
+import { renderSeedImage } from '../platform/seed-images.ts';
 import { demoAttributes } from './product-attributes.data.ts';
 import { type DemoProducts, sellerProducts, storeProducts } from './products.data.ts';
 import type { SeedContext } from './seed-context.ts';

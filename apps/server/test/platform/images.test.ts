@@ -9,8 +9,8 @@ import {
   imageUrls,
   processImageBytes,
   processImageDataUrl,
-  renderSeedImage,
 } from '../../src/platform/images.ts';
+import { renderSeedImage } from '../../src/platform/seed-images.ts';
 import { makeImage, noiseBytes, PNG_SIGNATURE, SVG_IMAGE, toDataUrl } from '../factories/images.ts';
 import { startTestApp, type TestApp } from '../support/build-app.ts';
 

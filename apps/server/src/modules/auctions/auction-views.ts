@@ -1,16 +1,18 @@
 import { type AuctionProduct, type AuctionSummary, attributesFromColumns } from '@app/contracts';
+import type { Database } from '../../platform/db.ts';
 import { imageUrls } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
-import type { AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
+import type { auctionRacesRepository as races } from './auction-races.repository.ts';
+import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
 
 /** How an auction and its products are answered: the shapes the web client reads. */
 
 export type Auction = NonNullable<AuctionRow>;
-export type RaceRow = Awaited<ReturnType<typeof repo.auctionProducts>>[number];
+export type RaceRow = Awaited<ReturnType<typeof races.auctionProducts>>[number];
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toSummary(a: Auction, products: AuctionSummary['products']): AuctionSummary {
+function toSummary(a: Auction, products: AuctionSummary['products']): AuctionSummary {
   return {
     id: a.id,
     title: a.title,
@@ -56,4 +58,19 @@ export function toAuctionProduct(row: RaceRow, auction: Auction): AuctionProduct
     outcome: row.outcome,
     end_time: iso(row.end_time),
   };
+}
+
+/** Auction cards: each auction with its products' names and images. */
+export async function summaries(db: Database, rows: Auction[]): Promise<AuctionSummary[]> {
+  const products = await repo.cardProducts(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byAuction = new Map<number, AuctionSummary['products']>();
+  for (const p of products) {
+    const list = byAuction.get(p.auction_id) ?? [];
+    list.push({ id: p.id, name: p.name, ...imageUrls(p.image_id) });
+    byAuction.set(p.auction_id, list);
+  }
+  return rows.map((r) => toSummary(r, byAuction.get(r.id) ?? []));
 }

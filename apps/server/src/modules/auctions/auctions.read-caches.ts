@@ -1,7 +1,7 @@
 import type { AuctionListResponse, AuctionProductPage } from '@app/contracts';
 import { type AppContext, perApp } from '../../platform/context.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
-import { auctionsRepository as repo } from './auctions.repository.ts';
+import { auctionRacesRepository as races } from './auction-races.repository.ts';
 
 /**
  * The public list of running auctions, per page, shared by every service of one app: served
@@ -43,7 +43,7 @@ export const productPageCache = perApp((ctx: AppContext) =>
     clock: ctx.clock,
     counter: 'catalog',
     freshness: readFreshness(ctx),
-    keyVersion: (key) => repo.raceVersion(ctx.db, Number(key)),
+    keyVersion: (key) => races.raceVersion(ctx.db, Number(key)),
     maxEntries: PRODUCT_PAGE_CACHE_ENTRIES,
   }),
 );

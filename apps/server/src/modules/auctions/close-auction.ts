@@ -5,7 +5,8 @@ import { toPesos } from '../../platform/money.ts';
 import { createNotifications, type NewNotification } from '../notifications/notifications.service.ts';
 import { createWonAuctionItem, WON_ITEM_PAYMENT_WINDOW_MS } from '../payments/won-items.service.ts';
 import { productLifecycle } from '../products/product-lifecycle.service.ts';
-import { type AuctionRow, auctionsRepository as repo } from './auctions.repository.ts';
+import { auctionLifecycleRepository as lifecycle } from './auction-lifecycle.repository.ts';
+import type { AuctionRow } from './auctions.repository.ts';
 
 type Auction = NonNullable<AuctionRow>;
 type Notified = Awaited<ReturnType<typeof createNotifications>>;
@@ -23,22 +24,22 @@ export async function closeNextDue(
   now: Date,
   config: Pick<Config, 'PAYMENTS_PROVIDER'>,
 ): Promise<Notified | null> {
-  const due = await repo.claimDueProduct(trx, now);
+  const due = await lifecycle.claimDueProduct(trx, now);
   if (due) return closeProduct(trx, due, now, config.PAYMENTS_PROVIDER);
-  const finished = await repo.claimFinishedAuction(trx, now);
+  const finished = await lifecycle.claimFinishedAuction(trx, now);
   if (finished) return endAuction(trx, finished, earlier(finished.end_time, now), now);
   return null;
 }
 
-type DueProduct = NonNullable<Awaited<ReturnType<typeof repo.claimDueProduct>>>;
+type DueProduct = NonNullable<Awaited<ReturnType<typeof lifecycle.claimDueProduct>>>;
 
 async function closeProduct(trx: Database, race: DueProduct, now: Date, provider: string): Promise<Notified> {
-  const auction = (await repo.lockAuction(trx, race.auction_id))!;
+  const auction = (await lifecycle.lockAuction(trx, race.auction_id))!;
   const notices: NewNotification[] = [];
   const winner =
     race.highest_bid !== null && race.highest_bidder_id !== null && race.highest_bid >= race.reserve_price;
   if (winner) {
-    await repo.setOutcome(trx, race.auction_id, race.product_id, 'won');
+    await lifecycle.setOutcome(trx, race.auction_id, race.product_id, 'won');
     await createWonAuctionItem(trx, {
       auctionId: race.auction_id,
       productId: race.product_id,
@@ -57,13 +58,13 @@ async function closeProduct(trx: Database, race: DueProduct, now: Date, provider
       link: '/auctions/won/',
     });
   } else {
-    await repo.setOutcome(trx, race.auction_id, race.product_id, 'unsold');
+    await lifecycle.setOutcome(trx, race.auction_id, race.product_id, 'unsold');
     await productLifecycle.returnToSeller(trx, race.product_id, race.auction_id, now);
   }
   // The auction row is locked, so of two processes closing its last two products the second
   // one to get here sees the first's outcome and ends the auction.
   const notified = await createNotifications(trx, notices, now);
-  if ((await repo.countOpenProducts(trx, race.auction_id)) === 0 && auction.status === 'active') {
+  if ((await lifecycle.countOpenProducts(trx, race.auction_id)) === 0 && auction.status === 'active') {
     notified.push(...(await endAuction(trx, auction, race.end_time, now)));
   }
   return notified;
@@ -75,8 +76,8 @@ function earlier(due: Date | null, now: Date): Date {
 }
 
 async function endAuction(trx: Database, auction: Auction, closedAt: Date, now: Date): Promise<Notified> {
-  await repo.markEnded(trx, auction.id, closedAt, now);
-  const outcomes = await repo.outcomes(trx, auction.id);
+  await lifecycle.markEnded(trx, auction.id, closedAt, now);
+  const outcomes = await lifecycle.outcomes(trx, auction.id);
   const won = outcomes
     .filter((o) => o.outcome === 'won' && o.highest_bid !== null)
     .map((o) => `"${o.name}" por $${formatNumber(toPesos(o.highest_bid!))}`);

@@ -3,29 +3,17 @@ import {
   CARD_UPDATE_INTERVAL_MS,
   type CardPriceMessage,
   type CardRef,
-  CardsClientMessageSchema,
-  type CardsWatchingMessage,
   type NewBidMessage,
 } from '@app/contracts';
-import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../platform/context.ts';
 import { channels } from '../../platform/events.ts';
-import { encoded, keepAlive } from '../../platform/live-channel.ts';
-import { toPesos } from '../../platform/money.ts';
+import { encoded } from '../../platform/live-channel.ts';
+import { readCardStates, type CardState as State } from './card-prices.repository.ts';
+import { serveCardSocket } from './card-socket.ts';
 
-/** A client message longer than this is hostile (the largest real one is about 5 KB). */
-const MESSAGE_BYTES_MAX = 8 * 1024;
-/**
- * Client messages per second a socket may send: the web client sends at most ten (its changes
- * are gathered every 100 ms); more is a flood, which closes the socket (each message may cost a
- * bus subscription and a database read per product).
- */
-const MESSAGES_PER_SECOND_MAX = 20;
 /** A socket this far behind in writes skips updates (the next one carries the latest anyway). */
 const BACKLOG_BYTES_MAX = 1024 * 1024;
-
-type State = Omit<CardPriceMessage, 'message'>;
 
 /** One socket watching cards. */
 interface Watcher {
@@ -101,46 +89,6 @@ export function createCardPrices(ctx: AppContext) {
     }
   }
 
-  /**
-   * The races of `refs` as committed now. Only running auctions' products anyone may see are
-   * answered (the cards list nothing else): the others are missing from the answer, and so are
-   * never subscribed.
-   */
-  async function readStates(refs: CardRef[]): Promise<Map<string, State>> {
-    const found = new Map<string, State>();
-    if (refs.length === 0) return found;
-    const pairs = sql.join(refs.map((r) => sql`(${r.auction_id}::int, ${r.product_id}::int)`));
-    const rows = await db
-      .selectFrom('auction_products as ap')
-      .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
-      .innerJoin('products as p', 'p.id', 'ap.product_id')
-      .select((eb) => [
-        'ap.auction_id',
-        'ap.product_id',
-        'ap.highest_bid',
-        'ap.bid_count',
-        'p.base_price',
-        eb.fn.coalesce('ap.end_time', 'a.end_time').as('end_time'),
-      ])
-      .where(sql<boolean>`(ap.auction_id, ap.product_id) in (${pairs})`)
-      .where('a.status', '=', 'active')
-      .where('p.taken_down_at', 'is', null)
-      .execute();
-    for (const row of rows) {
-      const highest = row.highest_bid === null ? 0 : toPesos(row.highest_bid);
-      const base = row.base_price === null ? 0 : toPesos(row.base_price);
-      found.set(`${row.auction_id}:${row.product_id}`, {
-        auction_id: row.auction_id,
-        product_id: row.product_id,
-        price: row.bid_count > 0 ? highest : base,
-        highest_bid: highest,
-        bid_count: row.bid_count,
-        end_time: row.end_time ? new Date(row.end_time).toISOString() : null,
-      });
-    }
-    return found;
-  }
-
   function onBid(entry: Entry, payload: unknown) {
     const message = payload as Partial<NewBidMessage> | null;
     if (message?.message !== 'new_bid' || typeof message.highest_bid !== 'number') return;
@@ -206,7 +154,7 @@ export function createCardPrices(ctx: AppContext) {
     }
     if (created.length > 0) {
       Promise.all(created.map((e) => e.unsubscribe))
-        .then(() => readStates(refs))
+        .then(() => readCardStates(db, refs))
         .then(settle, (err) => {
           ctx.log.warn({ err }, 'card prices read failed');
           settle(null);
@@ -218,7 +166,10 @@ export function createCardPrices(ctx: AppContext) {
   // Events published while the bus was away may be lost: every watched product is read again.
   events.onResubscribed?.(() => {
     const watched = [...entries.values()];
-    readStates(watched.map((e) => ({ auction_id: e.auctionId, product_id: e.productId })))
+    readCardStates(
+      db,
+      watched.map((e) => ({ auction_id: e.auctionId, product_id: e.productId })),
+    )
       .then((states) => {
         for (const entry of watched) {
           const state = states.get(entry.key);
@@ -278,59 +229,17 @@ export function createCardPrices(ctx: AppContext) {
     /** Serves one socket until it closes. */
     serve(socket: WebSocket, onError: (error: unknown) => void) {
       const watcher: Watcher = { socket, keys: new Set() };
-      const heartbeat = keepAlive(socket);
-      let windowStart = 0;
-      let inWindow = 0;
-      // Applied one after another, so a socket's `watching` answers follow its messages' order.
-      let chain = Promise.resolve();
-
-      const refuse = (code: number, reason: string) => {
-        socket.close(code, reason);
-      };
-      socket.on('message', (data, isBinary) => {
-        const now = Date.now();
-        if (now - windowStart >= 1000) {
-          windowStart = now;
-          inWindow = 0;
-        }
-        inWindow += 1;
-        if (inWindow > MESSAGES_PER_SECOND_MAX) return refuse(1008, 'too many messages');
-        const size = Array.isArray(data)
-          ? data.reduce((n, b) => n + b.length, 0)
-          : (data as Buffer | ArrayBuffer).byteLength;
-        if (isBinary || size > MESSAGE_BYTES_MAX) return refuse(1009, 'message too large');
-        let parsed: ReturnType<typeof CardsClientMessageSchema.safeParse>;
-        try {
-          parsed = CardsClientMessageSchema.safeParse(JSON.parse(String(data)));
-        } catch {
-          return refuse(1008, 'invalid message');
-        }
-        if (!parsed.success) return refuse(1008, 'invalid message');
-        const { type, products } = parsed.data;
-        chain = chain
-          .then(async () => {
-            if (type === 'subscribe') await subscribe(watcher, products);
-            else unsubscribe(watcher, products.map(keyOf));
-            if (socket.readyState !== socket.OPEN) return;
-            write(
-              socket,
-              encoded({
-                message: 'watching',
-                count: watcher.keys.size,
-                max: CARD_SUBSCRIPTIONS_MAX,
-              } satisfies CardsWatchingMessage),
-            );
-          })
-          .catch(onError);
-      });
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        unsubscribe(watcher, [...watcher.keys]);
-      };
-      socket.on('close', () => {
-        // After any subscription still being applied, so nothing it adds is left behind.
-        chain = chain.then(cleanup, cleanup);
-      });
+      serveCardSocket(
+        socket,
+        {
+          subscribe: (refs) => subscribe(watcher, refs),
+          unsubscribe: (refs) => unsubscribe(watcher, refs.map(keyOf)),
+          count: () => watcher.keys.size,
+          close: () => unsubscribe(watcher, [...watcher.keys]),
+        },
+        (buffer) => write(socket, buffer),
+        onError,
+      );
     },
   };
 }

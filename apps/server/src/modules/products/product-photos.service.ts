@@ -12,8 +12,8 @@ import {
 } from '../../platform/images.ts';
 import { productImagesRepository as photos } from './product-images.repository.ts';
 import { productLifecycle } from './product-lifecycle.service.ts';
+import { toProductDetail } from './product-views.ts';
 import { productsRepository } from './products.repository.ts';
-import { toProductDetail } from './products.service.ts';
 
 const AddPhotoSchema = z.object({ image: ImageDataUrlSchema }, { error: productMessages.imageRequired });
 

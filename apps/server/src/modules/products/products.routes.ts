@@ -8,12 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { bodyLimits } from '../../platform/body-limits.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest, notFound, parseInput } from '../../platform/errors.ts';
-import {
-  createPreviewCache,
-  databaseImageStore,
-  type ImageVariant,
-  renderPreview,
-} from '../../platform/images.ts';
+import { createPreviewCache, renderPreview } from '../../platform/image-previews.ts';
+import { databaseImageStore, type ImageVariant } from '../../platform/images.ts';
 import { pathId } from '../../platform/path-id.ts';
 import { declareRoute } from '../../platform/routes.ts';
 import { createReferenceDataService } from '../reference-data/reference-data.service.ts';

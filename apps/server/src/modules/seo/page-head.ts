@@ -1,5 +1,6 @@
 import { SITE_NAME } from '@app/contracts';
-import { imageUrl, PREVIEW_HEIGHT, PREVIEW_WIDTH, previewUrl } from '../../platform/images.ts';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, previewUrl } from '../../platform/image-previews.ts';
+import { imageUrl } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
 import { scriptJson } from '../../platform/script-json.ts';
 
