@@ -57,6 +57,12 @@ export const idempotencyErrorCodes = [
   commonErrorCodes.idempotencyInProgress,
 ] as const;
 
+/**
+ * What every `/api/admin/*` call may answer besides: the operator guard refuses anyone without
+ * the operator role and, in production, an operator without a second factor (403).
+ */
+export const operatorErrorCodes = ['OPERATOR_ONLY', 'TWO_FACTOR_REQUIRED'] as const;
+
 /** Generic Spanish messages the server uses where no text is prescribed. */
 export const commonMessages = {
   invalidInput: 'Los datos enviados no son válidos.',

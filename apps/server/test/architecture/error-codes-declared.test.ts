@@ -22,6 +22,8 @@ const SOURCE = path.resolve(import.meta.dirname, '../../src');
 const OUTSIDE_THE_API: Record<string, string> = {
   // The payments sandbox's own checkout page (/sandbox/...), a stand-in for the provider's.
   LINK_NOT_FOUND: 'sandbox checkout page',
+  // The stored images' files (/images/:id/:file), which no JSON call answers.
+  IMAGE_NOT_FOUND: 'image files',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -22,6 +22,7 @@ export const watchlistEndpoints = {
     tag: 'watchlist',
     auth: 'user',
     params: ProductParamsSchema,
+    errorCodes: ['PRODUCT_NOT_FOUND'],
     responses: { 200: WatchlistChangeResponseSchema, ...errorResponses },
   }),
   remove: defineEndpoint({
