@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
@@ -151,8 +151,6 @@ export async function startTestApp(
     requestTimeoutMs: options.requestTimeoutMs,
     onUndeclaredErrorCode(undeclared) {
       undeclaredCodes.push(undeclared);
-      if (process.env.RECORD_ERROR_CODES)
-        appendFileSync(process.env.RECORD_ERROR_CODES, `${JSON.stringify(undeclared)}\n`);
     },
   }).catch(async (error: unknown) => {
     // An app that failed to start gives its database back.

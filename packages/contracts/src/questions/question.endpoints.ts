@@ -22,7 +22,7 @@ export const questionsEndpoints = {
     tag: 'questions',
     auth: 'user',
     body: AskQuestionSchema,
-    errorCodes: ['ASKER_BLOCKED', 'OWN_PRODUCT', 'PRODUCT_CLOSED', 'PRODUCT_NOT_FOUND'],
+    errorCodes: ['ASKER_BLOCKED', 'OWN_PRODUCT', 'PRODUCT_CLOSED', 'PRODUCT_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: { 201: QuestionCreatedSchema, ...errorResponses },
   }),
   forProduct: defineEndpoint({
@@ -34,7 +34,7 @@ export const questionsEndpoints = {
     auth: 'optional',
     params: z.object({ productId: idParam() }),
     query: ProductQuestionsQuerySchema,
-    errorCodes: ['PRODUCT_NOT_FOUND'],
+    errorCodes: ['PRODUCT_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: { 200: ProductQuestionsResponseSchema, 400: errorResponses[400], 404: errorResponses[404] },
   }),
   seller: defineEndpoint({

@@ -110,6 +110,7 @@ export const usersEndpoints = {
     tag: 'users',
     auth: 'none',
     params: IdParamSchema,
+    errorCodes: ['USER_NOT_FOUND'],
     responses: { 200: PublicProfileSchema, 400: errorResponses[400], 404: errorResponses[404] },
   }),
   publicProfile: defineEndpoint({
