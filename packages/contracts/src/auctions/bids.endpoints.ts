@@ -63,6 +63,7 @@ export const bidsEndpoints = {
     tag: 'bids',
     auth: 'user',
     params: RaceParamsSchema,
+    errorCodes: ['AUCTION_NOT_FOUND', 'PRODUCT_NOT_IN_AUCTION'],
     responses: { 200: MaxBidResponseSchema, ...errorResponses },
   }),
   raiseCeiling: defineEndpoint({
