@@ -115,7 +115,7 @@ export const adminEndpoints = {
     auth: 'user',
     params: IdParamSchema,
     body: ReinstateInputSchema,
-    errorCodes: [...operatorErrorCodes, 'USER_NOT_SUSPENDED'],
+    errorCodes: [...operatorErrorCodes, 'USER_NOT_SUSPENDED', 'USER_NOT_FOUND'],
     responses: { 200: ReinstateResponseSchema, ...errorResponses },
   }),
   payouts: defineEndpoint({
@@ -190,6 +190,7 @@ export const adminEndpoints = {
       'REPORT_ACTION_NOT_APPLICABLE',
       'REPORT_NOT_FOUND',
       'REPORT_RESOLVED',
+      'PRODUCT_NOT_FOUND',
     ],
     responses: { 200: ResolveReportResponseSchema, ...errorResponses },
   }),

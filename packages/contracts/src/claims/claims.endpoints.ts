@@ -98,6 +98,7 @@ export const claimsEndpoints = {
       'CLAIM_ESCALATE_TOO_SOON',
       'CLAIM_NOT_FOUND',
       'CLAIM_PARTIES_ONLY',
+      'CLAIM_CLOSED',
     ],
     responses: { 200: ClaimActionResponseSchema, ...errorResponses },
   }),

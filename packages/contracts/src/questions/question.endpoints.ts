@@ -22,7 +22,14 @@ export const questionsEndpoints = {
     tag: 'questions',
     auth: 'user',
     body: AskQuestionSchema,
-    errorCodes: ['ASKER_BLOCKED', 'OWN_PRODUCT', 'PRODUCT_CLOSED', 'PRODUCT_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
+    errorCodes: [
+      'ASKER_BLOCKED',
+      'OWN_PRODUCT',
+      'PRODUCT_CLOSED',
+      'PRODUCT_NOT_FOUND',
+      'PRODUCT_TAKEN_DOWN',
+      'USER_NOT_FOUND',
+    ],
     responses: { 201: QuestionCreatedSchema, ...errorResponses },
   }),
   forProduct: defineEndpoint({

@@ -60,7 +60,7 @@ export const sellerVacationEndpoints = {
     tag: 'sellers',
     auth: 'user',
     body: SetVacationSchema,
-    errorCodes: ['NOT_SELLER', 'VACATION_DATE_PAST'],
+    errorCodes: ['NOT_SELLER', 'VACATION_DATE_PAST', 'USER_NOT_FOUND'],
     responses: { 200: SetVacationResponseSchema, ...errorResponses },
   }),
 };
