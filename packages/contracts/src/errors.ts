@@ -14,7 +14,10 @@ export const ApiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
-/** The codes of answers every call may give, whatever its declaration names. */
+/**
+ * The codes of the generic answers, by name. Which of them any call may give without declaring
+ * them is `platformErrorCodes`; a handler's own FORBIDDEN or NOT_FOUND is declared like any code.
+ */
 export const commonErrorCodes = {
   validationFailed: 'VALIDATION_FAILED',
   invalidInput: 'INVALID_INPUT',
