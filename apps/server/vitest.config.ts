@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     // Migrates one database for the run; each file's app starts on a copy of it.
     globalSetup: ['test/support/global-setup.ts'],
+    // Fails a test whose error answers carry a code their endpoint does not declare.
+    setupFiles: ['test/support/declared-error-codes.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

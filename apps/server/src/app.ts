@@ -49,6 +49,7 @@ import {
 } from './platform/connections.ts';
 import type { AppContext } from './platform/context.ts';
 import { type DatabaseHandle, openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
+import { type UndeclaredErrorCode, watchErrorCodes } from './platform/error-codes.ts';
 import { AppError, errorBody, registerErrorHandler } from './platform/errors.ts';
 import { channels } from './platform/events.ts';
 import { createEventBus } from './platform/events-redis.ts';
@@ -82,6 +83,11 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** How long one request may take to arrive whole (tests shorten it). */
   requestTimeoutMs?: number;
+  /**
+   * Told of every error answer whose code its route does not declare (the API tests fail on
+   * them). Outside production such answers are logged as warnings when no one is told.
+   */
+  onUndeclaredErrorCode?: (undeclared: UndeclaredErrorCode) => void;
 }
 
 declare module 'fastify' {
@@ -190,6 +196,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerRateLimits(app, config.RATE_LIMIT, config.REDIS_URL);
   registerErrorHandler(app);
+  const onUndeclared =
+    options.onUndeclaredErrorCode ??
+    (config.NODE_ENV === 'production'
+      ? undefined
+      : (undeclared: UndeclaredErrorCode) =>
+          app.log.warn(undeclared, 'error code not declared by its endpoint'));
+  if (onUndeclared) watchErrorCodes(app, onUndeclared);
   useEndpointSchemas(app);
   await registerOpenApi(app, config.PUBLIC_URL);
   registerInputGuard(app);

@@ -14,7 +14,10 @@ export const ApiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
-/** The codes of answers every call may give, whatever its declaration names. */
+/**
+ * The codes of the generic answers, by name. Which of them any call may give without declaring
+ * them is `platformErrorCodes`; a handler's own FORBIDDEN or NOT_FOUND is declared like any code.
+ */
 export const commonErrorCodes = {
   validationFailed: 'VALIDATION_FAILED',
   invalidInput: 'INVALID_INPUT',
@@ -30,6 +33,38 @@ export const commonErrorCodes = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
 } as const;
+
+/**
+ * The codes any call may answer without declaring them: the platform gives them around every
+ * handler, whatever it does. Input that fails the declared schemas or is no JSON (400s), a
+ * missing or ended session (401, from the authentication hook; it also guards every call that
+ * takes a token), a body or request too large or too slow to arrive, the rate limiter, and an
+ * unexpected failure or the database being away (500, 503). A handler's own rules are not here,
+ * not even the generic FORBIDDEN and NOT_FOUND: each call declares those in its `errorCodes`.
+ */
+export const platformErrorCodes = [
+  commonErrorCodes.validationFailed,
+  commonErrorCodes.invalidInput,
+  commonErrorCodes.unauthorized,
+  commonErrorCodes.tooLarge,
+  commonErrorCodes.requestTimeout,
+  commonErrorCodes.rateLimited,
+  commonErrorCodes.internal,
+  commonErrorCodes.unavailable,
+] as const;
+
+/** What a call that takes an `Idempotency-Key` may answer besides: the key's own refusals. */
+export const idempotencyErrorCodes = [
+  commonErrorCodes.idempotencyKeyInvalid,
+  commonErrorCodes.idempotencyKeyReused,
+  commonErrorCodes.idempotencyInProgress,
+] as const;
+
+/**
+ * What every `/api/admin/*` call may answer besides: the operator guard refuses anyone without
+ * the operator role and, in production, an operator without a second factor (403).
+ */
+export const operatorErrorCodes = ['OPERATOR_ONLY', 'TWO_FACTOR_REQUIRED'] as const;
 
 /** Generic Spanish messages the server uses where no text is prescribed. */
 export const commonMessages = {

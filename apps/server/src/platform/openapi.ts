@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_MAX_LENGTH } from '@app/contracts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, platformErrorCodes } from '@app/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +18,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string | 
         title: 'Coleccionables API',
         description:
           'Marketplace of collectible toys: auctions with live bidding, direct purchase, payments ' +
-          'through Bold, shipping and payouts. Errors answer `{ message, code, errors?, fields? }` (messages in Spanish).',
+          'through Bold, shipping and payouts. Errors answer `{ message, code, errors?, fields? }` (messages in Spanish). ' +
+          `Any call may answer ${platformErrorCodes.join(', ')}; the other codes an operation answers are in its \`x-error-codes\`.`,
         version: '1.0.0',
         license: { name: 'Proprietary', url: 'https://coleccionables.co' },
       },

@@ -1,4 +1,4 @@
-import { ApiErrorBodySchema, type EndpointDefinition } from '@app/contracts';
+import { ApiErrorBodySchema, type EndpointDefinition, idempotencyErrorCodes } from '@app/contracts';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -102,17 +102,20 @@ export function declareRoute<E extends EndpointDefinition>(
   const onRequest = authHook(ctx, endpoint.auth);
   const { body = endpoint.body, idempotent = endpoint.idempotent ?? false, ...options } = extras;
   const retries = idempotent ? idempotencyOf(ctx) : null;
-  const codes = endpoint.errorCodes?.length ? `Error codes: ${endpoint.errorCodes.join(', ')}.` : '';
+  // What the call may answer beyond the platform's codes: the reference lists them, and the
+  // test runs check every error answer against them (platform/error-codes.ts).
+  const errorCodes = [...(endpoint.errorCodes ?? []), ...(idempotent ? idempotencyErrorCodes : [])];
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     ...options,
     ...(onRequest ? { onRequest } : {}),
     ...(retries ? { preHandler: retries.preHandler, onSend: retries.onSend } : {}),
-    config: { ...options.config, idempotent, writes: endpoint.writes ?? false },
+    config: { ...options.config, idempotent, writes: endpoint.writes ?? false, errorCodes },
     schema: {
       summary: endpoint.summary,
-      ...(codes ? { description: codes } : {}),
+      ...(errorCodes.length > 0 ? { description: `Error codes: ${errorCodes.join(', ')}.` } : {}),
+      'x-error-codes': errorCodes,
       tags: [endpoint.tag],
       operationId: operationIdOf(endpoint),
       security: securityOf(endpoint.auth),

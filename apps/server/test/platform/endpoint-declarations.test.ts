@@ -1,4 +1,4 @@
-import { watchlistEndpoints } from '@app/contracts';
+import { followsEndpoints, watchlistEndpoints } from '@app/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -82,6 +82,19 @@ describe('endpoint declarations', () => {
       'product_id',
       'watching',
     ]);
+  });
+
+  it('each operation lists the error codes it may answer beyond the common ones', async () => {
+    const res = await t.request<{ paths: Record<string, Record<string, any>> }>('GET', '/api/openapi.json');
+    const follow = res.body.paths['/api/follows/{username}']?.post;
+    expect(follow['x-error-codes']).toEqual([...followsEndpoints.follow.errorCodes]);
+    expect(follow.description).toContain('CANNOT_FOLLOW_SELF');
+    // An idempotent call also names the refusals of its Idempotency-Key.
+    const bid = res.body.paths['/api/bids/create-bid']?.post;
+    expect(bid['x-error-codes']).toEqual(expect.arrayContaining(['BID_REJECTED', 'IDEMPOTENCY_KEY_REUSED']));
+    // Every declared operation carries the list, empty where it answers only the common codes.
+    const operations = Object.values(res.body.paths).flatMap((methods) => Object.values(methods));
+    expect(operations.filter((operation) => !Array.isArray(operation['x-error-codes']))).toEqual([]);
   });
 
   it('the reference page is served under the app security headers', async () => {

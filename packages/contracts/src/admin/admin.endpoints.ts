@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema } from '../common/schemas.ts';
+import { operatorErrorCodes } from '../errors.ts';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   AcceptInvitationInputSchema,
@@ -46,6 +47,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: AdminStatsQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       200: AdminStatsResponseSchema,
       400: errorResponses[400],
@@ -61,6 +63,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     body: InviteUserInputSchema,
+    errorCodes: [...operatorErrorCodes, 'EMAIL_TAKEN', 'USERNAME_TAKEN'],
     responses: {
       201: InviteUserResponseSchema,
       400: errorResponses[400],
@@ -76,6 +79,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: AdminUsersQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       200: AdminUsersResponseSchema,
       400: errorResponses[400],
@@ -93,6 +97,13 @@ export const adminEndpoints = {
     auth: 'user',
     params: IdParamSchema,
     body: ReasonInputSchema,
+    errorCodes: [
+      ...operatorErrorCodes,
+      'CANNOT_SUSPEND_OPERATOR',
+      'CANNOT_SUSPEND_SELF',
+      'USER_ALREADY_SUSPENDED',
+      'USER_NOT_FOUND',
+    ],
     responses: { 200: SuspendResponseSchema, ...errorResponses },
   }),
   reinstateUser: defineEndpoint({
@@ -104,6 +115,7 @@ export const adminEndpoints = {
     auth: 'user',
     params: IdParamSchema,
     body: ReinstateInputSchema,
+    errorCodes: [...operatorErrorCodes, 'USER_NOT_SUSPENDED', 'USER_NOT_FOUND'],
     responses: { 200: ReinstateResponseSchema, ...errorResponses },
   }),
   payouts: defineEndpoint({
@@ -113,6 +125,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: AdminPayoutsQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       200: AdminPayoutsResponseSchema,
       400: errorResponses[400],
@@ -127,6 +140,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: AdminPayoutsExportQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       /** text/csv; charset=utf-8, a header row then one row per payout. */
       200: z.string(),
@@ -144,6 +158,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     body: MarkPaidInputSchema,
+    errorCodes: [...operatorErrorCodes, 'PAYOUT_NOT_FOUND', 'PAYOUT_NOT_PAYABLE', 'PAYOUT_NO_BANK_ACCOUNT'],
     responses: { 200: MarkPaidResponseSchema, ...errorResponses },
   }),
   reports: defineEndpoint({
@@ -153,6 +168,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: AdminReportsQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       200: AdminReportsResponseSchema,
       400: errorResponses[400],
@@ -169,6 +185,13 @@ export const adminEndpoints = {
     auth: 'user',
     params: IdParamSchema,
     body: ResolveReportInputSchema,
+    errorCodes: [
+      ...operatorErrorCodes,
+      'REPORT_ACTION_NOT_APPLICABLE',
+      'REPORT_NOT_FOUND',
+      'REPORT_RESOLVED',
+      'PRODUCT_NOT_FOUND',
+    ],
     responses: { 200: ResolveReportResponseSchema, ...errorResponses },
   }),
   takedownProduct: defineEndpoint({
@@ -180,6 +203,7 @@ export const adminEndpoints = {
     auth: 'user',
     params: IdParamSchema,
     body: ReasonInputSchema,
+    errorCodes: [...operatorErrorCodes, 'PRODUCT_ALREADY_TAKEN_DOWN', 'PRODUCT_NOT_FOUND', 'PRODUCT_SOLD'],
     responses: { 200: TakedownResponseSchema, ...errorResponses },
   }),
   audit: defineEndpoint({
@@ -189,6 +213,7 @@ export const adminEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: OperatorPageQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       200: AdminAuditResponseSchema,
       400: errorResponses[400],
@@ -207,6 +232,7 @@ export const reportsEndpoints = {
     tag: 'reports',
     auth: 'user',
     body: CreateReportInputSchema,
+    errorCodes: ['REPORT_DUPLICATE', 'REPORT_OWN_TARGET', 'REPORT_TARGET_NOT_FOUND'],
     responses: { 201: CreateReportResponseSchema, ...errorResponses },
   }),
 };
@@ -220,6 +246,7 @@ export const invitationsEndpoints = {
     tag: 'invitations',
     auth: 'none',
     params: InvitationTokenParamsSchema,
+    errorCodes: ['INVITATION_EXPIRED', 'INVITATION_NOT_FOUND', 'INVITATION_USED'],
     responses: {
       200: InvitationSchema,
       400: errorResponses[400],
@@ -236,6 +263,7 @@ export const invitationsEndpoints = {
     auth: 'none',
     params: InvitationTokenParamsSchema,
     body: AcceptInvitationInputSchema,
+    errorCodes: ['ACCOUNT_SUSPENDED', 'INVITATION_EXPIRED', 'INVITATION_NOT_FOUND', 'INVITATION_USED'],
     responses: {
       200: AcceptInvitationResponseSchema,
       400: errorResponses[400],

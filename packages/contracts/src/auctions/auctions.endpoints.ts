@@ -30,6 +30,7 @@ const activate = {
   tag: 'auctions',
   auth: 'user',
   params: IdParamSchema,
+  errorCodes: ['AUCTION_NOT_FOUND', 'FORBIDDEN', 'AUCTION_NOT_UPCOMING', 'SELLER_AWAY'],
   responses: { 200: AuctionChangedSchema, ...errorResponses },
 } as const;
 
@@ -50,6 +51,13 @@ export const auctionsEndpoints = {
     tag: 'auctions',
     auth: 'user',
     body: CreateAuctionInputSchema,
+    errorCodes: [
+      'NOT_SELLER',
+      'PRODUCTS_UNAVAILABLE',
+      'PRODUCT_NOT_FOUND',
+      'PRODUCT_RESERVED',
+      'SELLER_AWAY',
+    ],
     responses: { 201: AuctionChangedSchema, ...errorResponses },
   }),
   activate: defineEndpoint({ ...activate, method: 'GET', writes: true }),
@@ -61,6 +69,7 @@ export const auctionsEndpoints = {
     tag: 'auctions',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: ['AUCTION_NOT_FOUND'],
     responses: {
       200: AuctionProductsResponseSchema,
       400: errorResponses[400],
@@ -75,6 +84,7 @@ export const auctionsEndpoints = {
     tag: 'auctions',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: ['AUCTION_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: {
       200: AuctionProductPageSchema,
       400: errorResponses[400],

@@ -25,6 +25,7 @@ export const bidsEndpoints = {
     auth: 'user',
     params: RaceParamsSchema,
     query: BidsQuerySchema,
+    errorCodes: ['AUCTION_NOT_FOUND', 'PRODUCT_NOT_IN_AUCTION'],
     responses: {
       200: z.array(BidSchema),
       400: errorResponses[400],
@@ -50,6 +51,8 @@ export const bidsEndpoints = {
       'AUCTION_NOT_ACTIVE',
       'AUCTION_NOT_FOUND',
       'PRODUCT_NOT_IN_AUCTION',
+      'BUYER_BLOCKED',
+      'BUYER_STRUCK_OUT',
     ],
     idempotent: true,
   }),
@@ -60,6 +63,7 @@ export const bidsEndpoints = {
     tag: 'bids',
     auth: 'user',
     params: RaceParamsSchema,
+    errorCodes: ['AUCTION_NOT_FOUND', 'PRODUCT_NOT_IN_AUCTION'],
     responses: { 200: MaxBidResponseSchema, ...errorResponses },
   }),
   raiseCeiling: defineEndpoint({
@@ -79,6 +83,8 @@ export const bidsEndpoints = {
       'AUCTION_NOT_ACTIVE',
       'AUCTION_NOT_FOUND',
       'PRODUCT_NOT_IN_AUCTION',
+      'BUYER_STRUCK_OUT',
+      'OWN_PRODUCT',
     ],
     idempotent: true,
   }),

@@ -10,6 +10,7 @@ export const catalogEndpoints = {
     tag: 'catalog',
     auth: 'none',
     query: BrowseQuerySchema,
+    errorCodes: ['BROWSE_CURSOR_INVALID'],
     responses: { 200: BrowseResponseSchema, 400: errorResponses[400] },
   }),
   sold: defineEndpoint({
@@ -20,6 +21,7 @@ export const catalogEndpoints = {
     auth: 'none',
     // Checked by the route: anything but a positive id names no product (404).
     params: z.object({ productId: z.string() }),
+    errorCodes: ['NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: { 200: SoldPricesResponseSchema, 404: errorResponses[404] },
   }),
 };

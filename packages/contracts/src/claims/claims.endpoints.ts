@@ -1,4 +1,5 @@
 import { IdParamSchema } from '../common/schemas.ts';
+import { operatorErrorCodes } from '../errors.ts';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   AdminClaimsQuerySchema,
@@ -26,6 +27,13 @@ export const claimsEndpoints = {
     tag: 'claims',
     auth: 'user',
     body: OpenClaimInputSchema,
+    errorCodes: [
+      'CLAIM_ALREADY_OPEN',
+      'CLAIM_WINDOW_OVER',
+      'NOT_SHIPPED',
+      'PURCHASE_NOT_FOUND',
+      'PURCHASE_REFUNDED',
+    ],
     responses: { 201: ClaimSchema, ...errorResponses },
   }),
   mine: defineEndpoint({
@@ -44,6 +52,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: ['CLAIM_NOT_FOUND'],
     responses: { 200: ClaimSchema, 401: errorResponses[401], 404: errorResponses[404] },
   }),
   context: defineEndpoint({
@@ -53,6 +62,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: ['CLAIM_NOT_FOUND'],
     responses: { 200: ClaimContextSchema, 401: errorResponses[401], 404: errorResponses[404] },
   }),
   message: defineEndpoint({
@@ -63,6 +73,7 @@ export const claimsEndpoints = {
     auth: 'user',
     params: IdParamSchema,
     body: ClaimMessageInputSchema,
+    errorCodes: ['CLAIM_CLOSED', 'CLAIM_NOT_FOUND'],
     responses: { 201: ClaimActionResponseSchema, ...errorResponses },
   }),
   refund: defineEndpoint({
@@ -72,6 +83,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: ['CLAIM_CLOSED', 'CLAIM_NOT_FOUND', 'CLAIM_SELLER_ONLY', 'PAYOUT_ALREADY_PAID'],
     responses: { 200: ClaimActionResponseSchema, ...errorResponses },
   }),
   escalate: defineEndpoint({
@@ -81,6 +93,13 @@ export const claimsEndpoints = {
     tag: 'claims',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: [
+      'CLAIM_ALREADY_ESCALATED',
+      'CLAIM_ESCALATE_TOO_SOON',
+      'CLAIM_NOT_FOUND',
+      'CLAIM_PARTIES_ONLY',
+      'CLAIM_CLOSED',
+    ],
     responses: { 200: ClaimActionResponseSchema, ...errorResponses },
   }),
 };
@@ -94,6 +113,7 @@ export const adminClaimsEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: AdminClaimsQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       200: AdminClaimsResponseSchema,
       400: errorResponses[400],
@@ -111,6 +131,7 @@ export const adminClaimsEndpoints = {
     idempotent: true,
     params: IdParamSchema,
     body: ResolveClaimInputSchema,
+    errorCodes: [...operatorErrorCodes, 'CLAIM_CLOSED', 'CLAIM_NOT_FOUND', 'OWN_CLAIM'],
     responses: { 200: ClaimActionResponseSchema, ...errorResponses },
   }),
 };

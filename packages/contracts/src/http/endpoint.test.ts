@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint, endpointUrl } from './endpoint.ts';
+import { defineEndpoint, type EndpointErrorCode, endpointUrl } from './endpoint.ts';
 
 const example = defineEndpoint({
   method: 'GET',
@@ -35,5 +35,21 @@ describe('endpointUrl', () => {
 
   it('refuses to build a URL with a parameter missing', () => {
     expect(() => endpointUrl(example, { thingId: 1 } as never)).toThrow(/name/);
+  });
+});
+
+describe('EndpointErrorCode', () => {
+  const refusing = defineEndpoint({ ...example, errorCodes: ['THING_GONE'] });
+  const retried = defineEndpoint({ ...refusing, method: 'POST', idempotent: true });
+
+  it("is the endpoint's own codes and the platform's, the idempotency ones only where it takes a key", () => {
+    type Refusing = EndpointErrorCode<typeof refusing>;
+    expectTypeOf<'THING_GONE' | 'VALIDATION_FAILED' | 'UNAUTHORIZED'>().toExtend<Refusing>();
+    expectTypeOf<'IDEMPOTENCY_KEY_REUSED'>().not.toExtend<Refusing>();
+    expectTypeOf<'OTHER_CODE'>().not.toExtend<Refusing>();
+    expectTypeOf<'THING_GONE' | 'IDEMPOTENCY_KEY_REUSED'>().toExtend<EndpointErrorCode<typeof retried>>();
+    // A handler's generic refusals are declared, not given.
+    expectTypeOf<'NOT_FOUND'>().not.toExtend<EndpointErrorCode<typeof example>>();
+    expect(refusing.errorCodes).toEqual(['THING_GONE']);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiErrorBodySchema, type commonErrorCodes } from '../errors.ts';
+import { ApiErrorBodySchema, type idempotencyErrorCodes, type platformErrorCodes } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -32,7 +32,9 @@ export interface EndpointDefinition {
   responses: Readonly<Record<number, z.ZodType>>;
   /**
    * The `code`s of the errors this call's own rules answer (beyond the ones every call may give:
-   * `commonErrorCodes`), so a client can branch on them; listed in the API reference.
+   * `platformErrorCodes`, and `idempotencyErrorCodes` for an idempotent call), so a client can
+   * branch on them; listed in the API reference (`x-error-codes`). The API tests fail on an
+   * answer whose code is not listed.
    */
   errorCodes?: readonly string[];
   /**
@@ -67,10 +69,14 @@ export const errorResponses = {
 type SuccessStatus = 200 | 201 | 202 | 204;
 type SchemaOf<E extends EndpointDefinition, K> = K extends keyof E ? E[K] : undefined;
 
-/** The error codes a client of endpoint E may see: its own and the ones every call may give. */
+/**
+ * The error codes a client of endpoint E may see: its own, the ones every call may give and,
+ * when it takes an Idempotency-Key, the key's.
+ */
 export type EndpointErrorCode<E extends EndpointDefinition> =
   | (E['errorCodes'] extends readonly (infer C)[] ? C : never)
-  | (typeof commonErrorCodes)[keyof typeof commonErrorCodes];
+  | (typeof platformErrorCodes)[number]
+  | (E['idempotent'] extends true ? (typeof idempotencyErrorCodes)[number] : never);
 
 /** The body of the endpoint's successful answer(s). */
 export type EndpointResponse<E extends EndpointDefinition> = {

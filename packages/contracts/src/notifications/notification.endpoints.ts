@@ -32,6 +32,7 @@ export const notificationsEndpoints = {
     tag: 'notifications',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: ['NOTIFICATION_NOT_FOUND'],
     responses: {
       200: NotificationSchema,
       400: errorResponses[400],

@@ -28,6 +28,8 @@ export const offersEndpoints = {
       'RESERVED',
       'OFFER_LIMIT',
       'SELLER_AWAY',
+      'BUYER_BLOCKED',
+      'OFFER_TOO_HIGH',
     ],
     responses: { 201: OfferAnswerSchema, ...errorResponses },
   }),
@@ -69,7 +71,7 @@ export const offersEndpoints = {
     auth: 'user',
     params: OfferParams,
     body: CounterOfferSchema,
-    errorCodes: offerErrors,
+    errorCodes: [...offerErrors, 'OFFER_TOO_HIGH', 'COUNTER_TOO_LOW'],
     responses: { 200: OfferAnswerSchema, ...errorResponses },
   }),
 };

@@ -14,6 +14,7 @@ const ownAccount = {
   summary: "The seller's own payout account (404 when none is registered)",
   tag: 'banks',
   auth: 'user',
+  errorCodes: ['BANK_ACCOUNT_NOT_FOUND'],
   responses: { 200: BankAccountSchema, 401: errorResponses[401], 404: errorResponses[404] },
 } as const;
 
@@ -41,6 +42,7 @@ export const banksEndpoints = {
     tag: 'banks',
     auth: 'user',
     body: BankAccountInputSchema,
+    errorCodes: ['ONE_ACCOUNT_ONLY', 'SELLER_ONLY', 'UNKNOWN_BANK', 'UNKNOWN_DOCUMENT_TYPE'],
     responses: { 201: BankAccountSavedSchema, ...errorResponses },
   }),
   ownAccount: defineEndpoint({ ...ownAccount, path: '/api/sellers-banks/get_by_seller_id' }),
@@ -55,6 +57,7 @@ export const banksEndpoints = {
     // Anything but an id of the caller's account is "not found", checked by the route.
     params: z.object({ id: z.string() }),
     body: BankAccountUpdateSchema,
+    errorCodes: ['BANK_ACCOUNT_NOT_FOUND', 'CODE_REQUIRED', 'WRONG_CODE', 'WRONG_CURRENT_PASSWORD'],
     responses: { 200: BankAccountSavedSchema, ...errorResponses },
   }),
 };

@@ -18,7 +18,6 @@ export const combinedPaymentsEndpoints = {
     errorCodes: [
       'VALIDATION_FAILED',
       'PAYMENT_NOT_FOUND',
-      'NOT_YOUR_PAYMENT',
       'DIFFERENT_SELLERS',
       'NOT_COMBINABLE',
       'PAYMENT_CONFIRMED',
@@ -26,6 +25,7 @@ export const combinedPaymentsEndpoints = {
       'PAYMENT_CANCELLED',
       'PAYMENT_PROCESSING',
       'NOT_AVAILABLE',
+      'RESERVED',
       'DEFAULT_ADDRESS_REQUIRED',
       'PAYMENT_PROVIDER_FAILED',
       'PAYMENT_PROVIDER_TIMEOUT',

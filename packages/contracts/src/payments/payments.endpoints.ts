@@ -21,6 +21,14 @@ const createLink = {
   tag: 'payments',
   auth: 'user',
   params: PaymentParamsSchema,
+  errorCodes: [
+    'PAYMENT_NOT_FOUND',
+    'PAYMENT_CONFIRMED',
+    'PAYMENT_EXPIRED',
+    'DEFAULT_ADDRESS_REQUIRED',
+    'PAYMENT_PROVIDER_FAILED',
+    'PAYMENT_PROVIDER_TIMEOUT',
+  ],
   responses: {
     201: PaymentLinkResponseSchema,
     ...errorResponses,
@@ -50,6 +58,7 @@ export const paymentsEndpoints = {
     tag: 'payments',
     auth: 'user',
     params: PaymentParamsSchema,
+    errorCodes: ['PAYMENT_NOT_FOUND'],
     responses: { 200: PaymentVerificationSchema, ...errorResponses },
   }),
   buyProduct: defineEndpoint({
@@ -76,6 +85,9 @@ export const paymentsEndpoints = {
       'RESERVED',
       'PAYMENT_PROVIDER_FAILED',
       'PAYMENT_PROVIDER_TIMEOUT',
+      'BUYER_BLOCKED',
+      'BUYER_STRUCK_OUT',
+      'SELLER_AWAY',
     ],
     // A retried click reserves the product once (a 502/504 from Bold is not kept: it runs again).
     idempotent: true,
@@ -86,6 +98,7 @@ export const paymentsEndpoints = {
     summary: "Bold's payment events, signed over the raw body (x-bold-signature)",
     tag: 'payments',
     auth: 'none',
+    errorCodes: ['INVALID_NOTIFICATION'],
     responses: {
       200: z.object({ received: z.literal(true), result: z.string() }),
       400: errorResponses[400],
@@ -109,6 +122,7 @@ export const paymentsEndpoints = {
     tag: 'payments',
     auth: 'user',
     params: z.object({ id: z.string().max(64) }),
+    errorCodes: ['PAYOUT_NOT_FOUND'],
     responses: { 200: SellerPaymentDetailSchema, ...errorResponses },
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { operatorErrorCodes } from '../errors.ts';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   AdminRefundsQuerySchema,
@@ -15,6 +16,7 @@ export const adminRefundsEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: AdminRefundsQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: {
       200: AdminRefundsResponseSchema,
       400: errorResponses[400],
@@ -30,6 +32,6 @@ export const adminRefundsEndpoints = {
     auth: 'user',
     params: z.object({ id: z.string().max(64) }),
     responses: { 200: RetryRefundResponseSchema, ...errorResponses },
-    errorCodes: ['REFUND_NOT_FOUND', 'REFUND_NOT_FAILED'],
+    errorCodes: [...operatorErrorCodes, 'REFUND_NOT_FOUND', 'REFUND_NOT_FAILED'],
   }),
 };

@@ -33,6 +33,14 @@ export const productsEndpoints = {
     tag: 'products',
     auth: 'user',
     body: CreateProductBodySchema,
+    errorCodes: [
+      'IMAGE_INVALID',
+      'IMAGE_MISMATCH',
+      'IMAGE_TOO_LARGE',
+      'IMAGE_TOO_MANY_PIXELS',
+      'IMAGE_TYPE',
+      'SELLER_ONLY',
+    ],
     responses: { 201: ProductMutationResponseSchema, ...errorResponses, 413: errorResponses[400] },
   }),
   get: defineEndpoint({
@@ -43,6 +51,7 @@ export const productsEndpoints = {
     auth: 'user',
     params: IdText,
     // The owner's view first: a view without prices never matches it.
+    errorCodes: ['NOT_FOUND', 'PRODUCT_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: {
       200: z.union([ProductDetailSchema, ProductDetailWithoutPricesSchema]),
       401: errorResponses[401],
@@ -57,6 +66,15 @@ export const productsEndpoints = {
     auth: 'user',
     params: IdText,
     body: UpdateProductInputSchema,
+    errorCodes: [
+      'GRADING_NOT_APPLICABLE',
+      'NOT_FOUND',
+      'OFFERS_NOT_BUY_NOW',
+      'PRODUCT_IN_AUCTION',
+      'PRODUCT_NOT_EDITABLE',
+      'PRODUCT_NOT_FOUND',
+      'PRODUCT_RESERVED',
+    ],
     responses: { 200: ProductMutationResponseSchema, ...errorResponses },
   }),
   addImage: defineEndpoint({
@@ -68,7 +86,19 @@ export const productsEndpoints = {
     params: IdText,
     // Checked by the image pipeline (type from the bytes, size, re-encoding), like create's.
     body: z.custom<{ image: string }>(() => true),
-    errorCodes: ['PRODUCT_IN_AUCTION', 'PRODUCT_NOT_EDITABLE', 'PRODUCT_RESERVED', 'PRODUCT_IMAGES_FULL'],
+    errorCodes: [
+      'PRODUCT_IN_AUCTION',
+      'PRODUCT_NOT_EDITABLE',
+      'PRODUCT_RESERVED',
+      'PRODUCT_IMAGES_FULL',
+      'IMAGE_INVALID',
+      'IMAGE_MISMATCH',
+      'IMAGE_TOO_LARGE',
+      'IMAGE_TOO_MANY_PIXELS',
+      'IMAGE_TYPE',
+      'NOT_FOUND',
+      'PRODUCT_NOT_FOUND',
+    ],
     responses: { 201: ProductMutationResponseSchema, ...errorResponses, 413: errorResponses[400] },
   }),
   removeImage: defineEndpoint({
@@ -84,6 +114,8 @@ export const productsEndpoints = {
       'PRODUCT_RESERVED',
       'PRODUCT_IMAGE_NOT_FOUND',
       'PRODUCT_LAST_IMAGE',
+      'NOT_FOUND',
+      'PRODUCT_NOT_FOUND',
     ],
     responses: { 200: ProductMutationResponseSchema, ...errorResponses },
   }),
@@ -95,7 +127,14 @@ export const productsEndpoints = {
     auth: 'user',
     params: IdText,
     body: ReorderProductImagesInputSchema,
-    errorCodes: ['PRODUCT_IN_AUCTION', 'PRODUCT_NOT_EDITABLE', 'PRODUCT_RESERVED', 'IMAGE_ORDER_INVALID'],
+    errorCodes: [
+      'PRODUCT_IN_AUCTION',
+      'PRODUCT_NOT_EDITABLE',
+      'PRODUCT_RESERVED',
+      'IMAGE_ORDER_INVALID',
+      'NOT_FOUND',
+      'PRODUCT_NOT_FOUND',
+    ],
     responses: { 200: ProductMutationResponseSchema, ...errorResponses },
   }),
   listOwn: defineEndpoint({
@@ -114,6 +153,7 @@ export const productsEndpoints = {
     // Read by anyone; a product taken down stays readable by its owner and the operators.
     auth: 'optional',
     params: IdText,
+    errorCodes: ['NOT_FOUND', 'PRODUCT_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: { 200: ProductBuyResponseSchema, 404: errorResponses[404] },
   }),
   similar: defineEndpoint({
@@ -123,6 +163,7 @@ export const productsEndpoints = {
     tag: 'products',
     auth: 'none',
     params: IdText,
+    errorCodes: ['NOT_FOUND', 'PRODUCT_NOT_FOUND'],
     responses: { 200: z.array(PublicProductSchema), 404: errorResponses[404] },
   }),
   byIds: defineEndpoint({
@@ -134,6 +175,7 @@ export const productsEndpoints = {
     tag: 'products',
     auth: 'none',
     params: z.object({ '*': z.string() }),
+    errorCodes: ['INVALID_ID_LIST'],
     responses: { 200: z.array(PublicProductSchema), 400: errorResponses[400] },
   }),
   byCategory: defineEndpoint({
@@ -144,6 +186,7 @@ export const productsEndpoints = {
     auth: 'none',
     params: z.object({ categoryId: z.string() }),
     query: ProductPageQuerySchema,
+    errorCodes: ['CATEGORY_NOT_FOUND', 'NOT_FOUND'],
     responses: { 200: ProductPageSchema, 400: errorResponses[400], 404: errorResponses[404] },
   }),
   byUser: defineEndpoint({
@@ -153,6 +196,7 @@ export const productsEndpoints = {
     tag: 'products',
     auth: 'none',
     params: z.object({ userId: z.string() }),
+    errorCodes: ['NOT_FOUND'],
     responses: { 200: z.array(PublicProductSchema), 404: errorResponses[404] },
   }),
   marketplace: defineEndpoint({

@@ -19,6 +19,7 @@ export const referenceDataEndpoints = {
     auth: 'none',
     // Checked by the route: anything but a known category id is "not found", not "invalid".
     params: z.object({ categoryId: z.string() }),
+    errorCodes: ['CATEGORY_NOT_FOUND'],
     responses: { 200: z.array(BrandSchema), 404: errorResponses[404] },
   }),
   scales: defineEndpoint({

@@ -22,6 +22,14 @@ export const questionsEndpoints = {
     tag: 'questions',
     auth: 'user',
     body: AskQuestionSchema,
+    errorCodes: [
+      'ASKER_BLOCKED',
+      'OWN_PRODUCT',
+      'PRODUCT_CLOSED',
+      'PRODUCT_NOT_FOUND',
+      'PRODUCT_TAKEN_DOWN',
+      'USER_NOT_FOUND',
+    ],
     responses: { 201: QuestionCreatedSchema, ...errorResponses },
   }),
   forProduct: defineEndpoint({
@@ -33,6 +41,7 @@ export const questionsEndpoints = {
     auth: 'optional',
     params: z.object({ productId: idParam() }),
     query: ProductQuestionsQuerySchema,
+    errorCodes: ['PRODUCT_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: { 200: ProductQuestionsResponseSchema, 400: errorResponses[400], 404: errorResponses[404] },
   }),
   seller: defineEndpoint({
@@ -52,6 +61,7 @@ export const questionsEndpoints = {
     auth: 'user',
     params: IdParamSchema,
     body: AnswerQuestionSchema,
+    errorCodes: ['ALREADY_ANSWERED', 'NOT_OWNER', 'QUESTION_NOT_FOUND'],
     responses: { 200: QuestionCreatedSchema, ...errorResponses },
   }),
   hide: defineEndpoint({
@@ -61,6 +71,7 @@ export const questionsEndpoints = {
     tag: 'questions',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: ['NOT_OWNER', 'QUESTION_NOT_FOUND'],
     responses: { 200: QuestionMessageSchema, ...errorResponses },
   }),
   block: defineEndpoint({
@@ -70,6 +81,7 @@ export const questionsEndpoints = {
     tag: 'questions',
     auth: 'user',
     body: BlockAskerSchema,
+    errorCodes: ['BLOCK_SELF', 'SELLER_ONLY', 'USER_NOT_FOUND'],
     responses: { 200: QuestionMessageSchema, ...errorResponses },
   }),
 };

@@ -25,6 +25,7 @@ export const ratingsEndpoints = {
     tag: 'ratings',
     auth: 'user',
     body: CreateRatingSchema,
+    errorCodes: ['ALREADY_RATED', 'NOT_BUYER', 'NOT_DELIVERED'],
     responses: { 201: RatingCreatedSchema, ...errorResponses },
   }),
   forSeller: defineEndpoint({
@@ -35,6 +36,7 @@ export const ratingsEndpoints = {
     auth: 'none',
     params: SellerParamsSchema,
     query: RatingListQuerySchema,
+    errorCodes: ['USER_NOT_FOUND'],
     responses: { 200: SellerRatingsResponseSchema, 400: errorResponses[400], 404: errorResponses[404] },
   }),
 };

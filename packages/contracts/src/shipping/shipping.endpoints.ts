@@ -40,6 +40,7 @@ const createAddress = {
   tag: 'shipping',
   auth: 'user',
   body: ShippingAddressInputSchema,
+  errorCodes: ['TOO_MANY_ADDRESSES'],
   responses: { 201: ShippingAddressSavedSchema, ...errorResponses },
 } as const;
 
@@ -53,6 +54,7 @@ export const shippingEndpoints = {
     summary: "The caller's shipping addresses (404 when there are none)",
     tag: 'shipping',
     auth: 'user',
+    errorCodes: ['NO_ADDRESSES'],
     responses: { 200: z.array(ShippingAddressSchema), 401: errorResponses[401], 404: errorResponses[404] },
   }),
   updateAddress: defineEndpoint({
@@ -63,6 +65,7 @@ export const shippingEndpoints = {
     auth: 'user',
     params: AddressParamsSchema,
     body: ShippingAddressUpdateSchema,
+    errorCodes: ['ADDRESS_NOT_FOUND'],
     responses: { 200: ShippingAddressSavedSchema, ...errorResponses },
   }),
   deleteAddress: defineEndpoint({
@@ -72,6 +75,7 @@ export const shippingEndpoints = {
     tag: 'shipping',
     auth: 'user',
     params: AddressParamsSchema,
+    errorCodes: ['ADDRESS_NOT_FOUND'],
     responses: { 200: z.object({ message: z.string() }), ...errorResponses },
   }),
   soldProducts: defineEndpoint({
@@ -90,6 +94,7 @@ export const shippingEndpoints = {
     tag: 'shipping',
     auth: 'user',
     body: ChangeShippingStatusSchema,
+    errorCodes: ['ALREADY_SHIPPED', 'SALE_NOT_FOUND'],
     responses: { 200: ShippingChangeResponseSchema, ...errorResponses },
   }),
   confirmDelivery: defineEndpoint({
@@ -99,6 +104,7 @@ export const shippingEndpoints = {
     tag: 'shipping',
     auth: 'user',
     body: ConfirmDeliverySchema,
+    errorCodes: ['NOT_SHIPPED', 'PURCHASE_NOT_FOUND'],
     responses: { 200: ShippingChangeResponseSchema, ...errorResponses },
   }),
   purchases: defineEndpoint({

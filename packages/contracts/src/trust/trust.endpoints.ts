@@ -1,4 +1,5 @@
 import { IdParamSchema } from '../common/schemas.ts';
+import { operatorErrorCodes } from '../errors.ts';
 import { defineEndpoint, errorResponses } from '../http/endpoint.ts';
 import {
   BlockBuyerSchema,
@@ -25,6 +26,7 @@ export const sellerBlocksEndpoints = {
     tag: 'sellers',
     auth: 'user',
     body: BlockBuyerSchema,
+    errorCodes: ['BLOCK_SELF', 'SELLER_ONLY', 'USER_NOT_FOUND'],
     responses: { 200: TrustMessageSchema, ...errorResponses },
   }),
   unblock: defineEndpoint({
@@ -34,6 +36,7 @@ export const sellerBlocksEndpoints = {
     tag: 'sellers',
     auth: 'user',
     params: BlockedUsernameParamsSchema,
+    errorCodes: ['NOT_BLOCKED'],
     responses: { 200: TrustMessageSchema, ...errorResponses },
   }),
   list: defineEndpoint({
@@ -57,6 +60,7 @@ export const sellerVacationEndpoints = {
     tag: 'sellers',
     auth: 'user',
     body: SetVacationSchema,
+    errorCodes: ['NOT_SELLER', 'VACATION_DATE_PAST', 'USER_NOT_FOUND'],
     responses: { 200: SetVacationResponseSchema, ...errorResponses },
   }),
 };
@@ -71,6 +75,7 @@ export const trustAdminEndpoints = {
     tag: 'admin',
     auth: 'user',
     params: IdParamSchema,
+    errorCodes: [...operatorErrorCodes, 'USER_NOT_FOUND'],
     responses: { 200: ClearStrikesResponseSchema, ...errorResponses },
   }),
   signals: defineEndpoint({
@@ -80,6 +85,7 @@ export const trustAdminEndpoints = {
     tag: 'admin',
     auth: 'user',
     query: SignalsQuerySchema,
+    errorCodes: [...operatorErrorCodes],
     responses: { 200: SignalsResponseSchema, ...errorResponses },
   }),
   confirmSignal: defineEndpoint({
@@ -90,6 +96,7 @@ export const trustAdminEndpoints = {
     tag: 'admin',
     auth: 'user',
     body: ConfirmPairSchema,
+    errorCodes: [...operatorErrorCodes, 'PAIR_SELF', 'USER_NOT_FOUND'],
     responses: { 200: ConfirmPairResponseSchema, ...errorResponses },
   }),
 };

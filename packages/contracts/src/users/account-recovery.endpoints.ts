@@ -47,7 +47,7 @@ export const accountRecoveryEndpoints = {
       409: errorResponses[409],
       429: errorResponses[429],
     },
-    errorCodes: ['WRONG_CURRENT_PASSWORD', 'EMAIL_TAKEN', 'SAME_EMAIL'],
+    errorCodes: ['WRONG_CURRENT_PASSWORD', 'EMAIL_TAKEN', 'SAME_EMAIL', 'CODE_REQUIRED', 'WRONG_CODE'],
   }),
   confirmEmailChange: defineEndpoint({
     method: 'POST',

@@ -108,6 +108,6 @@ export const passkeysEndpoints = {
       403: errorResponses[403],
       429: errorResponses[429],
     },
-    errorCodes: ['PASSKEY_FAILED'],
+    errorCodes: ['PASSKEY_FAILED', 'ACCOUNT_SUSPENDED'],
   }),
 };

@@ -22,6 +22,7 @@ export const personalDataEndpoints = {
     tag: 'users',
     auth: 'user',
     body: DeleteAccountInputSchema,
+    errorCodes: ['ACCOUNT_HAS_OPEN_ITEMS', 'WRONG_PASSWORD'],
     responses: {
       200: z.object({ message: z.string() }),
       400: errorResponses[400],

@@ -78,6 +78,6 @@ export const twoFactorEndpoints = {
       403: errorResponses[403],
       429: errorResponses[429],
     },
-    errorCodes: ['WRONG_CODE', 'CHALLENGE_ENDED'],
+    errorCodes: ['WRONG_CODE', 'CHALLENGE_ENDED', 'ACCOUNT_SUSPENDED'],
   }),
 };

@@ -30,6 +30,7 @@ export const usersEndpoints = {
     tag: 'users',
     auth: 'none',
     body: LoginInputSchema,
+    errorCodes: ['ACCOUNT_SUSPENDED', 'BAD_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS'],
     responses: {
       // With two-step verification on, a challenge for `POST /api/users/login/2fa` instead of a token.
       200: z.union([LoginResponseSchema, LoginChallengeSchema]),
@@ -78,6 +79,7 @@ export const usersEndpoints = {
     tag: 'users',
     auth: 'user',
     body: ChangePasswordInputSchema,
+    errorCodes: ['WRONG_CURRENT_PASSWORD'],
     responses: {
       200: MessageSchema.extend({ jwt_token: z.string() }),
       400: errorResponses[400],
@@ -108,6 +110,7 @@ export const usersEndpoints = {
     tag: 'users',
     auth: 'none',
     params: IdParamSchema,
+    errorCodes: ['USER_NOT_FOUND'],
     responses: { 200: PublicProfileSchema, 400: errorResponses[400], 404: errorResponses[404] },
   }),
   publicProfile: defineEndpoint({
@@ -117,6 +120,7 @@ export const usersEndpoints = {
     tag: 'users',
     auth: 'none',
     params: UsernameParamSchema,
+    errorCodes: ['USER_NOT_FOUND'],
     responses: { 200: PublicProfileSchema, 400: errorResponses[400], 404: errorResponses[404] },
   }),
 };

@@ -22,6 +22,7 @@ export const watchlistEndpoints = {
     tag: 'watchlist',
     auth: 'user',
     params: ProductParamsSchema,
+    errorCodes: ['PRODUCT_NOT_FOUND', 'PRODUCT_TAKEN_DOWN'],
     responses: { 200: WatchlistChangeResponseSchema, ...errorResponses },
   }),
   remove: defineEndpoint({
