@@ -6,10 +6,10 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/platform/context.ts';
-import type { UndeclaredErrorCode } from '../../src/platform/error-codes.ts';
 import type { LogStream } from '../../src/platform/logging.ts';
 import { createFreshPostgresDatabase, testDatabaseKind } from './database.ts';
 import { reusedEmbeddedDatabase } from './reused-database.ts';
+import { recordUndeclaredErrorCode, takeUndeclaredErrorCodes } from './undeclared-codes.ts';
 
 interface ApiResponse<T = any> {
   status: number;
@@ -43,23 +43,6 @@ export interface TestApp {
   /** Moves the test clock and runs every transition that became due. */
   advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
-}
-
-/**
- * Error answers of any test app whose code the route does not declare, since they were last
- * taken: test/support/declared-error-codes.ts fails the test that caused them, and an app's
- * close fails on those left (made in a file's setup or teardown).
- */
-const undeclaredCodes: UndeclaredErrorCode[] = [];
-
-/** Takes the undeclared codes seen so far, as an error naming each route and code (or null). */
-export function takeUndeclaredErrorCodes(): Error | null {
-  const found = undeclaredCodes.splice(0);
-  if (found.length === 0) return null;
-  const lines = [...new Set(found.map((u) => `${u.route} answered ${u.status} ${u.code}`))];
-  return new Error(
-    `error codes not declared by their endpoint (add them to its errorCodes):\n  ${lines.join('\n  ')}`,
-  );
 }
 
 /**
@@ -150,7 +133,7 @@ export async function startTestApp(
     logStream: options.logStream,
     requestTimeoutMs: options.requestTimeoutMs,
     onUndeclaredErrorCode(undeclared) {
-      undeclaredCodes.push(undeclared);
+      recordUndeclaredErrorCode(undeclared);
     },
   }).catch(async (error: unknown) => {
     // An app that failed to start gives its database back.
