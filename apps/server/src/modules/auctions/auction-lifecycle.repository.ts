@@ -77,7 +77,7 @@ export const auctionLifecycleRepository = {
       .executeTakeFirst();
   },
 
-  /** Locks an auction row (closing its last product ends it, one closer at a time). */
+  /** Locks an auction row: one writer at a time starts it by hand or closes its last product. */
   lockAuction(trx: Database, auctionId: number) {
     return trx.selectFrom('auctions').selectAll().where('id', '=', auctionId).forUpdate().executeTakeFirst();
   },

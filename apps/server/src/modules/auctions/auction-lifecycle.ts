@@ -105,7 +105,7 @@ export function createAuctionLifecycle(ctx: AppContext) {
     /** Owner only, upcoming only: starts now and ends after its duration. */
     async activate(userId: number, auctionId: number): Promise<AuctionSummary> {
       const { auction, notified } = await db.transaction().execute(async (trx) => {
-        const current = await repo.findAuctionForUpdate(trx, auctionId);
+        const current = await lifecycle.lockAuction(trx, auctionId);
         if (!current) throw notFound('AUCTION_NOT_FOUND', auctionMessages.notFound);
         if (current.owner_id !== userId) throw forbidden();
         if (current.status !== 'upcoming')

@@ -32,10 +32,6 @@ function filteredAuctions(db: Database, filter: AuctionFilter) {
 export const auctionsRepository = {
   findAuctionById,
 
-  findAuctionForUpdate(trx: Database, id: number) {
-    return trx.selectFrom('auctions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  },
-
   async isSeller(db: Database, userId: number): Promise<boolean> {
     const row = await db.selectFrom('users').select('is_seller').where('id', '=', userId).executeTakeFirst();
     return row?.is_seller ?? false;
