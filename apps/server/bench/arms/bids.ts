@@ -113,6 +113,9 @@ export const run: Arm = async (env) => {
       bidRun({ databaseUrl: url, bidders, seconds }),
     );
     const ratio = bids.rate / ceiling;
+    // Grouping many bids into one statement and one commit is what lets the bid path pass the
+    // hot row's ceiling, and more so the more bidders wait together.
+    const minRatio = bidders >= 32 ? 3 : 1;
     results.push({
       arm: `bids-postgres-${bidders}`,
       metric: 'accepted bids/s on one product',
@@ -120,8 +123,8 @@ export const run: Arm = async (env) => {
       unit: 'bids/s',
       ceiling: round(ceiling, 1),
       ratio: round(ratio),
-      goal: 'ratio >= 1.0 vs pgbench hot row, p99 <= 50 ms',
-      met: ratio >= 1 && bids.p99 <= 50,
+      goal: `ratio >= ${minRatio.toFixed(1)} vs pgbench hot row, p99 <= 50 ms`,
+      met: ratio >= minRatio && bids.p99 <= 50,
       details: {
         p50_ms: round(bids.p50, 1),
         p99_ms: round(bids.p99, 1),

