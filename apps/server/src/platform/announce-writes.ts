@@ -11,19 +11,25 @@ import { announceChange, readFreshness } from './read-cache.ts';
  */
 export function announceWrites(app: FastifyInstance, ctx: AppContext) {
   const freshness = readFreshness(ctx);
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: the reads that announce nothing go on without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const { method } = request;
     const route = request.routeOptions.url;
     // No route (a 404 for an unknown path), CORS preflights and requests turned away before
     // their handler ran (no valid session, over a rate limit) write nothing: announcing them
     // would let a flood of such requests keep every cache from answering from memory.
-    if (route === undefined || method === 'OPTIONS' || reply.statusCode === 401 || reply.statusCode === 429)
+    const turnedAway =
+      route === undefined || method === 'OPTIONS' || reply.statusCode === 401 || reply.statusCode === 429;
+    if (turnedAway || ((method === 'GET' || method === 'HEAD') && !request.routeOptions.config.writes)) {
+      done(null, payload);
       return;
-    if ((method !== 'GET' && method !== 'HEAD') || request.routeOptions.config.writes) {
-      // Held until the other processes are told (a client's next read may land on one of
-      // them), within a bound.
-      await announceChange(freshness);
     }
+    // Held until the other processes are told (a client's next read may land on one of them),
+    // within a bound.
+    announceChange(freshness).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
   const register = ctx.jobs.register.bind(ctx.jobs);
   ctx.jobs.register = (job) =>

@@ -59,8 +59,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
  */
 export function closeKeptAliveConnectionsOnClose(app: FastifyInstance) {
   let closing: NodeJS.Timeout | undefined;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('preClose', async () => {
     closing = setInterval(() => app.server.closeIdleConnections(), 100);

@@ -39,13 +39,14 @@ function codeOf(payload: unknown): string | undefined {
  * made the error, its code is the one the client sees.
  */
 export function watchErrorCodes(app: FastifyInstance, report: (undeclared: UndeclaredErrorCode) => void) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const declared = request.routeOptions.config?.errorCodes;
-    if (reply.statusCode < 400 || !declared) return payload;
-    const code = codeOf(payload);
-    if (code !== undefined && !platform.has(code) && !declared.includes(code)) {
-      report({ route: `${request.method} ${request.routeOptions.url}`, status: reply.statusCode, code });
+    if (reply.statusCode >= 400 && declared) {
+      const code = codeOf(payload);
+      if (code !== undefined && !platform.has(code) && !declared.includes(code)) {
+        report({ route: `${request.method} ${request.routeOptions.url}`, status: reply.statusCode, code });
+      }
     }
-    return payload;
+    done(null, payload);
   });
 }

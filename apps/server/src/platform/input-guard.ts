@@ -26,9 +26,8 @@ function containsNul(value: unknown): boolean {
  * search term reads control characters as spaces.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError('INVALID_INPUT', 400, commonMessages.invalidInput);
-    }
+  app.addHook('preValidation', (request, _reply, done) => {
+    const nul = containsNul(request.query) || containsNul(request.body);
+    done(nul ? new AppError('INVALID_INPUT', 400, commonMessages.invalidInput) : undefined);
   });
 }

@@ -155,7 +155,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     });
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;
     requestDuration.observe(
@@ -167,6 +167,7 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
       if (status === 201) bidsAccepted.inc();
       else if ([400, 403, 404, 409].includes(status)) bidsRejected.inc({ status_code: String(status) });
     }
+    done();
   });
 
   const token = ctx.config.METRICS_TOKEN;
