@@ -1,8 +1,14 @@
-import { type AuctionProductPage, adminMessages, auctionMessages } from '@app/contracts';
+import {
+  type AuctionProductPage,
+  AuctionProductPageSchema,
+  adminMessages,
+  auctionMessages,
+} from '@app/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { photoView } from '../../platform/images.ts';
 import { toPesos } from '../../platform/money.ts';
+import { timedJson } from '../../platform/timed-json.ts';
 import { bidHistory } from '../bids/bids.service.ts';
 import { assertProductVisible, canSeeProduct } from '../products/product-visibility.service.ts';
 import { sellerReputation } from '../trust/reputation.service.ts';
@@ -70,15 +76,21 @@ export function createAuctionProductPage(ctx: AppContext) {
      * The product auction page: the product's race, its auction, owner and bid history. The same
      * for everyone who may see the product, so kept in memory (see createProductPageCache).
      */
-    async productPage(productId: number, viewerId: number): Promise<AuctionProductPage> {
-      const cached = await productPages.get(String(productId), async () => ({
-        value: await loadProductPage(productId, null),
-        validUntil: new Date(clock.now().getTime() + PRODUCT_PAGE_CACHE_MAX_MS),
-      }));
+    async productPage(productId: number, viewerId: number): Promise<string | AuctionProductPage> {
+      const cached = await productPages.get(String(productId), async () => {
+        const page = await loadProductPage(productId, null);
+        return {
+          value: page && { page, json: timedJson(AuctionProductPageSchema, page) },
+          validUntil: new Date(clock.now().getTime() + PRODUCT_PAGE_CACHE_MAX_MS),
+        };
+      });
+      const now = clock.now().toISOString();
+      // Kept: sent as it was encoded, with the server's time of this request.
+      if (cached) return cached.json(now);
       // Not kept: the viewer decides what is seen, or the answer is an error.
-      const page = cached ?? (await loadProductPage(productId, viewerId));
+      const page = await loadProductPage(productId, viewerId);
       if (!page) throw new Error('product page expected for a visible product');
-      return { ...page, server_time: clock.now().toISOString() };
+      return { ...page, server_time: now };
     },
   };
 }

@@ -28,6 +28,12 @@ export const activeListCache = perApp((ctx: AppContext) =>
 
 /** A product auction page as anyone who may see the product sees it, less the server's time. */
 export type CachedProductPage = Omit<AuctionProductPage, 'server_time'>;
+
+/** A kept product page with its answer as the route sends it, encoded once (platform/timed-json.ts). */
+export interface CachedProductPageEntry {
+  page: CachedProductPage;
+  json: (serverTime: string) => string;
+}
 /** Product pages held in memory per process (past it, the oldest goes). */
 const PRODUCT_PAGE_CACHE_ENTRIES = 2_000;
 export const PRODUCT_PAGE_CACHE_MAX_MS = 60_000;
@@ -38,7 +44,7 @@ export const PRODUCT_PAGE_CACHE_MAX_MS = 60_000;
  * never kept (who may see it depends on the viewer), nor an answer that is an error.
  */
 export const productPageCache = perApp((ctx: AppContext) =>
-  createReadCache<CachedProductPage | null>({
+  createReadCache<CachedProductPageEntry | null>({
     db: ctx.db,
     clock: ctx.clock,
     counter: 'catalog',

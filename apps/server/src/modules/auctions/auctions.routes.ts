@@ -38,9 +38,11 @@ export async function auctionsRoutes(
     auctions.productsOfAuction(request.params.id),
   );
 
-  declareRoute(app, ctx, endpoints.productPage, {}, async (request) =>
-    auctions.productPage(request.params.id, request.userId!),
-  );
+  // Like the list: a page kept in memory comes already encoded.
+  declareRoute(app, ctx, endpoints.productPage, {}, async (request, reply) => {
+    const answer = await auctions.productPage(request.params.id, request.userId!);
+    return typeof answer === 'string' ? reply.type(JSON_CONTENT_TYPE).send(answer) : answer;
+  });
 
   declareRoute(app, ctx, endpoints.own, {}, async (request) =>
     auctions.listOwn(request.userId!, request.query),
