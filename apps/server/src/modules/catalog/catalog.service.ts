@@ -19,12 +19,9 @@ import { imageUrl } from '../../platform/images.ts';
 import { toCentavos, toPesos } from '../../platform/money.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { SearchService } from '../search/search.service.ts';
-import {
-  catalogRepository,
-  type ListingCursor,
-  type ListingFilters,
-  type ListingRow,
-} from './catalog.repository.ts';
+import { catalogRepository, type ListingFilters } from './catalog.repository.ts';
+import { facetCountsRepository } from './facet-counts.repository.ts';
+import { type ListingCursor, type ListingRow, listingPageRepository } from './listing-page.repository.ts';
 import { soldRepository } from './sold.repository.ts';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -107,7 +104,7 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
   /** The browse filters as the listing takes them; `q` matched by the search module. */
   const listingFilters = async (query: BrowseFilters): Promise<ListingFilters> => ({
     kind: query.kind,
-    matches: await deps.search.productFilter(query.q ?? '', 'l.product_id', 'catalog_listing_text'),
+    matches: query.q?.trim() ? await deps.search.productTextFilter(query.q, 'l.search_text') : undefined,
     categoryId: query.category_id,
     brandId: query.brand_id,
     scaleId: query.scale_id,
@@ -188,14 +185,15 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
   async function browseNow(query: BrowseQuery, now: Date): Promise<BrowseResponse> {
     const cursor = query.after === undefined ? undefined : decodeCursor(query.sort, query.after);
     const filters = await listingFilters(query);
-    // Independent reads: side by side on PostgreSQL's pool (PGlite takes them in turn).
-    const [rows, summary] = await Promise.all([
-      catalogRepository.page(ctx.db, filters, now, query.sort, query.size, {
-        cursor,
-        offset: (query.page - 1) * query.size,
-      }),
-      catalogRepository.summary(ctx.db, filters, now),
-    ]);
+    // The counts first (a few summary rows, or a term's matches): a page past the last match
+    // is then not read at all, where walking a sort's index for rows that are not there would
+    // read the whole index.
+    const summary = await facetCountsRepository.summary(ctx.db, filters, now);
+    const offset = (query.page - 1) * query.size;
+    const rows =
+      summary.total > (cursor ? 0 : offset)
+        ? await listingPageRepository.page(ctx.db, filters, now, query.sort, query.size, { cursor, offset })
+        : [];
     const items = rows.slice(0, query.size);
     const facetOf = (name: 'category' | 'brand' | 'scale') =>
       summary.facets

@@ -31,30 +31,20 @@ export async function auctionSearchFilter(
 }
 
 /**
- * Tables of (product_id, search_text) with a trigram index on the text: every product's
- * (product_search), or a copy holding only the products browsing lists (catalog_listing_text),
- * where a term meets buyable products only.
- */
-export type ProductDocuments = 'product_search' | 'catalog_listing_text';
-
-/**
  * A filter on products by the search page's rules (name, brand, category, tags and description;
- * accents, case, typos, cut words), for lists that filter by a typed term, e.g. browsing:
+ * accents, case, typos, cut words), on a column holding a copy of the product's search text
+ * under its own trigram index (the browse listing's `search_text`), so the rows a term finds are
+ * read with no join:
  *
- *   query.where(await productSearchFilter(db, term, 'p.id'))
+ *   query.where(await productTextFilter(db, term, 'l.search_text'))
  *
- * The product ids come from `product_search` through its trigram index. A blank term filters nothing.
+ * A blank term filters nothing.
  */
-export async function productSearchFilter(
+export async function productTextFilter(
   db: Kysely<DB>,
   term: string,
-  productId: string,
-  documents: ProductDocuments = 'product_search',
+  searchText: string,
 ): Promise<RawBuilder<SqlBool>> {
   if (!term.trim()) return sql<SqlBool>`true`;
-  const search = await prepareSearch(db, term);
-  return sql<SqlBool>`${sql.ref(productId)} in (
-    select search_ps.product_id from ${sql.table(documents)} search_ps
-    where ${termMatches(search, searchDocuments.product('search_ps'))}
-  )`;
+  return termMatches(await prepareSearch(db, term), sql.ref(searchText));
 }

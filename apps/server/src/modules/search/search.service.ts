@@ -4,7 +4,7 @@ import { imageUrl } from '../../platform/images.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { prepareSearch } from './search.matching.ts';
 import { searchRepository } from './search.repository.ts';
-import { type ProductDocuments, productSearchFilter } from './search-filters.service.ts';
+import { productTextFilter } from './search-filters.service.ts';
 
 const thumbnailUrl = (imageId: string | null) => imageUrl(imageId, 'thumb');
 
@@ -13,11 +13,12 @@ export type SearchService = ReturnType<typeof createSearchService>;
 export function createSearchService(ctx: AppContext) {
   return {
     /**
-     * A SQL condition on `productId` (a column reference such as 'p.id') that holds for the
-     * products `term` finds, matched exactly as the search page matches them. Blank: true.
+     * A SQL condition on a column holding a copy of the product's search text ('l.search_text')
+     * that holds for the products `term` finds, matched exactly as the search page matches them.
+     * Blank: true.
      */
-    productFilter(term: string, productId: string, documents?: ProductDocuments) {
-      return productSearchFilter(ctx.db, term, productId, documents);
+    productTextFilter(term: string, searchText: string) {
+      return productTextFilter(ctx.db, term, searchText);
     },
 
     /** Users, visible products and open auctions matching `term` (already validated), best first. */

@@ -1,9 +1,11 @@
 import { bumpChangeVersion } from './bump-change-version.ts';
+import { catalogFacetCountsFromListing } from './catalog-facet-counts-from-listing.ts';
 import { catalogListingFromAuction } from './catalog-listing-from-auction.ts';
 import { catalogListingFromAuctionProduct } from './catalog-listing-from-auction-product.ts';
 import { catalogListingFromProduct } from './catalog-listing-from-product.ts';
 import { catalogListingFromSearch } from './catalog-listing-from-search.ts';
 import { catalogListingRefresh } from './catalog-listing-refresh.ts';
+import { catalogPriceBand } from './catalog-price-band.ts';
 import type { DbFunction } from './db-function.ts';
 import { mailDeliverable } from './mail-deliverable.ts';
 import { mailEnqueueNotification } from './mail-enqueue-notification.ts';
@@ -40,6 +42,8 @@ export const dbFunctions: DbFunction[] = [
   catalogListingFromProduct,
   catalogListingFromSearch,
   catalogListingRefresh,
+  catalogFacetCountsFromListing,
+  catalogPriceBand,
   mailDeliverable,
   mailEnqueueNotification,
   mailPreferenceOf,

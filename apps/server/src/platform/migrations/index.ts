@@ -39,6 +39,7 @@ import * as vacation from './2026-12-02T0400-vacation.ts';
 import * as follows from './2026-12-03T0100-follows.ts';
 import * as combinedPayments from './2026-12-03T0200-combined-payments.ts';
 import * as notificationRules from './2026-12-03T0300-notification-rules.ts';
+import * as browseAtScale from './2026-12-03T0400-browse-at-scale.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03T0100-follows': follows,
   '2026-12-03T0200-combined-payments': combinedPayments,
   '2026-12-03T0300-notification-rules': notificationRules,
+  '2026-12-03T0400-browse-at-scale': browseAtScale,
 };
 
 export const migrationProvider: MigrationProvider = {

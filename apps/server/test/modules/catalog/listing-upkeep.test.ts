@@ -35,7 +35,7 @@ describe('catalog_listing follows every write', () => {
   async function actual() {
     const { rows } = await sql<Record<string, unknown>>`
       select product_id, kind, auction_id, price, end_time, bids_count, condition, category_id, brand_id, scale_id,
-             (select t.search_text from catalog_listing_text t where t.product_id = l.product_id) as search_text
+             search_text
         from catalog_listing l order by 1`.execute(t.ctx.db);
     return rows.map(normal);
   }
