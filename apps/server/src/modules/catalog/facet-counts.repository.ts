@@ -33,38 +33,61 @@ const lowerBound = (band: number) => (band === 0 ? -Infinity : PRICE_BAND_BOUNDS
 const upperBound = (band: number) =>
   band === PRICE_BAND_BOUNDS.length ? Infinity : PRICE_BAND_BOUNDS[band]!;
 
+/** A stretch of prices in centavos, ends included; an end left out is open. */
+interface PriceRange {
+  from?: number;
+  to?: number;
+}
+
 /**
- * Which bands a price range covers whole (`first` to `last`, none when first > last) and which it
- * cuts (`edges`: read row by row). Without a range every row counts, priced or not.
+ * Which bands a price range covers whole (`first` to `last`, none when first > last) and the
+ * prices of the bands it cuts (`cuts`: the part of each such band inside the range, read row by
+ * row). Without a range every row counts, priced or not.
  */
 function bandsOf(
   minPrice?: number,
   maxPrice?: number,
-): { first: number; last: number; edges: number[] } | null {
+): { first: number; last: number; cuts: PriceRange[] } | null {
   if (minPrice === undefined && maxPrice === undefined) return null;
-  const edges = new Set<number>();
+  const cutBands = new Set<number>();
   let first = 0;
   let last = PRICE_BAND_BOUNDS.length;
   if (minPrice !== undefined) {
     const band = bandOf(minPrice);
     first = lowerBound(band) === minPrice ? band : band + 1;
-    if (first > band) edges.add(band);
+    if (first > band) cutBands.add(band);
   }
   if (maxPrice !== undefined) {
     const band = bandOf(maxPrice);
     last = upperBound(band) === maxPrice + 1 ? band : band - 1;
-    if (last < band) edges.add(band);
+    if (last < band) cutBands.add(band);
   }
-  return { first, last, edges: [...edges] };
+  const cuts = [...cutBands].map((band) => ({
+    from: Math.max(minPrice ?? -Infinity, lowerBound(band)),
+    to: Math.min(maxPrice ?? Infinity, upperBound(band) - 1),
+  }));
+  const finite = (value: number) => (Number.isFinite(value) ? value : undefined);
+  return { first, last, cuts: cuts.map((cut) => ({ from: finite(cut.from), to: finite(cut.to) })) };
+}
+
+/** `column` within one of `ranges`. */
+function inRanges(column: RawBuilder<unknown>, ranges: PriceRange[]): RawBuilder<SqlBool> {
+  const one = ({ from, to }: PriceRange) =>
+    from === undefined
+      ? sql<SqlBool>`${column} <= ${to}`
+      : to === undefined
+        ? sql<SqlBool>`${column} >= ${from}`
+        : sql<SqlBool>`${column} between ${from} and ${to}`;
+  return sql<SqlBool>`(${sql.join(ranges.map(one), sql` or `)})`;
 }
 
 /**
  * The matches counted by (category, brand, scale, condition), every filter applied but those
  * four. With a term, from the matching listed rows (the term's matches are what bound them).
  * Without one, from `catalog_facet_counts` (what each key holds, kept by the listing's triggers)
- * over the bands the price range covers whole, plus the rows of the bands it cuts, less the
- * auctions past their end that the closing job has not unlisted yet: a few hundred summary rows
- * and one or two bands instead of every listed row the filters allow.
+ * over the bands the price range covers whole, plus the rows priced in the part of a band it
+ * cuts, less the auctions past their end that the closing job has not unlisted yet: a few
+ * hundred summary rows and a few listed ones instead of every listed row the filters allow.
  */
 function matchGroups(filters: ListingFilters, now: Date): RawBuilder<unknown> {
   const byGroup = sql`group by l.category_id, l.brand_id, l.scale_id, l.condition`;
@@ -82,8 +105,11 @@ function matchGroups(filters: ListingFilters, now: Date): RawBuilder<unknown> {
   if (filters.kind !== 'buy_now')
     parts.push(sql`select ${groupColumns}, -count(*) as n from catalog_listing l
          where l.kind = 'auction' and l.end_time <= ${now} and ${whole} ${byGroup}`);
-  if (bands && bands.edges.length > 0) {
-    const cut = sql<SqlBool>`l.price_band in (${sql.join(bands.edges)})`;
+  if (bands && bands.cuts.length > 0) {
+    // Through `static_price`'s index: the prices no bid changes, as tight ranges, and the lots
+    // bid on (its null part), as many as are being bid on.
+    const cut = sql<SqlBool>`(${inRanges(sql`l.static_price`, bands.cuts)}
+      or (l.static_price is null and ${inRanges(sql`l.price`, bands.cuts)}))`;
     parts.push(sql`select ${groupColumns}, count(*) as n
       from (${listing(filters, now, { facetsOpen: true, also: [cut] })}) l ${byGroup}`);
   }

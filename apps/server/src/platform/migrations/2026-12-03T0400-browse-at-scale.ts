@@ -11,9 +11,9 @@ import * as catalogListingEnd from './2026-11-27T0700-catalog-listing-end.ts';
  *   bounds in centavos: 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9 times each power of ten from $1,000
  *   to $10,000,000, then $100,000,000; band 0 below $1,000). The round prices a visitor types
  *   are bounds, so a price filter covers whole bands but for at most one band at each end.
- * - `catalog_listing.price_band`: stored and indexed, so the rows of one band are found without
- *   an index on the price itself (which every bid changes: bids stay HOT updates unless they move
- *   the price into another band).
+ * - `catalog_listing.price_band`: stored, the key the facet counts are kept under (a bid that
+ *   keeps its product's band changes no count). The rows priced in the part of a band a range
+ *   cuts are found through `static_price`'s index (below).
  * - Pages in each sort's order walk an index and stop at the page's last row instead of sorting
  *   every match: the end (buy-now rows, which have none, last), the creation time, and for the
  *   price and the bid count `static_price`, a row's price while no bid can change it (a buy-now
@@ -36,7 +36,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table catalog_listing
       add column price_band integer generated always as (catalog_price_band(price)) stored,
       add column static_price bigint generated always as (case when bids_count = 0 then price end) stored;
-    create index catalog_listing_band_idx on catalog_listing (price_band);
     create index catalog_listing_static_price_idx on catalog_listing (static_price, product_id);
     create index catalog_listing_ending_idx on catalog_listing
       (coalesce(end_time, timestamptz '9999-12-31 00:00:00+00'), product_id);
