@@ -38,7 +38,7 @@ const NO_END = sql.raw(`timestamptz '9999-12-31 00:00:00+00'`);
  * that starts it after a cursor's row.
  */
 interface Part {
-  where: RawBuilder<SqlBool>;
+  where: (filters: ListingFilters) => RawBuilder<SqlBool>;
   /** Before the id; none when every row of the part has the same key. */
   order?: RawBuilder<unknown>;
   after: (cursor: ListingCursor, comparison: RawBuilder<unknown>) => RawBuilder<SqlBool>;
@@ -64,8 +64,16 @@ const byKey =
  * its row (decision record 0022).
  */
 const priceParts: Part[] = [
-  { where: sql`l.static_price is not null`, order: sql`l.static_price`, after: byKey(sql`l.static_price`) },
-  { where: sql`l.static_price is null`, order: sql`l.price`, after: byKey(sql`l.price`) },
+  {
+    // The price range written on the indexed column too, so the walk starts and stops at it.
+    where: ({ minPrice, maxPrice }) =>
+      sql<SqlBool>`l.static_price is not null
+        ${minPrice === undefined ? sql`` : sql`and l.static_price >= ${minPrice}`}
+        ${maxPrice === undefined ? sql`` : sql`and l.static_price <= ${maxPrice}`}`,
+    order: sql`l.static_price`,
+    after: byKey(sql`l.static_price`),
+  },
+  { where: () => sql`l.static_price is null`, order: sql`l.price`, after: byKey(sql`l.price`) },
 ];
 
 /**
@@ -79,7 +87,7 @@ const SORTS: Record<BrowseSort, Sort> = {
     direction: 'asc',
     parts: [
       {
-        where: sql`true`,
+        where: () => sql`true`,
         order: sql`coalesce(l.end_time, ${NO_END})`,
         after: byKey(sql`(extract(epoch from coalesce(l.end_time, ${NO_END})) * 1000000)::bigint`),
       },
@@ -90,7 +98,7 @@ const SORTS: Record<BrowseSort, Sort> = {
     direction: 'desc',
     parts: [
       {
-        where: sql`true`,
+        where: () => sql`true`,
         order: sql`l.created_at`,
         after: byKey(sql`(extract(epoch from l.created_at) * 1000000)::bigint`),
       },
@@ -104,12 +112,12 @@ const SORTS: Record<BrowseSort, Sort> = {
     parts: [
       // No bids: the key is 0 for all, so the id's order (the primary key's) is theirs.
       {
-        where: sql`l.bids_count = 0`,
+        where: () => sql`l.bids_count = 0`,
         after: (cursor) =>
           cursor.key === '0' ? sql<SqlBool>`l.product_id < ${cursor.id}` : sql<SqlBool>`true`,
       },
       {
-        where: sql`l.static_price is null and l.bids_count > 0`,
+        where: () => sql`l.static_price is null and l.bids_count > 0`,
         order: sql`l.bids_count`,
         after: byKey(sql`l.bids_count::bigint`),
       },
@@ -141,7 +149,7 @@ export const listingPageRepository = {
       (part) => sql`(
         select l.product_id as id, l.condition, l.kind, l.price, l.auction_id, l.end_time,
                l.bids_count, l.category_id, l.brand_id, l.scale_id, ${key} as sort_key
-        from (${listing(filters, now, { facetsOpen: false, also: [part.where] })}) l
+        from (${listing(filters, now, { facetsOpen: false, also: [part.where(filters)] })}) l
         where ${cursor ? part.after(cursor, comparison) : sql`true`}
         order by ${part.order ? sql`${part.order} ${order},` : sql``} l.product_id ${order}
         limit ${wanted}
