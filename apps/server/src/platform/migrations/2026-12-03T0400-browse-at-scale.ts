@@ -37,6 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column price_band integer generated always as (catalog_price_band(price)) stored,
       add column static_price bigint generated always as (case when bids_count = 0 then price end) stored;
     create index catalog_listing_static_price_idx on catalog_listing (static_price, product_id);
+    -- A category or a brand chosen, the price sorts walk only its rows.
+    create index catalog_listing_category_price_idx on catalog_listing (category_id, static_price, product_id);
+    create index catalog_listing_brand_price_idx on catalog_listing (brand_id, static_price, product_id);
     create index catalog_listing_ending_idx on catalog_listing
       (coalesce(end_time, timestamptz '9999-12-31 00:00:00+00'), product_id);
     create index catalog_listing_newest_idx on catalog_listing (created_at, product_id);
