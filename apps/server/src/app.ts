@@ -48,7 +48,12 @@ import {
   trustProxyOption,
 } from './platform/connections.ts';
 import type { AppContext } from './platform/context.ts';
-import { type DatabaseHandle, openDatabase, REQUEST_POOL_LIMITS } from './platform/db.ts';
+import {
+  type DatabaseHandle,
+  embeddedDatabaseIsNew,
+  openDatabase,
+  REQUEST_POOL_LIMITS,
+} from './platform/db.ts';
 import { type UndeclaredErrorCode, watchErrorCodes } from './platform/error-codes.ts';
 import { AppError, errorBody, registerErrorHandler } from './platform/errors.ts';
 import { channels } from './platform/events.ts';
@@ -67,7 +72,7 @@ import { useEndpointSchemas } from './platform/routes.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { loadServerRender } from './platform/server-render.ts';
 import { registerWebApp } from './platform/static.ts';
-import { seedDemo } from './seed/index.ts';
+import { seedDemo, startDemoSeedWork } from './seed/index.ts';
 
 export interface BuildOptions {
   /** Loop interval for timed work; 0 disables the loop (tests drive it with the test clock). */
@@ -137,6 +142,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     else parseJson(request, text, done);
   });
 
+  // A new embedded database seeded with the demo data: the seed's hashes and pictures are made
+  // while the database is created and migrated (one thread), on the cores that leave idle.
+  const seedWork =
+    config.SEED_DEMO && !config.DATABASE_URL && !options.database && embeddedDatabaseIsNew(config.dataDir)
+      ? startDemoSeedWork(config)
+      : undefined;
   if (config.DATABASE_URL) {
     // Migrations may run longer than any request may wait: on a pool of their own, unbounded.
     const migrating = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -253,7 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     render: render && keepRenderedPages(render, readFreshness(ctx)),
   });
 
-  if (config.SEED_DEMO) await seedDemo({ ...ctx, users });
+  if (config.SEED_DEMO) await seedDemo({ ...ctx, users, work: seedWork });
 
   app.addHook('onReady', async () => {
     if ((options.jobIntervalMs ?? 1000) > 0) jobs.start(options.jobIntervalMs ?? 1000);

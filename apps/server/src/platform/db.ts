@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
@@ -150,6 +150,14 @@ export async function openDatabase(options: {
       }
     },
   };
+}
+
+/**
+ * Whether opening the embedded database in `dataDir` creates it: nothing there yet (PostgreSQL's
+ * version file is the first thing a data directory holds), or in memory.
+ */
+export function embeddedDatabaseIsNew(dataDir: string): boolean {
+  return dataDir === 'memory://' || !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
 }
 
 /** pg's Client, except that opening a connection gives up after `ms`. */

@@ -121,6 +121,8 @@ export async function processImageBytes(
 export interface ImageStore {
   /** Stores both variants; pass the transaction that also stores the record pointing at it. */
   save(executor: Database, image: ProcessedImage, now: Date): Promise<string>;
+  /** Stores several in one statement (the demo seed's); their ids in the same order. */
+  saveAll(executor: Database, images: Array<{ image: ProcessedImage; now: Date }>): Promise<string[]>;
   load(
     executor: Database,
     id: string,
@@ -130,22 +132,34 @@ export interface ImageStore {
 
 export const isImageId = (value: string) => isUuid(value);
 
+const imageRow = (id: string, image: ProcessedImage, now: Date) => ({
+  id,
+  full_data: image.full,
+  thumb_data: image.thumb,
+  content_type: image.contentType,
+  width: image.width,
+  height: image.height,
+  created_at: now,
+});
+
 export const databaseImageStore: ImageStore = {
   async save(executor, image, now) {
     const id = randomUUID();
     await executor
       .insertInto('images')
-      .values({
-        id,
-        full_data: image.full,
-        thumb_data: image.thumb,
-        content_type: image.contentType,
-        width: image.width,
-        height: image.height,
-        created_at: now,
-      })
+      .values(imageRow(id, image, now))
       .execute();
     return id;
+  },
+  async saveAll(executor, images) {
+    const ids = images.map(() => randomUUID());
+    if (images.length > 0) {
+      await executor
+        .insertInto('images')
+        .values(images.map(({ image, now }, i) => imageRow(ids[i]!, image, now)))
+        .execute();
+    }
+    return ids;
   },
   async load(executor, id, variant) {
     if (!isImageId(id)) return null;

@@ -2,11 +2,61 @@ import { computeCommission, sellerRespondBy } from '@app/contracts';
 import { defaultAddressForSale } from '../modules/shipping/shipping-addresses.service.ts';
 import { databaseImageStore } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
-import { renderSeedImage } from '../platform/seed-images.ts';
+import type { SeedImageOptions } from '../platform/seed-images.ts';
 import type { SeedContext } from './seed-context.ts';
+import { seedWorkOf } from './seed-work.ts';
 import type { DemoUsers } from './users.seed.ts';
 
 const DAY = 24 * 3600 * 1000;
+
+const SALES = [
+  {
+    seller: 'vendedor_demo',
+    name: "Hot Wheels '67 Camaro Treasure Hunt",
+    brand: 'Hot Wheels',
+    category: 'Autos die-cast',
+    year: 2019,
+    scale: '1:64',
+    pesos: 85_000,
+    colors: ['#b71c1c', '#ff8a65'],
+    paidDaysAgo: 16,
+    shippedDaysAgo: 14,
+    deliveredDaysAgo: 10,
+    rating: { score: 5, comment: 'Llegó rapidísimo y muy bien empacado. ¡Vendedor recomendado!' },
+    claim: null,
+  },
+  {
+    seller: 'tienda_retro',
+    name: 'Carta Pokémon Blastoise Holográfica',
+    brand: 'Pokémon TCG',
+    category: 'Cartas coleccionables',
+    year: 1999,
+    scale: null,
+    pesos: 210_000,
+    colors: ['#0d47a1', '#4fc3f7'],
+    paidDaysAgo: 3,
+    shippedDaysAgo: 1,
+    deliveredDaysAgo: null,
+    rating: null,
+    claim: {
+      reason: 'no_llego',
+      description:
+        'La guía dice que fue enviada hace un día, pero no aparece en el rastreo de la transportadora.',
+      openedHoursAgo: 6,
+      sellerReply: 'Hola, ya la despachamos; la transportadora suele actualizar el rastreo en 24 horas.',
+    },
+  },
+] as const;
+
+const pictureOf = (sale: (typeof SALES)[number]): SeedImageOptions => ({
+  title: sale.name,
+  subtitle: `${sale.brand} · ${sale.year}`,
+  colors: [...sale.colors],
+  badge: sale.category,
+});
+
+/** The pictures of this step's sold products. */
+export const aftersalePictures = (): SeedImageOptions[] => SALES.map(pictureOf);
 
 /**
  * Sales that already happened, so the purchases, payouts, ratings and claims pages are not empty
@@ -17,47 +67,10 @@ const DAY = 24 * 3600 * 1000;
 export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise<void> {
   const { db, clock, config } = ctx;
   const now = clock.now().getTime();
+  const work = seedWorkOf(ctx);
   const address = await defaultAddressForSale(db, users.comprador_demo);
-  const sales = [
-    {
-      sellerId: users.vendedor_demo,
-      name: "Hot Wheels '67 Camaro Treasure Hunt",
-      brand: 'Hot Wheels',
-      category: 'Autos die-cast',
-      year: 2019,
-      scale: '1:64',
-      pesos: 85_000,
-      colors: ['#b71c1c', '#ff8a65'],
-      paidDaysAgo: 16,
-      shippedDaysAgo: 14,
-      deliveredDaysAgo: 10,
-      rating: { score: 5, comment: 'Llegó rapidísimo y muy bien empacado. ¡Vendedor recomendado!' },
-      claim: null,
-    },
-    {
-      sellerId: users.tienda_retro,
-      name: 'Carta Pokémon Blastoise Holográfica',
-      brand: 'Pokémon TCG',
-      category: 'Cartas coleccionables',
-      year: 1999,
-      scale: null,
-      pesos: 210_000,
-      colors: ['#0d47a1', '#4fc3f7'],
-      paidDaysAgo: 3,
-      shippedDaysAgo: 1,
-      deliveredDaysAgo: null,
-      rating: null,
-      claim: {
-        reason: 'no_llego',
-        description:
-          'La guía dice que fue enviada hace un día, pero no aparece en el rastreo de la transportadora.',
-        openedHoursAgo: 6,
-        sellerReply: 'Hola, ya la despachamos; la transportadora suele actualizar el rastreo en 24 horas.',
-      },
-    },
-  ] as const;
 
-  for (const sale of sales) {
+  for (const sale of SALES) {
     const brand = await db
       .selectFrom('brands as b')
       .innerJoin('categories as c', 'c.id', 'b.category_id')
@@ -69,12 +82,8 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
     const scale = sale.scale
       ? await db.selectFrom('scales').select('id').where('name', '=', sale.scale).executeTakeFirst()
       : undefined;
-    const image = await renderSeedImage({
-      title: sale.name,
-      subtitle: `${sale.brand} · ${sale.year}`,
-      colors: [...sale.colors],
-      badge: sale.category,
-    });
+    const image = await work.image(pictureOf(sale));
+    const sellerId = users[sale.seller];
     const at = (days: number | null) => (days === null ? null : new Date(now - days * DAY));
     const paidAt = at(sale.paidDaysAgo)!;
     const amount = toCentavos(sale.pesos);
@@ -85,7 +94,7 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
       const product = await trx
         .insertInto('products')
         .values({
-          owner_id: sale.sellerId,
+          owner_id: sellerId,
           name: sale.name,
           description: `${sale.name}, en su empaque original. Vendido por compra directa.`,
           tags: 'demo, vendido',
@@ -110,7 +119,7 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
           kind: 'buy_now',
           product_id: product.id,
           buyer_id: users.comprador_demo,
-          seller_id: sale.sellerId,
+          seller_id: sellerId,
           amount,
           status: 'confirmed',
           provider: config.PAYMENTS_PROVIDER,
@@ -129,7 +138,7 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
       await trx
         .insertInto('payouts')
         .values({
-          seller_id: sale.sellerId,
+          seller_id: sellerId,
           payment_id: payment.id,
           product_id: product.id,
           product_amount: amount,
@@ -149,7 +158,7 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
             payment_id: payment.id,
             product_id: product.id,
             buyer_id: users.comprador_demo,
-            seller_id: sale.sellerId,
+            seller_id: sellerId,
             reason: sale.claim.reason,
             description: sale.claim.description,
             status: 'open',
@@ -163,7 +172,7 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
           .insertInto('claim_messages')
           .values({
             claim_id: claim.id,
-            author_id: sale.sellerId,
+            author_id: sellerId,
             author_role: 'seller',
             text: sale.claim.sellerReply,
             created_at: new Date(openedAt.getTime() + 3600 * 1000),
@@ -176,7 +185,7 @@ export async function seedAftersale(ctx: SeedContext, users: DemoUsers): Promise
           .values({
             payment_id: payment.id,
             product_id: product.id,
-            seller_id: sale.sellerId,
+            seller_id: sellerId,
             buyer_id: users.comprador_demo,
             score: sale.rating.score,
             comment: sale.rating.comment,

@@ -1,11 +1,20 @@
 import { databaseImageStore } from '../platform/images.ts';
 import { toCentavos } from '../platform/money.ts';
-import { renderSeedImage } from '../platform/seed-images.ts';
+import type { SeedImageOptions } from '../platform/seed-images.ts';
 import { insertDeliveredPayment, insertPaidPayout } from './sale-rows.ts';
 import type { SeedContext } from './seed-context.ts';
-import { DEMO_PASSWORD, type DemoUsers } from './users.seed.ts';
+import { DEMO_PASSWORD, seedWorkOf } from './seed-work.ts';
+import type { DemoUsers } from './users.seed.ts';
 
 const DAY = 24 * 3600 * 1000;
+
+// Every demo product has a picture, the sold ones too (their sale and payout pages show it).
+export const OPERATOR_PICTURE: SeedImageOptions = {
+  title: 'Funko Pop! Frida Kahlo #05',
+  subtitle: 'Funko · 2018',
+  colors: ['#7c3aed', '#db2777'],
+  badge: 'Figuras de vinilo',
+};
 
 /**
  * The operator and something for the console to show on first start: a payout already paid
@@ -15,11 +24,11 @@ const DAY = 24 * 3600 * 1000;
 export async function seedOperator(ctx: SeedContext, users: DemoUsers): Promise<void> {
   const { db, clock, config } = ctx;
   const now = clock.now().getTime();
-  const operator = await ctx.users.createUser({
-    email: 'operador@demo.test',
-    username: 'operador_demo',
-    password: DEMO_PASSWORD,
-  });
+  const work = seedWorkOf(ctx);
+  const operator = await ctx.users.createUser(
+    { email: 'operador@demo.test', username: 'operador_demo', password: DEMO_PASSWORD },
+    work.passwordHash(),
+  );
   await db
     .updateTable('users')
     .set({ is_operator: true, name: 'Laura', last_name: 'Martínez', address: 'Bogotá, Colombia' })
@@ -38,13 +47,7 @@ export async function seedOperator(ctx: SeedContext, users: DemoUsers): Promise<
   const deliveredAt = new Date(now - 18 * DAY);
   const amount = toCentavos(120_000);
   const reference = 'TRF-DEMO-0001';
-  // Every demo product has a picture, the sold ones too (their sale and payout pages show it).
-  const image = await renderSeedImage({
-    title: 'Funko Pop! Frida Kahlo #05',
-    subtitle: 'Funko · 2018',
-    colors: ['#7c3aed', '#db2777'],
-    badge: 'Figuras de vinilo',
-  });
+  const image = await work.image(OPERATOR_PICTURE);
   await db.transaction().execute(async (trx) => {
     const imageId = await databaseImageStore.save(trx, image, new Date(soldAt.getTime() - 3 * DAY));
     const product = await trx

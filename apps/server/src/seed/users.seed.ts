@@ -1,6 +1,5 @@
 import type { SeedContext } from './seed-context.ts';
-
-export const DEMO_PASSWORD = 'Demo12345!';
+import { DEMO_PASSWORD, seedWorkOf } from './seed-work.ts';
 
 const demoUsers = [
   {
@@ -55,16 +54,20 @@ const demoUsers = [
 
 export type DemoUsers = Record<(typeof demoUsers)[number]['username'], number>;
 
+/** How many demo accounts have a password (the four here and the operator's). */
+export const DEMO_ACCOUNTS = demoUsers.length + 1;
+
 /** The four demo accounts; returns their ids by username for the steps that follow. */
 export async function seedUsers(ctx: SeedContext): Promise<DemoUsers> {
+  const work = seedWorkOf(ctx);
+  // Every hash is asked for (and so being made) before the first account waits for its own.
+  const hashes = demoUsers.map(() => work.passwordHash());
   const ids = {} as DemoUsers;
-  for (const demo of demoUsers) {
-    const user = await ctx.users.createUser({
-      email: demo.email,
-      username: demo.username,
-      password: DEMO_PASSWORD,
-      isSeller: demo.isSeller,
-    });
+  for (const [index, demo] of demoUsers.entries()) {
+    const user = await ctx.users.createUser(
+      { email: demo.email, username: demo.username, password: DEMO_PASSWORD, isSeller: demo.isSeller },
+      hashes[index],
+    );
     await ctx.db.updateTable('users').set(demo.profile).where('id', '=', user.id).execute();
     ids[demo.username] = user.id;
   }

@@ -44,16 +44,20 @@ export interface NewAccount {
   isSeller?: boolean;
 }
 
-/** Makes an account: registration is closed, so the users:create command and the seed do. */
+/**
+ * Makes an account: registration is closed, so the users:create command and the seed do.
+ * `passwordHash`: a hash of `input.password` at `hashCost` made ahead (the seed makes its
+ * accounts' hashes while the database is busy with other work).
+ */
 export async function createAccount(
   db: Database,
   input: NewAccount,
-  options: { hashCost: number; now: Date },
+  options: { hashCost: number; now: Date; passwordHash?: Promise<string> },
 ) {
   return usersRepository.insert(db, {
     email: EmailSchema.parse(input.email),
     username: input.username,
-    password_hash: await hashPassword(input.password, options.hashCost),
+    password_hash: await (options.passwordHash ?? hashPassword(input.password, options.hashCost)),
     is_seller: input.isSeller ?? false,
     created_at: options.now,
     updated_at: options.now,
@@ -195,7 +199,8 @@ export function createUsersService(ctx: AppContext) {
     ...profiles,
 
     /** Used by the demo seed (the users:create command calls `createAccount` itself). */
-    createUser: (input: NewAccount) => createAccount(db, input, { hashCost, now: clock.now() }),
+    createUser: (input: NewAccount, passwordHash?: Promise<string>) =>
+      createAccount(db, input, { hashCost, now: clock.now(), passwordHash }),
 
     async setSeller(email: string, isSeller: boolean) {
       const user = await usersRepository.findByEmail(db, email);
