@@ -5,6 +5,7 @@ import { appIcons, THEME_COLOR } from './build/app-icons.ts';
 import { deferredStyles } from './build/deferred-styles.ts';
 import { earlyRequests } from './build/early-requests.ts';
 import { precompress } from './build/precompress.ts';
+import { pureSchemas } from './build/pure-schemas.ts';
 import { routeOnlyEndpoints } from './build/route-only-endpoints.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
@@ -58,6 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     routeOnlyEndpoints(),
     react(),
+    pureSchemas(),
     earlyRequests(),
     routePreloads(),
     deferredStyles(),

@@ -1,6 +1,8 @@
 import { type ComponentType, lazy, useState } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
+import { paths } from '../config/paths.ts';
+import { authStorage } from '../lib/auth-storage.ts';
 import { usePrefetchPageData } from './prefetch-page-data.ts';
 import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -24,7 +26,7 @@ const loadedPages = new Map<string, ComponentType>();
  * the first page's JavaScript. A page's code loads when it is first shown, or before the first
  * render for the first address (`preloadPage`).
  */
-function toRoute({ path, index, module }: PageRoute): RouteObject {
+function toRoute({ path, index, module }: PageRoute, needsSession = false): RouteObject {
   const load = modules[`./routes/${module}`];
   if (!load) throw new Error(`no route module ${module}`);
   const loadModule = () =>
@@ -38,26 +40,28 @@ function toRoute({ path, index, module }: PageRoute): RouteObject {
     const [Loaded] = useState(() => loadedPages.get(module));
     return Loaded ? <Loaded /> : <LazyPage />;
   }
-  const handle: PageHandle = { load: loadModule };
+  const handle: PageHandle = { load: loadModule, needsSession };
   return index ? { index: true, element: <Page />, handle } : { path, element: <Page />, handle };
 }
 
 interface PageHandle {
   load: () => Promise<PageModule>;
+  /** Shown only with a session: without one the visitor is sent to the login. */
+  needsSession: boolean;
 }
 
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...publicPages.map(toRoute),
+      ...publicPages.map((page) => toRoute(page)),
       {
         element: (
           <RequireAuth>
             <Outlet />
           </RequireAuth>
         ),
-        children: protectedPages.map(toRoute),
+        children: protectedPages.map((page) => toRoute(page, true)),
       },
       toRoute(notFoundPage),
     ],
@@ -69,7 +73,12 @@ const routes: RouteObject[] = [
  * shows the page instead of the layout's loading fallback first. A failure is left to the render.
  */
 export function preloadPage(pathname: string, params?: URLSearchParams): Promise<unknown> {
-  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as PageHandle | undefined;
+  const handleOf = (address: string) =>
+    matchRoutes(routes, address)?.at(-1)?.route.handle as PageHandle | undefined;
+  let handle = handleOf(pathname);
+  // Without a session a protected page's first render sends the visitor to the login: its code,
+  // not the page's, is what that render needs (else it waits for it after the redirect).
+  if (handle?.needsSession && authStorage.getToken() === null) handle = handleOf(paths.login.path);
   if (!handle) return Promise.resolve();
   return handle
     .load()

@@ -1,7 +1,6 @@
 import {
   type BrowseView,
   type BrowseViewNames,
-  CreateSavedSearchSchema,
   defaultSavedSearchName,
   savedSearchMessages as m,
   SAVED_SEARCH_NAME_MAX,
@@ -18,6 +17,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { authStorage } from '../../../lib/auth-storage.ts';
 import { useIsLoggedIn } from '../../../lib/use-auth.ts';
 import { useCreateSavedSearch } from '../api/saved-searches.ts';
+
+/**
+ * The name's check (zod, with the browse filters' schemas) loads when the dialog opens, not with
+ * Explorar: built when imported, it was most of the page's longest task on a phone.
+ */
+const loadNameCheck = () => import('../lib/saved-search-name.ts');
 
 /** The view's filters as the save call takes them (a blank term left out). */
 function filtersOf(view: BrowseView) {
@@ -57,11 +62,13 @@ export function SaveSearchButton({ view, names }: { view: BrowseView; names: Bro
     setFieldError(undefined);
     create.reset();
     setOpen(true);
+    void loadNameCheck();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = CreateSavedSearchSchema.shape.name.safeParse(name);
+    const { checkSavedSearchName } = await loadNameCheck();
+    const checked = checkSavedSearchName(name);
     if (!checked.success) {
       setFieldError(checked.error.issues[0]?.message ?? m.nameRequired);
       return;
