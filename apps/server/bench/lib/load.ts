@@ -1,4 +1,4 @@
-import { LeanConnection } from './lean-http.ts';
+import http from 'node:http';
 import { percentile } from './stats.ts';
 
 export interface LoadResult {
@@ -12,9 +12,8 @@ export interface LoadResult {
 }
 
 /**
- * Closed-loop load: `connections` keep-alive connections each send a request as soon as the
- * previous one answered, for `seconds` (over lean-http.ts's client, which leaves the cores to
- * the server under test). `next(worker)` gives each request; `judge` says whether an answer
+ * Closed-loop load: `connections` keep-alive clients each send a request as soon as the previous
+ * one answered, for `seconds`. `next(worker)` gives each request; `judge` says whether an answer
  * counts (e.g. an accepted bid); answers >= 500 are errors.
  */
 export async function closedLoop(options: {
@@ -24,15 +23,36 @@ export async function closedLoop(options: {
   next: (worker: number) => { method: string; path: string; headers?: Record<string, string>; body?: string };
   judge?: (status: number, body: string, worker: number) => boolean;
 }): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let counted = 0;
   let errors = 0;
   const end = performance.now() + options.seconds * 1000;
   const base = new URL(options.url);
-  const connections = Array.from(
-    { length: options.connections },
-    () => new LeanConnection(base.hostname, Number(base.port)),
-  );
+
+  const send = (req: ReturnType<typeof options.next>) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const r = http.request(
+        {
+          agent,
+          host: base.hostname,
+          port: base.port,
+          method: req.method,
+          path: req.path,
+          headers: { ...(req.body ? { 'content-type': 'application/json' } : {}), ...req.headers },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      r.on('error', reject);
+      r.end(req.body);
+    });
 
   const started = performance.now();
   await Promise.all(
@@ -40,7 +60,7 @@ export async function closedLoop(options: {
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
-          const { status, body } = await connections[worker]!.request(options.next(worker));
+          const { status, body } = await send(options.next(worker));
           latencies.push(performance.now() - t0);
           if (status >= 500) errors += 1;
           else if (options.judge ? options.judge(status, body, worker) : status < 400) counted += 1;
@@ -51,7 +71,7 @@ export async function closedLoop(options: {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  for (const connection of connections) connection.close();
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     rate: counted / elapsed,
