@@ -20,7 +20,7 @@ import { toCentavos, toPesos } from '../../platform/money.ts';
 import { createReadCache, readFreshness } from '../../platform/read-cache.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { catalogRepository, type ListingFilters } from './catalog.repository.ts';
-import { facetCountsRepository } from './facet-counts.repository.ts';
+import { facetCountsRepository, type ListingSummary } from './facet-counts.repository.ts';
 import { type ListingCursor, type ListingRow, listingPageRepository } from './listing-page.repository.ts';
 import { soldRepository } from './sold.repository.ts';
 
@@ -185,15 +185,21 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
   async function browseNow(query: BrowseQuery, now: Date): Promise<BrowseResponse> {
     const cursor = query.after === undefined ? undefined : decodeCursor(query.sort, query.after);
     const filters = await listingFilters(query);
-    // The counts first (a few summary rows, or a term's matches): a page past the last match
-    // is then not read at all, where walking a sort's index for rows that are not there would
-    // read the whole index.
-    const summary = await facetCountsRepository.summary(ctx.db, filters, now);
     const offset = (query.page - 1) * query.size;
-    const rows =
-      summary.total > (cursor ? 0 : offset)
-        ? await listingPageRepository.page(ctx.db, filters, now, query.sort, query.size, { cursor, offset })
-        : [];
+    const readPage = () =>
+      listingPageRepository.page(ctx.db, filters, now, query.sort, query.size, { cursor, offset });
+    let summary: ListingSummary;
+    let rows: ListingRow[];
+    if (filters.matches) {
+      // A term's counts read each of its matches: the page is read beside them (side by side on
+      // PostgreSQL's pool; PGlite takes them in turn), from the same matches when they are few.
+      [summary, rows] = await Promise.all([facetCountsRepository.summary(ctx.db, filters, now), readPage()]);
+    } else {
+      // The counts first (a few summary rows): a page past the last match is then not read at
+      // all, where walking a sort's index for rows that are not there would read the whole index.
+      summary = await facetCountsRepository.summary(ctx.db, filters, now);
+      rows = summary.total > (cursor ? 0 : offset) ? await readPage() : [];
+    }
     const items = rows.slice(0, query.size);
     const facetOf = (name: 'category' | 'brand' | 'scale') =>
       summary.facets
