@@ -37,13 +37,19 @@ function encodeCursor(sort: string, row: ListingRow): string {
   return Buffer.from(JSON.stringify([sort, String(row.sort_key), row.id])).toString('base64url');
 }
 
+/** A cursor's key is compared with the database's bigint: one outside its range is refused. */
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
 function decodeCursor(sort: string, text: string): ListingCursor {
   try {
     const [cursorSort, key, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
     if (
       cursorSort === sort &&
       typeof key === 'string' &&
-      /^-?\d{1,20}$/.test(key) &&
+      /^-?\d{1,19}$/.test(key) &&
+      BigInt(key) >= INT64_MIN &&
+      BigInt(key) <= INT64_MAX &&
       Number.isSafeInteger(id)
     )
       return { key, id: id as number };
@@ -104,7 +110,7 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
   /** The browse filters as the listing takes them; `q` matched by the search module. */
   const listingFilters = async (query: BrowseFilters): Promise<ListingFilters> => ({
     kind: query.kind,
-    matches: query.q?.trim() ? await deps.search.productTextFilter(query.q, 'l.search_text') : undefined,
+    matches: await deps.search.productTextFilter(query.q, 'l.search_text'),
     categoryId: query.category_id,
     brandId: query.brand_id,
     scaleId: query.scale_id,

@@ -41,7 +41,11 @@ interface Part {
   where: (filters: ListingFilters) => RawBuilder<SqlBool>;
   /** Before the id; none when every row of the part has the same key. */
   order?: RawBuilder<unknown>;
-  after: (cursor: ListingCursor, comparison: RawBuilder<unknown>) => RawBuilder<SqlBool>;
+  after: (
+    cursor: ListingCursor,
+    comparison: RawBuilder<unknown>,
+    direction: 'asc' | 'desc',
+  ) => RawBuilder<SqlBool>;
 }
 
 interface Sort {
@@ -55,6 +59,31 @@ const byKey =
   (column: RawBuilder<unknown>) =>
   (cursor: ListingCursor, comparison: RawBuilder<unknown>): RawBuilder<SqlBool> =>
     sql<SqlBool>`(${column}, l.product_id) ${comparison} (${cursor.key}::bigint, ${cursor.id})`;
+
+/** The last second a timestamp key may name (9999-12-31 23:59:59 UTC): later ones are clamped to it. */
+const LAST_SECOND = 253_402_300_799n;
+
+/**
+ * A timestamp sort's cursor: the exact comparison on the microsecond key, plus the same bound to
+ * the second on the indexed timestamp itself, which the index takes as where its walk starts
+ * (the key alone is a filter, so a deep page would walk every row before the cursor).
+ */
+const byTime =
+  (indexed: RawBuilder<unknown>, key: RawBuilder<unknown>) =>
+  (
+    cursor: ListingCursor,
+    comparison: RawBuilder<unknown>,
+    direction: 'asc' | 'desc',
+  ): RawBuilder<SqlBool> => {
+    const micros = BigInt(cursor.key);
+    const floor = micros / 1_000_000n - (micros < 0n && micros % 1_000_000n !== 0n ? 1n : 0n);
+    const clamp = (seconds: bigint) => (seconds < 0n ? 0n : seconds > LAST_SECOND ? LAST_SECOND : seconds);
+    const bound =
+      direction === 'asc'
+        ? sql`${indexed} >= to_timestamp(${Number(clamp(floor))})`
+        : sql`${indexed} < to_timestamp(${Number(clamp(floor + 1n))})`;
+    return sql<SqlBool>`(${bound} and ${byKey(key)(cursor, comparison)})`;
+  };
 
 /**
  * A sort by price reads the rows whose price no bid can change (`static_price`: buy-now prices
@@ -89,7 +118,10 @@ const SORTS: Record<BrowseSort, Sort> = {
       {
         where: () => sql`true`,
         order: sql`coalesce(l.end_time, ${NO_END})`,
-        after: byKey(sql`(extract(epoch from coalesce(l.end_time, ${NO_END})) * 1000000)::bigint`),
+        after: byTime(
+          sql`coalesce(l.end_time, ${NO_END})`,
+          sql`(extract(epoch from coalesce(l.end_time, ${NO_END})) * 1000000)::bigint`,
+        ),
       },
     ],
   },
@@ -100,7 +132,7 @@ const SORTS: Record<BrowseSort, Sort> = {
       {
         where: () => sql`true`,
         order: sql`l.created_at`,
-        after: byKey(sql`(extract(epoch from l.created_at) * 1000000)::bigint`),
+        after: byTime(sql`l.created_at`, sql`(extract(epoch from l.created_at) * 1000000)::bigint`),
       },
     ],
   },
@@ -150,7 +182,7 @@ export const listingPageRepository = {
         select l.product_id as id, l.condition, l.kind, l.price, l.auction_id, l.end_time,
                l.bids_count, l.category_id, l.brand_id, l.scale_id, ${key} as sort_key
         from (${listing(filters, now, { facetsOpen: false, also: [part.where(filters)] })}) l
-        where ${cursor ? part.after(cursor, comparison) : sql`true`}
+        where ${cursor ? part.after(cursor, comparison, direction) : sql`true`}
         order by ${part.order ? sql`${part.order} ${order},` : sql``} l.product_id ${order}
         limit ${wanted}
       )`,

@@ -325,11 +325,28 @@ describe('GET /api/catalog/browse', () => {
       [{ q: 'x'.repeat(5000) }, m.termTooLong],
       [{ after: 'not-a-cursor' }, m.cursorInvalid],
       [{ after: Buffer.from('["newest","1 or 1=1",3]').toString('base64url') }, m.cursorInvalid],
+      // Past a bigint: refused here, not an error of the database's cast.
+      [{ after: Buffer.from('["newest","99999999999999999999",3]').toString('base64url') }, m.cursorInvalid],
+      [{ after: Buffer.from('["newest","9223372036854775808",3]').toString('base64url') }, m.cursorInvalid],
     ];
     for (const [query, message] of cases) {
       const res = await browse(query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.errors ?? [res.body.message], JSON.stringify(query)).toContain(message);
+    }
+    // A well-formed key at either end of the range names a time no row has: the page after it
+    // is every row or none, never an error.
+    const all = (await listed({ sort: 'ending_soon' })).length;
+    for (const [sort, key, expected] of [
+      ['ending_soon', '-9223372036854775808', all],
+      ['ending_soon', '9223372036854775807', 0],
+      ['newest', '9223372036854775807', all],
+      ['newest', '-9223372036854775808', 0],
+    ] as const) {
+      const after = Buffer.from(JSON.stringify([sort, key, 1])).toString('base64url');
+      const res = await browse({ sort, size: 100, after });
+      expect(res.status, `${sort} ${key}`).toBe(200);
+      expect(res.body.items, `${sort} ${key}`).toHaveLength(expected);
     }
     // A cursor of another order is refused rather than misread.
     const newest = await browse({ sort: 'newest', size: 2 });
