@@ -92,6 +92,8 @@ function inRanges(column: RawBuilder<unknown>, ranges: PriceRange[]): RawBuilder
 function matchGroups(filters: ListingFilters, now: Date): RawBuilder<unknown> {
   const byGroup = sql`group by l.category_id, l.brand_id, l.scale_id, l.condition`;
   const groupColumns = sql`l.category_id, l.brand_id, l.scale_id, l.condition`;
+  // The summary knows neither a term nor when a product became buyable (a saved search's
+  // window, which only `catalogRepository.count` asks today): those read the listed rows.
   if (filters.matches || filters.becameBuyable)
     return sql`select ${groupColumns}, count(*) as n
       from (${listing(filters, now, { facetsOpen: true })}) l ${byGroup}`;

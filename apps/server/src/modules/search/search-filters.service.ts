@@ -36,15 +36,16 @@ export async function auctionSearchFilter(
  * under its own trigram index (the browse listing's `search_text`), so the rows a term finds are
  * read with no join:
  *
- *   query.where(await productTextFilter(db, term, 'l.search_text'))
+ *   const matches = await productTextFilter(db, term, 'l.search_text');
+ *   if (matches) query = query.where(matches);
  *
- * A blank term filters nothing.
+ * A blank term is no filter (undefined), so a caller can tell browsing without a term apart.
  */
 export async function productTextFilter(
   db: Kysely<DB>,
-  term: string,
+  term: string | undefined,
   searchText: string,
-): Promise<RawBuilder<SqlBool>> {
-  if (!term.trim()) return sql<SqlBool>`true`;
+): Promise<RawBuilder<SqlBool> | undefined> {
+  if (!term?.trim()) return undefined;
   return termMatches(await prepareSearch(db, term), sql.ref(searchText));
 }

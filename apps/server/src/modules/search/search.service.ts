@@ -15,9 +15,9 @@ export function createSearchService(ctx: AppContext) {
     /**
      * A SQL condition on a column holding a copy of the product's search text ('l.search_text')
      * that holds for the products `term` finds, matched exactly as the search page matches them.
-     * Blank: true.
+     * None (undefined) for a blank or absent term.
      */
-    productTextFilter(term: string, searchText: string) {
+    productTextFilter(term: string | undefined, searchText: string) {
       return productTextFilter(ctx.db, term, searchText);
     },
 
