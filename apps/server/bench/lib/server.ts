@@ -36,7 +36,12 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // BENCH_SERVER_PROFILE=DIR: a V8 CPU profile of each server process under load, written to DIR
+  // when it stops (open it in DevTools' Performance panel), for finding per-request work.
+  const profile = process.env.BENCH_SERVER_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROFILE}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
