@@ -218,12 +218,23 @@ export const personalDataRepository = {
       .where('status', 'in', ['active', 'upcoming'])
       .orderBy('id')
       .execute();
-    // Leading a product that is still running: they would win it after being deleted.
+    // Leading a product that is still running: they would win it after being deleted. Found
+    // from their bids (a race's leader holds one of its bids; the leader is not indexed, so
+    // that bids stay HOT updates of their race's row).
     const leading = await trx
       .selectFrom('auction_products as ap')
       .innerJoin('auctions as a', 'a.id', 'ap.auction_id')
       .innerJoin('products as p', 'p.id', 'ap.product_id')
       .select(['p.id', 'p.name'])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('bids as b')
+            .select('b.id')
+            .where('b.user_id', '=', userId)
+            .whereRef('b.auction_id', '=', 'ap.auction_id')
+            .whereRef('b.product_id', '=', 'ap.product_id'),
+        ),
+      )
       .where('ap.highest_bidder_id', '=', userId)
       .where('a.status', '=', 'active')
       .where('ap.outcome', 'is', null)

@@ -40,6 +40,7 @@ import * as follows from './2026-12-03T0100-follows.ts';
 import * as combinedPayments from './2026-12-03T0200-combined-payments.ts';
 import * as notificationRules from './2026-12-03T0300-notification-rules.ts';
 import * as browseAtScale from './2026-12-03T0400-browse-at-scale.ts';
+import * as bidsHotUpdates from './2026-12-03T1700-bids-hot-updates.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03T0200-combined-payments': combinedPayments,
   '2026-12-03T0300-notification-rules': notificationRules,
   '2026-12-03T0400-browse-at-scale': browseAtScale,
+  '2026-12-03T1700-bids-hot-updates': bidsHotUpdates,
 };
 
 export const migrationProvider: MigrationProvider = {

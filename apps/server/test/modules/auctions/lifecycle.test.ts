@@ -95,6 +95,10 @@ describe('auction life cycle', () => {
     expect(late.body.message).toBe('La subasta ha finalizado');
     const totals = await t.request('GET', '/api/auctions/get_totals', { token: beto.token });
     expect(totals.body.total_wins).toBe(1);
+    // The public profile counts it too; Ana, outbid, won nothing.
+    const profile = await t.request('GET', '/api/users/public/cierre_beto');
+    expect(profile.body.stats.auctions_won).toBe(1);
+    expect((await t.request('GET', '/api/users/public/cierre_ana')).body.stats.auctions_won).toBe(0);
 
     // Running the jobs again changes nothing.
     await t.advanceClock(3600);
