@@ -11,14 +11,19 @@ import { type Kysely, sql } from 'kysely';
  *
  * The three reads that found rows by their leader (wins counted for a profile and for the
  * account's totals, the races a deleted account still leads) start from that user's bids
- * instead (`bids_user_id_idx`): a race's leader always holds one of its bids, so the rows are
+ * instead (`bids_user_created_idx`): a race's leader always holds one of its bids, so the rows are
  * the same.
+ *
+ * `bids_user_id_idx` goes too: `bids_user_created_idx` (user_id, created_at) answers every read
+ * by bidder, and each bid wrote both.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop index if exists auction_products_highest_bidder_id_idx`.execute(db);
+  await sql`drop index if exists bids_user_id_idx`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`create index if not exists bids_user_id_idx on bids (user_id)`.execute(db);
   await sql`create index if not exists auction_products_highest_bidder_id_idx on auction_products (highest_bidder_id)`.execute(
     db,
   );
