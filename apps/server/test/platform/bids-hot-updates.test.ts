@@ -5,8 +5,7 @@ import { startTestApp, type TestApp } from '../support/build-app.ts';
 /**
  * A bid rewrites its race's row and its listing row. PostgreSQL keeps such an update on the row's
  * own page without touching any index (a HOT update) only when no index covers a column it
- * changes; in a bidding war that is most of what a bid costs the database (migration
- * 2026-12-03T1700 and decision record 0022). So no index may name the columns a bid writes.
+ * changes, so no index may name the columns a bid writes (decision record 0024).
  */
 describe('what a bid writes is not indexed', () => {
   let t: TestApp;
