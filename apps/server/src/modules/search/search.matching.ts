@@ -15,8 +15,6 @@ import type { DB } from '../../platform/db-schema.ts';
  * Every test on the documents stays a LIKE that the GIN trigram indexes answer.
  */
 
-/** pg_trgm word similarity a lexicon word needs to be considered for a typo (then edit distance decides). */
-const TYPO_CANDIDATE_SIMILARITY = 0.3;
 /** Words shorter than this (letters and digits) are never treated as typos. */
 const TYPO_MIN_LETTERS = 4;
 /** Words beyond this many are ignored (the term is at most 100 characters anyway). */
@@ -129,44 +127,22 @@ export const searchDocuments = {
 };
 
 /**
- * Sets pg_trgm's word-similarity threshold for the rest of the current transaction (`set_config`
- * with is_local), which the typo lookup's `<%` operator reads.
- */
-async function useSearchThreshold(trx: Kysely<DB>): Promise<void> {
-  await sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_CANDIDATE_SIMILARITY)}, true)`.execute(
-    trx,
-  );
-}
-
-/**
  * Each typed word's key (normalized, letters and digits only) and, for a key long enough to be a
- * typo, whether some document has the word as typed. Shorter ones are not looked for: most have
- * no trigram ('gt', 'de'), and the index would then be read whole (200 ms on PGlite).
+ * typo, whether some document has the word as typed (`search_words_lookup`, one statement with
+ * its own planner settings: db-functions/search-words-lookup.ts).
  */
-async function lookUpWords(trx: Kysely<DB>, texts: string[]) {
+async function lookUpWords(db: Kysely<DB>, texts: string[]) {
   const { rows } = await sql<{ key: string; literal: boolean }>`
-    select w.key,
-           length(w.key) < ${TYPO_MIN_LETTERS} or exists (
-             select 1 from search_words where word like ${likeAnywhere(sql`w.normalized`)} escape '\\'
-           ) as literal
-    from unnest(${texts}::text[]) with ordinality as t(text, ord)
-    cross join lateral (
-      select search_normalize(t.text) as normalized,
-             regexp_replace(search_normalize(t.text), '[^[:alnum:]]+', '', 'g') as key
-    ) w
-    order by t.ord
-  `.execute(trx);
+    select key, literal from search_words_lookup(${texts}::text[], ${TYPO_MIN_LETTERS}::integer)
+  `.execute(db);
   return rows;
 }
 
 /** The real words accepted for a typed word's key (one not found as typed). */
-async function correctionsFor(trx: Kysely<DB>, key: string): Promise<string[]> {
+async function correctionsFor(db: Kysely<DB>, key: string): Promise<string[]> {
   const candidates = await sql<{ word: string; key: string }>`
-    select word, key from search_words
-    where ${key} <% key
-    order by word_similarity(${key}, key) desc, word
-    limit ${MAX_CANDIDATES}
-  `.execute(trx);
+    select word, key from search_word_candidates(${key}, ${MAX_CANDIDATES}::integer)
+  `.execute(db);
   const allowed = allowedTypos(key);
   // One word per key ('wheels' and 'wheels,'), the shortest, which the others contain.
   const byKey = new Map<string, { word: string; rank: number; distance: number }>();
@@ -184,39 +160,20 @@ async function correctionsFor(trx: Kysely<DB>, key: string): Promise<string[]> {
 
 /**
  * Splits the term and looks its typos up: one statement for all the words, then one per word that
- * appears nowhere as typed. Works inside a transaction (the settings then stay local to it) or on
- * the database (it opens a short one).
+ * appears nowhere as typed. Each is a statement of its own, so it works inside a caller's
+ * transaction or on the database alike.
  */
 export async function prepareSearch(db: Kysely<DB>, term: string): Promise<PreparedSearch> {
   const texts = searchWords(term);
-  const prepare = async (trx: Kysely<DB>) => {
-    const found = await lookUpWords(trx, texts);
-    const words: PreparedWord[] = [];
-    let thresholdSet = false;
-    for (const [index, text] of texts.entries()) {
-      const { key, literal } = found[index]!;
-      if (literal || [...key].length < TYPO_MIN_LETTERS) {
-        words.push({ text, corrections: [] });
-        continue;
-      }
-      if (!thresholdSet) await useSearchThreshold(trx);
-      thresholdSet = true;
-      words.push({ text, corrections: await correctionsFor(trx, key) });
-    }
-    return { term: term.trim(), words };
-  };
   if (texts.length === 0) return { term: term.trim(), words: [] };
-  if (db.isTransaction) return prepare(db);
-  return db.transaction().execute(async (trx) => {
-    // Bitmap scans of the trigram indexes only. The planner underrates them: for the typo
-    // lookup's `<%` it scanned the whole word list (2-3 times slower, measured with the bench),
-    // and for a word found as typed it walked the primary key hoping for an early hit, which for
-    // 'medellin' came 19,700 words in (31 ms on PGlite). Only in our own transaction: a caller's
-    // keeps its settings.
-    await sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-                     set_config('enable_indexonlyscan', 'off', true)`.execute(trx);
-    return prepare(trx);
-  });
+  const found = await lookUpWords(db, texts);
+  const words: PreparedWord[] = [];
+  for (const [index, text] of texts.entries()) {
+    const { key, literal } = found[index]!;
+    if (literal || [...key].length < TYPO_MIN_LETTERS) words.push({ text, corrections: [] });
+    else words.push({ text, corrections: await correctionsFor(db, key) });
+  }
+  return { term: term.trim(), words };
 }
 
 /** True when every word of the term (or one of its corrections) appears in `document`. */

@@ -22,6 +22,7 @@ import { pushForgetEndedSession } from './push-forget-ended-session.ts';
 import { searchDocumentsFromRow } from './search-documents-from-row.ts';
 import { searchNormalize } from './search-normalize.ts';
 import { searchWordsAdd } from './search-words-add.ts';
+import { searchWordCandidates, searchWordsLookup } from './search-words-lookup.ts';
 
 /**
  * Every database function the triggers run (and the functions they call), one file each, with
@@ -59,4 +60,6 @@ export const dbFunctions: DbFunction[] = [
   searchDocumentsFromRow,
   searchNormalize,
   searchWordsAdd,
+  searchWordsLookup,
+  searchWordCandidates,
 ];
