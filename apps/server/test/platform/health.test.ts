@@ -8,18 +8,35 @@ describe('platform', () => {
   });
   afterAll(() => t.close());
 
-  it('GET /api/health answers ok with security headers', async () => {
+  it("GET /api/health answers ok with an API answer's security headers", async () => {
     const res = await t.request('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    // Scripts may talk only to this origin, sockets included: no other ws:/wss: host.
-    const connect = res.headers
-      .get('content-security-policy')
-      ?.split(';')
-      .find((d) => d.trim().startsWith('connect-src'));
-    expect(connect?.trim()).toBe("connect-src 'self'");
+    // A resource's part of the set: not sniffed, framed, run or read by another site.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+    // A document's headers are for pages only.
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('referrer-policy')).toBeNull();
+    // Errors of unknown API paths too.
+    const missing = await fetch(`${t.url}/api/does-not-exist`);
+    expect(missing.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('pages and the API reference get the whole set, the page CSP with it', async () => {
+    for (const path of ['/api/docs/', '/auctions']) {
+      const res = await fetch(`${t.url}${path}`);
+      const csp = res.headers.get('content-security-policy');
+      expect(csp, path).toContain("default-src 'self'");
+      // Scripts may talk only to this origin, sockets included: no other ws:/wss: host.
+      const connect = csp?.split(';').find((d) => d.trim().startsWith('connect-src'));
+      expect(connect?.trim(), path).toBe("connect-src 'self'");
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
   });
 
   it('GET /api/health/live answers ok (liveness, beside the readiness check)', async () => {
