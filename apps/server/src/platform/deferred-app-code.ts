@@ -18,13 +18,15 @@ const LOADER_WAIT_MS = 3000;
 // The entry first (the largest file, and first on the six connections), then its preloads three
 // at a time, a task each, the first after the entry's: adding a product page's 35 links at once
 // was a 100 ms task on a phone, and six at a time (beside the entry in the first) still made tasks
-// of 53-82 ms at startup-trace's 4x slower CPU (each link's appendChild about 8 ms).
+// of 53-82 ms at startup-trace's 4x slower CPU (each link's appendChild about 8 ms). A link already
+// there is not added again: once the entry runs, the app's own preload of the page's chunk (Vite's
+// helper) may have added the links the loader had not reached yet.
 // Two frames after the last lead image loaded: the frame showing it has been presented, so the
 // code's requests never come before the paint they would otherwise delay. At once when the page
 // says its lead will not be shown ("app:lead-dropped", sent by the web app's early script when a
 // visitor without a session is sent from a product page to the login page): nothing to wait for.
 const LEAD_DROPPED_EVENT = 'app:lead-dropped';
-export const APP_CODE_LOADER = `(function(){var d=JSON.parse(document.getElementById("app-code").textContent),s=0;document.addEventListener("${LEAD_DROPPED_EVENT}",go);function go(){if(s)return;s=1;var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=d.entry;document.head.appendChild(e);setTimeout(function(){batch(0)},0)}function batch(i){if(i>=d.preloads.length)return;d.preloads.slice(i,i+3).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});setTimeout(function(){batch(i+3)},0)}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}var im=document.querySelectorAll('#root img[fetchpriority="high"]'),n=im.length;function one(){if(--n===0)painted()}setTimeout(go,${LOADER_WAIT_MS});if(!n)return go();for(var i=0;i<im.length;i++){if(im[i].complete)one();else{im[i].addEventListener("load",one);im[i].addEventListener("error",one)}}})();`;
+export const APP_CODE_LOADER = `(function(){var d=JSON.parse(document.getElementById("app-code").textContent),s=0;document.addEventListener("${LEAD_DROPPED_EVENT}",go);function go(){if(s)return;s=1;var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=d.entry;document.head.appendChild(e);setTimeout(function(){batch(0)},0)}function batch(i){if(i>=d.preloads.length)return;d.preloads.slice(i,i+3).forEach(function(h){if(document.querySelector('link[href="'+h+'"]'))return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});setTimeout(function(){batch(i+3)},0)}function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}var im=document.querySelectorAll('#root img[fetchpriority="high"]'),n=im.length;function one(){if(--n===0)painted()}setTimeout(go,${LOADER_WAIT_MS});if(!n)return go();for(var i=0;i<im.length;i++){if(im[i].complete)one();else{im[i].addEventListener("load",one);im[i].addEventListener("error",one)}}})();`;
 
 export const APP_CODE_LOADER_CSP = `'sha256-${createHash('sha256').update(APP_CODE_LOADER).digest('base64')}'`;
 
