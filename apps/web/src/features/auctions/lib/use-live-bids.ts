@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { nextTask } from '../../../lib/next-task.ts';
-import { zodReady } from '../../../lib/zod-ready.ts';
 import {
   dropAuctionProduct,
   pageBidCount,
@@ -26,10 +25,9 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
     let socket: { close(): void } | undefined;
     let left = false;
     // The socket's code (with its message schemas) loads after the page has painted.
-    zodReady()
-      .then(() => import('./live-bids-socket.ts'))
-      // zod's evaluation, the messages' schemas' construction and opening the socket, each in a
-      // task of its own: together they were a long task on a phone (startup-trace, 4x CPU).
+    import('./live-bids-socket.ts')
+      // Its evaluation (zod and the messages' schemas) and opening the socket, each in a task of
+      // its own: together they were a long task on a phone (startup-trace, 4x CPU).
       .then(nextTask)
       .then(({ openProductBids }) => {
         if (left) return;

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { nextTask } from '../../../lib/next-task.ts';
 import type { LiveSocket } from '../../../lib/ws-client.ts';
-import { zodReady } from '../../../lib/zod-ready.ts';
 
 /**
  * One live connection per tab to the user's notifications, shared by the header count and the
@@ -42,9 +41,8 @@ export function useNotificationsSocket(token: string | null) {
       const entry: Shared = { token, socket: null, users: 0, closed: false };
       shared = current = entry;
       void pageLoaded()
-        .then(zodReady)
         .then(() => import('./notifications-live.ts'))
-        // zod's evaluation, the messages' schemas' construction and opening the socket were one
+        // The module's evaluation (zod and the messages' schemas) and opening the socket were one
         // task of 100-300 ms on a phone (startup-trace, 4x CPU): each runs in its own.
         .then(nextTask)
         .then(({ openNotificationsSocket }) => {
