@@ -29,6 +29,7 @@ const appCode = (html: string) =>
   JSON.parse(/<script type="application\/json" id="app-code">([^<]*)<\/script>/.exec(html)![1]!) as {
     entry: string;
     preloads: string[];
+    pageOnly?: number;
   };
 
 describe('a page painted from its HTML asks for the app’s code after its lead images', () => {
@@ -40,6 +41,24 @@ describe('a page painted from its HTML asks for the app’s code after its lead 
     expect(html).toContain(`<script>${APP_CODE_LOADER}</script></body>`);
     // A page without an entry is left as it is.
     expect(deferAppCode('<html><body></body></html>')).toBe('<html><body></body></html>');
+  });
+
+  it('lists the page’s own preloads after the entry’s, counted, for a lead that may be dropped', () => {
+    // The page's chunk named first in the head, as the server may write it.
+    const page = shell.replace(
+      '<script type="module" crossorigin',
+      '<link rel="modulepreload" crossorigin href="/assets/page.js">\n<script type="module" crossorigin',
+    );
+    expect(appCode(deferAppCode(page, ['/assets/react.js']))).toEqual({
+      entry: '/assets/index.js',
+      preloads: ['/assets/react.js', '/assets/page.js'],
+      pageOnly: 1,
+    });
+    // Only the entry's own: nothing counted.
+    expect(appCode(deferAppCode(shell, ['/assets/react.js']))).toEqual({
+      entry: '/assets/index.js',
+      preloads: ['/assets/react.js'],
+    });
   });
 
   it('finds the images a render marks as its first paint', () => {

@@ -1,5 +1,6 @@
 import { type NewBidMessage, productBidsChannel } from '@app/contracts';
 import { openLiveSocket } from '../../../lib/ws-client.ts';
+import { disableZodJit } from '../../../lib/zod-jitless.ts';
 
 /**
  * Opens a product's live channel; each `new_bid` message that matches its schema goes to
@@ -19,6 +20,7 @@ export function openProductBids(
     onStatus(status: 'connecting' | 'open' | 'closed'): void;
   },
 ) {
+  disableZodJit();
   return openLiveSocket(productBidsChannel.url(auctionId, productId), {
     onStatus: handlers.onStatus,
     onResync: handlers.onResync,

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { nextTask } from '../../../lib/next-task.ts';
 import {
   dropAuctionProduct,
   pageBidCount,
@@ -25,6 +26,9 @@ export function useLiveBids(productKey: string, auctionId: number, productId: nu
     let left = false;
     // The socket's code (with its message schemas) loads after the page has painted.
     import('./live-bids-socket.ts')
+      // Its evaluation (zod and the messages' schemas) and opening the socket, each in a task of
+      // its own: together they were a long task on a phone (startup-trace, 4x CPU).
+      .then(nextTask)
       .then(({ openProductBids }) => {
         if (left) return;
         socket = openProductBids(auctionId, productId, {

@@ -2,6 +2,7 @@ import { type NotificationSocketAuth, notificationsChannel } from '@app/contract
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { type LiveSocket, openLiveSocket } from '../../../lib/ws-client.ts';
+import { disableZodJit } from '../../../lib/zod-jitless.ts';
 
 /**
  * What one socket's messages do. A notice (new, or read elsewhere) reloads the lists; the unread
@@ -34,6 +35,7 @@ export function messageHandler(queryClient: QueryClient) {
  * them, which the first page of a visitor does not need).
  */
 export function openNotificationsSocket(token: string, queryClient: QueryClient): LiveSocket {
+  disableZodJit();
   // The token goes in the first message, never in the URL (URLs end up in logs).
   return openLiveSocket(notificationsChannel.url(), {
     firstMessage: (): NotificationSocketAuth => ({ type: 'auth', token }),

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { nextTask } from '../../../lib/next-task.ts';
 import type { LiveSocket } from '../../../lib/ws-client.ts';
+import { loadZod } from '../../../lib/zod-loader.ts';
 
 /**
  * One live connection per tab to the user's notifications, shared by the header count and the
@@ -40,7 +42,11 @@ export function useNotificationsSocket(token: string | null) {
       const entry: Shared = { token, socket: null, users: 0, closed: false };
       shared = current = entry;
       void pageLoaded()
+        // zod's evaluation, the module's (the messages' schemas) and opening the socket were one
+        // task of 100-300 ms on a phone (startup-trace, 4x CPU): each runs in its own.
+        .then(loadZod)
         .then(() => import('./notifications-live.ts'))
+        .then(nextTask)
         .then(({ openNotificationsSocket }) => {
           if (!entry.closed) entry.socket = openNotificationsSocket(token, queryClient);
         });
