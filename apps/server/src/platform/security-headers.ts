@@ -20,7 +20,7 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 const API_KEPT = ['strict-transport-security', 'x-content-type-options', 'cross-origin-resource-policy'];
 
 /** Whether a request's path is an API call (its answer is never rendered as a page). */
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   return url.startsWith(API_PREFIX) && !DOCUMENT_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
