@@ -35,8 +35,8 @@ export const APP_CODE_LOADER_CSP = `'sha256-${createHash('sha256').update(APP_CO
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-/** index.html's own preloads (its entry's imports), for deferAppCode's `entryOwn`. */
-export const entryPreloadsOf = (html: string) =>
+/** The module preloads a page names, in order (index.html's own: its entry's imports, `entryOwn` below). */
+export const modulePreloadsOf = (html: string) =>
   [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 /** The early-requests entry (apps/web/build/early-requests.ts): nothing to ask for on a rendered page. */
@@ -50,7 +50,7 @@ export const EARLY_REQUESTS = /<script type="module" async crossorigin src="[^"]
 export function deferAppCode(html: string, entryOwn?: readonly string[]): string {
   const entry = ENTRY.exec(html)?.[1];
   if (!entry) return html;
-  const found = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const found = modulePreloadsOf(html);
   const own = entryOwn ? new Set(entryOwn) : undefined;
   const shared = own ? found.filter((href) => own.has(href)) : found;
   const pageOnly = own ? found.filter((href) => !own.has(href)) : [];

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deferAppCode, EARLY_REQUESTS, entryPreloadsOf, leadImagesOf } from './deferred-app-code.ts';
+import { deferAppCode, EARLY_REQUESTS, leadImagesOf, modulePreloadsOf } from './deferred-app-code.ts';
 import { isAppPageOf, pageFilesOf } from './page-files.ts';
 import {
   escapeHtml,
@@ -158,7 +158,7 @@ export async function registerWebApp(
   const indexHtml = options.banner
     ? builtHtml.replace(/<body[^>]*>/i, (body) => `${body}${options.banner}`)
     : builtHtml;
-  const entryPreloads = entryPreloadsOf(indexHtml);
+  const entryPreloads = modulePreloadsOf(indexHtml);
   const pageFiles = pageFilesOf(distDir);
   const isAppPage = isAppPageOf(distDir);
   const stylesheet = inlineStylesheets(distDir);
