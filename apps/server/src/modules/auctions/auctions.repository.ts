@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { AuctionStatus } from '../../platform/db-schema.ts';
+import { racesWonBy } from '../bids/bids.service.ts';
 
 export type AuctionRow = Awaited<ReturnType<typeof findAuctionById>>;
 
@@ -149,12 +150,7 @@ export const auctionsRepository = {
     }>`
       select
         (select count(*) from bids b where b.user_id = ${userId})::int as total_bids,
-        -- From the user's bids (a race's leader holds one of its bids): the leader is not
-        -- indexed, so that bids stay HOT updates of their race's row.
-        (select count(*) from auction_products ap
-          join (select distinct auction_id, product_id from bids where user_id = ${userId}) b
-            on b.auction_id = ap.auction_id and b.product_id = ap.product_id
-          where ap.highest_bidder_id = ${userId} and ap.outcome = 'won')::int as total_wins,
+        ${racesWonBy(userId)} as total_wins,
         (select count(*) from payments pm
           where pm.seller_id = ${userId} and pm.status = 'confirmed')::int as total_sales,
         (select count(*) from auctions a

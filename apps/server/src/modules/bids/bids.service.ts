@@ -7,6 +7,7 @@ import {
   type PlaceBidInput,
   type PlaceBidResponse,
 } from '@app/contracts';
+import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import type { Database } from '../../platform/db.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -38,6 +39,18 @@ export async function bidHistory(
 ): Promise<Bid[]> {
   const rows = await repo.listForProduct(db, auctionId, productId, limit);
   return rows.map(toBidDto);
+}
+
+/**
+ * How many races `userId` won, as a subquery for another module's select (a public profile's
+ * auctions won, the account totals). Read from the user's bids (a race's leader holds one of its
+ * bids): the leader is not indexed, so that bids stay HOT updates of their race's row.
+ */
+export function racesWonBy(userId: number): RawBuilder<number> {
+  return sql<number>`(select count(*) from auction_products ap
+    join (select distinct auction_id, product_id from bids where user_id = ${userId}) b
+      on b.auction_id = ap.auction_id and b.product_id = ap.product_id
+    where ap.highest_bidder_id = ${userId} and ap.outcome = 'won')::int`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
+import { racesWonBy } from '../bids/bids.service.ts';
 
 /**
  * Read model of a user's activity across products, auctions, bids and payments. It reads other
@@ -23,12 +24,7 @@ export async function findUserStats(db: Database, userId: number): Promise<UserS
       (select count(*) from payments pm
         where pm.seller_id = ${userId} and pm.status = 'confirmed')::int as products_sold,
       (select count(*) from auctions a where a.owner_id = ${userId} and a.status = 'active')::int as active_auctions,
-      -- From the user's bids (a race's leader holds one of its bids): the leader is not indexed,
-      -- so that bids stay HOT updates of their race's row.
-      (select count(*) from auction_products ap
-        join (select distinct auction_id, product_id from bids where user_id = ${userId}) b
-          on b.auction_id = ap.auction_id and b.product_id = ap.product_id
-        where ap.highest_bidder_id = ${userId} and ap.outcome = 'won')::int as auctions_won,
+      ${racesWonBy(userId)} as auctions_won,
       (select count(*) from bids b where b.user_id = ${userId})::int as total_bids
   `.execute(db);
   return row.rows[0]!;
