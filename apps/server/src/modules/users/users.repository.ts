@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import type { UserSessionsTable, UsersTable } from '../../platform/db-schema.ts';
 
@@ -124,37 +124,28 @@ export const usersRepository = {
     return db.updateTable('users').set(values).where('id', '=', id).returningAll().executeTakeFirst();
   },
 
-  /** Records an attempt (a failure until a success clears it); returns its id. */
-  async recordFailedLogin(db: Database, email: string, ip: string, at: Date): Promise<number> {
-    const row = await db
-      .insertInto('login_attempts')
-      .values({ email, ip, attempted_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  /** Attempts from one client address are judged one at a time (the counts below hold). */
+  async lockLoginAddress(trx: Database, ip: string) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`login:${ip}`}))`.execute(trx);
   },
 
-  deleteLoginAttempt(db: Database, id: number) {
-    return db.deleteFrom('login_attempts').where('id', '=', id).execute();
+  /** Records an attempt: a failure until a success clears it. */
+  async recordFailedLogin(db: Database, email: string, ip: string, at: Date): Promise<void> {
+    await db.insertInto('login_attempts').values({ email, ip, attempted_at: at }).execute();
   },
 
-  /**
-   * Failures since a time, on one account from one address or from one address on any; `upToId`
-   * counts only attempts made before it.
-   */
+  /** Failures since a time, on one account from one address or from one address on any. */
   async countFailedLogins(
     db: Database,
     since: Date,
     by: { email: string; ip: string } | { ip: string },
-    upToId?: number,
   ): Promise<number> {
     let query = db
       .selectFrom('login_attempts')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('attempted_at', '>', since);
-    query = query.where('ip', '=', by.ip);
+      .where('attempted_at', '>', since)
+      .where('ip', '=', by.ip);
     if ('email' in by) query = query.where('email', '=', by.email);
-    if (upToId !== undefined) query = query.where('id', '<=', upToId);
     const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   },

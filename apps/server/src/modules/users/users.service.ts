@@ -88,9 +88,9 @@ export function createUsersService(ctx: AppContext) {
 
   return {
     /**
-     * Checks the password with per-account and per-address throttling. The
-     * attempt is recorded before the password is checked, so guesses sent all at once cannot all
-     * slip past the count: only those with fewer than the limit before them get checked.
+     * Checks the password with per-account and per-address throttling. The address's attempts are
+     * counted and this one recorded under a lock on the address, so guesses sent all at once are
+     * judged one after another: only those with fewer than the limit before them get checked.
      */
     async login(
       input: LoginInput,
@@ -99,19 +99,22 @@ export function createUsersService(ctx: AppContext) {
     ): Promise<{ jwt_token: string } | LoginChallenge> {
       const now = clock.now();
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-      const attemptId = await usersRepository.recordFailedLogin(db, input.email, ip, now);
-      const [accountAttempts, addressAttempts] = await Promise.all([
-        usersRepository.countFailedLogins(db, since, { email: input.email, ip }, attemptId),
-        usersRepository.countFailedLogins(db, since, { ip }, attemptId),
-      ]);
-      if (
-        accountAttempts > MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS ||
-        addressAttempts > MAX_FAILURES_PER_ADDRESS
-      ) {
-        // A refused attempt does not count: the block ends when the window of the failures passes.
-        await usersRepository.deleteLoginAttempt(db, attemptId);
-        throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, userMessages.tooManyAttempts);
-      }
+      const admitted = await db.transaction().execute(async (trx) => {
+        await usersRepository.lockLoginAddress(trx, ip);
+        const [accountAttempts, addressAttempts] = await Promise.all([
+          usersRepository.countFailedLogins(trx, since, { email: input.email, ip }),
+          usersRepository.countFailedLogins(trx, since, { ip }),
+        ]);
+        // A refused attempt is not recorded: the block ends when the window of the failures passes.
+        if (
+          accountAttempts >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS ||
+          addressAttempts >= MAX_FAILURES_PER_ADDRESS
+        )
+          return false;
+        await usersRepository.recordFailedLogin(trx, input.email, ip, now);
+        return true;
+      });
+      if (!admitted) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, userMessages.tooManyAttempts);
       const user = await usersRepository.findByEmail(db, input.email);
       const valid = await verifyPassword(
         input.password,

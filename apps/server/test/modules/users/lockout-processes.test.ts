@@ -43,6 +43,18 @@ describe.skipIf(!ready)('login lockout across processes (PostgreSQL + Redis)', {
     expect((await login(b, user.email, TEST_PASSWORD, '10.6.0.3')).status).toBe(200);
   });
 
+  it('60 wrong guesses on one account from one address sent at once to both processes: at most 10 are checked', async () => {
+    const user = await insertUser(a.ctx.db);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login(i % 2 ? a : b, user.email, `adivina-${i}`, '10.6.2.1')),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBe(10);
+    expect((await login(a, user.email, TEST_PASSWORD, '10.6.2.1')).status).toBe(429);
+    expect((await login(b, user.email, TEST_PASSWORD, '10.6.2.2')).status).toBe(200);
+  });
+
   it('the per-address burst limit is one budget in Redis for both processes', async () => {
     const user = await insertUser(a.ctx.db);
     // 20 logins a minute per address: 10 on each process fill it, the next on either is refused.
