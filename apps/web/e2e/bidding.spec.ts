@@ -184,9 +184,15 @@ describe('bidding: proxy bids, soft close, watchlist', () => {
     // Removing it from the page: the item goes away.
     await item.getByRole('button', { name: /^Quitar ".*Auto favorito.*" de Favoritos$/ }).click();
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: 'Auto favorito' }).count()).toBe(0);
+    // The page drops the item at once (optimistically); the server's list follows when the
+    // DELETE it sent is answered.
     const collectorToken = await apiLogin(demo.collector);
-    const list = await apiCall('GET', '/api/watchlist', collectorToken);
-    expect(list.body.items.some((i: any) => i.product_id === productId)).toBe(false);
+    await expect
+      .poll(async () => {
+        const list = await apiCall('GET', '/api/watchlist', collectorToken);
+        return list.body.items.some((i: any) => i.product_id === productId);
+      })
+      .toBe(false);
     await context.close();
     await phone.close();
   });
