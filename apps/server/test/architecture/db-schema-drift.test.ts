@@ -11,13 +11,15 @@ import { type DeclaredColumn, declaredTables, kindsOfDatabaseType } from './kyse
 
 /**
  * Tables the server never reads or writes through Kysely's types: the migrator's own, and the
- * browse listing and its facet counts, which triggers fill and the browse queries read in raw SQL.
+ * browse listing, its facet counts and its words, which triggers fill and the browse queries read in raw SQL.
  */
 const UNTYPED_TABLES = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'catalog_listing',
   'catalog_facet_counts',
+  'catalog_listing_words',
+  'catalog_words',
 ]);
 
 interface ActualColumn {

@@ -14,6 +14,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   brands: 'reference-data',
   catalog_facet_counts: 'catalog',
   catalog_listing: 'db',
+  catalog_listing_words: 'db',
+  catalog_words: 'db',
   categories: 'reference-data',
   change_versions: 'db',
   claim_messages: 'claims',

@@ -5,8 +5,14 @@ import type { Database } from '../../platform/db.ts';
 /** The browse filters as the repository takes them: money in centavos, `q` already a SQL condition. */
 export interface ListingFilters {
   kind: BrowseKind;
-  /** The search module's condition on `l.product_id`; none without a term. */
+  /** The search module's condition on the listing row (`l.search_text`); none without a term. */
   matches?: RawBuilder<SqlBool>;
+  /**
+   * The same term per typed word, as conditions on `w.word` of `catalog_words` (the listed
+   * words): what the facet counts find the term's products by. None when the term cannot be
+   * looked up by its words (the counts then test `matches` on each listed row).
+   */
+  matchingWords?: RawBuilder<SqlBool>[];
   categoryId?: number;
   brandId?: number;
   scaleId?: number;

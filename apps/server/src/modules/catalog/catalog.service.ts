@@ -108,16 +108,20 @@ export function createCatalogService(ctx: AppContext, deps: { search: SearchServ
   // Made on first use: the browse benchmark builds this service on a bare database context.
   let browsed: ReturnType<typeof browseCache> | undefined;
   /** The browse filters as the listing takes them; `q` matched by the search module. */
-  const listingFilters = async (query: BrowseFilters): Promise<ListingFilters> => ({
-    kind: query.kind,
-    matches: await deps.search.productTextFilter(query.q, 'l.search_text'),
-    categoryId: query.category_id,
-    brandId: query.brand_id,
-    scaleId: query.scale_id,
-    condition: query.condition,
-    minPrice: query.min_price === undefined ? undefined : toCentavos(query.min_price),
-    maxPrice: query.max_price === undefined ? undefined : toCentavos(query.max_price),
-  });
+  const listingFilters = async (query: BrowseFilters): Promise<ListingFilters> => {
+    const match = await deps.search.productTermMatch(query.q, 'l.search_text', 'w.word');
+    return {
+      kind: query.kind,
+      matches: match?.text,
+      matchingWords: match?.words,
+      categoryId: query.category_id,
+      brandId: query.brand_id,
+      scaleId: query.scale_id,
+      condition: query.condition,
+      minPrice: query.min_price === undefined ? undefined : toCentavos(query.min_price),
+      maxPrice: query.max_price === undefined ? undefined : toCentavos(query.max_price),
+    };
+  };
 
   return {
     /**

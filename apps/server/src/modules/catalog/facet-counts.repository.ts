@@ -2,6 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../platform/db.ts';
 import { PRICE_BAND_BOUNDS } from '../../platform/db-functions/catalog-price-band.ts';
 import { type ListingFilters, listing } from './catalog.repository.ts';
+import { listedWordsFor, readableByWords, termProducts } from './term-products.ts';
 
 /** The facet dimensions, each counted with every filter but its own. */
 type Facet = 'category' | 'brand' | 'scale' | 'condition';
@@ -83,30 +84,35 @@ function inRanges(column: RawBuilder<unknown>, ranges: PriceRange[]): RawBuilder
 
 /**
  * The matches counted by (category, brand, scale, condition), every filter applied but those
- * four. With a term, from the matching listed rows (the term's matches are what bound them).
- * Without one, from `catalog_facet_counts` (what each key holds, kept by the listing's triggers)
- * over the bands the price range covers whole, plus the rows priced in the part of a band it
- * cuts, less the auctions past their end that the closing job has not unlisted yet: a few
- * hundred summary rows and a few listed ones instead of every listed row the filters allow.
+ * four. The counts per key come from `catalog_facet_counts` (what each key holds, kept by the
+ * listing's triggers), or with a term from the term's products in `catalog_listing_words`, over
+ * the price bands the range covers whole; plus the rows priced in the part of a band it cuts, less
+ * the auctions past their end that the closing job has not unlisted yet: a few hundred summary
+ * rows (or index entries) and a few listed rows instead of every listed row the filters allow.
  */
-function matchGroups(filters: ListingFilters, now: Date): RawBuilder<unknown> {
+function matchGroups(filters: ListingFilters, now: Date, termWords?: string[][]): RawBuilder<unknown> {
   const byGroup = sql`group by l.category_id, l.brand_id, l.scale_id, l.condition`;
   const groupColumns = sql`l.category_id, l.brand_id, l.scale_id, l.condition`;
-  // The summary knows neither a term nor when a product became buyable (a saved search's
-  // window, which only `catalogRepository.count` asks today): those read the listed rows.
-  if (filters.matches || filters.becameBuyable)
+  // Neither knows when a product became buyable (a saved search's window, which only
+  // `catalogRepository.count` asks today), nor a term without its words: those read the listed rows.
+  if ((filters.matches && !termWords) || filters.becameBuyable)
     return sql`select ${groupColumns}, count(*) as n
       from (${listing(filters, now, { facetsOpen: true })}) l ${byGroup}`;
   const bands = bandsOf(filters.minPrice, filters.maxPrice);
   const whole = bands ? sql`l.price_band between ${bands.first} and ${bands.last}` : sql`true`;
   const kinds = filters.kind === 'all' ? sql`true` : sql`l.kind = ${filters.kind}`;
+  const term = filters.matches ?? sql<SqlBool>`true`;
   const parts = [
-    sql`select ${groupColumns}, sum(l.n) as n from catalog_facet_counts l
+    filters.matches && termWords
+      ? sql`select ${groupColumns}, count(*) as n
+          from (${termProducts(termWords, filters.matches)}) l
+         where ${kinds} and ${whole} ${byGroup}`
+      : sql`select ${groupColumns}, sum(l.n) as n from catalog_facet_counts l
          where ${kinds} and ${whole} ${byGroup}`,
   ];
   if (filters.kind !== 'buy_now')
     parts.push(sql`select ${groupColumns}, -count(*) as n from catalog_listing l
-         where l.kind = 'auction' and l.end_time <= ${now} and ${whole} ${byGroup}`);
+         where l.kind = 'auction' and l.end_time <= ${now} and ${whole} and ${term} ${byGroup}`);
   if (bands && bands.cuts.length > 0) {
     // Through `static_price`'s index: the prices no bid changes, as tight ranges, and the lots
     // bid on (its null part), as many as are being bid on.
@@ -127,6 +133,13 @@ export const facetCountsRepository = {
    * categories would give.
    */
   async summary(db: Database, filters: ListingFilters, now: Date): Promise<ListingSummary> {
+    // A term's listed words are looked up first (one short read): its products are then read
+    // by those words, or, when its rarest word is in too many, tested row by row.
+    const listed =
+      filters.matches && filters.matchingWords && !filters.becameBuyable
+        ? await listedWordsFor(db, filters.matchingWords)
+        : undefined;
+    const termWords = listed && readableByWords(listed) ? listed : undefined;
     const is = (column: string, value: number | string | undefined) =>
       value === undefined ? sql`true` : sql`${sql.ref(column)} = ${value}`;
     const { rows } = await sql<{
@@ -142,7 +155,7 @@ export const facetCountsRepository = {
                ${is('g.brand_id', filters.brandId)} as b_ok,
                ${is('g.scale_id', filters.scaleId)} as s_ok,
                ${is('g.condition', filters.condition)} as k_ok
-        from (${matchGroups(filters, now)}) g
+        from (${matchGroups(filters, now, termWords)}) g
       )
       select 'total' as facet, null::integer as id, null::text as value, null::text as name,
              coalesce(sum(n) filter (where c_ok and b_ok and s_ok and k_ok), 0) as count

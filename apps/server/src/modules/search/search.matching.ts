@@ -187,6 +187,28 @@ export function termMatches(search: PreparedSearch, document: Expression<string>
 }
 
 /**
+ * For each word of the term, a condition on a column of single words (no spaces) that holds for
+ * the words containing it or one of its corrections: a text holds a word as a substring exactly
+ * when one of its space-separated words does, since a typed word has no space. Undefined when a
+ * word or correction has no trigram: its lookup would read every word, and the text is tested
+ * row by row instead.
+ */
+export function termWordMatches(
+  search: PreparedSearch,
+  word: Expression<string>,
+): RawBuilder<SqlBool>[] | undefined {
+  const options = search.words.map((w) => [w.text, ...w.corrections]);
+  if (options.length === 0 || !options.flat().every((value) => HAS_TRIGRAM.test(value))) return undefined;
+  return options.map(
+    (values) =>
+      sql<SqlBool>`(${sql.join(
+        values.map((value) => contains(word, value)),
+        sql` or `,
+      )})`,
+  );
+}
+
+/**
  * Relevance of a match for ordering: 3 when the whole term is in `name`, plus 1 for each word (or
  * a correction of it) in `name`. Cheap substring tests only, so ranking thousands of hits stays fast.
  */

@@ -4,7 +4,7 @@ import { imageUrl } from '../../platform/images.ts';
 import { toPesos, toPesosOrNull } from '../../platform/money.ts';
 import { prepareSearch } from './search.matching.ts';
 import { searchRepository } from './search.repository.ts';
-import { productTextFilter } from './search-filters.service.ts';
+import { productTermMatch } from './search-filters.service.ts';
 
 const thumbnailUrl = (imageId: string | null) => imageUrl(imageId, 'thumb');
 
@@ -13,12 +13,13 @@ export type SearchService = ReturnType<typeof createSearchService>;
 export function createSearchService(ctx: AppContext) {
   return {
     /**
-     * A SQL condition on a column holding a copy of the product's search text ('l.search_text')
-     * that holds for the products `term` finds, matched exactly as the search page matches them.
-     * None (undefined) for a blank or absent term.
+     * SQL conditions that hold for the products `term` finds, matched exactly as the search page
+     * matches them: on a column holding a copy of the product's search text ('l.search_text'),
+     * and per typed word on a column of single listed words ('w.word'). None (undefined) for a
+     * blank or absent term.
      */
-    productTextFilter(term: string | undefined, searchText: string) {
-      return productTextFilter(ctx.db, term, searchText);
+    productTermMatch(term: string | undefined, searchText: string, word: string) {
+      return productTermMatch(ctx.db, term, searchText, word);
     },
 
     /** Users, visible products and open auctions matching `term` (already validated), best first. */

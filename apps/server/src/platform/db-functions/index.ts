@@ -5,7 +5,10 @@ import { catalogListingFromAuctionProduct } from './catalog-listing-from-auction
 import { catalogListingFromProduct } from './catalog-listing-from-product.ts';
 import { catalogListingFromSearch } from './catalog-listing-from-search.ts';
 import { catalogListingRefresh } from './catalog-listing-refresh.ts';
+import { catalogListingWordsFromListing } from './catalog-listing-words-from-listing.ts';
 import { catalogPriceBand } from './catalog-price-band.ts';
+import { catalogWordProducts } from './catalog-word-products.ts';
+import { catalogWordsOf } from './catalog-words-of.ts';
 import type { DbFunction } from './db-function.ts';
 import { mailDeliverable } from './mail-deliverable.ts';
 import { mailEnqueueNotification } from './mail-enqueue-notification.ts';
@@ -43,8 +46,11 @@ export const dbFunctions: DbFunction[] = [
   catalogListingFromProduct,
   catalogListingFromSearch,
   catalogListingRefresh,
+  catalogListingWordsFromListing,
   catalogFacetCountsFromListing,
   catalogPriceBand,
+  catalogWordProducts,
+  catalogWordsOf,
   mailDeliverable,
   mailEnqueueNotification,
   mailPreferenceOf,

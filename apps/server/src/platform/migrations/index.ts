@@ -42,6 +42,7 @@ import * as notificationRules from './2026-12-03T0300-notification-rules.ts';
 import * as browseAtScale from './2026-12-03T0400-browse-at-scale.ts';
 import * as bidsHotUpdates from './2026-12-03T1700-bids-hot-updates.ts';
 import * as searchLookups from './2026-12-03T1800-search-lookups.ts';
+import * as listingWords from './2026-12-04T1000-listing-words.ts';
 
 /**
  * Every migration, by sortable name. Add new files here; never edit one that has landed.
@@ -91,6 +92,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03T0400-browse-at-scale': browseAtScale,
   '2026-12-03T1700-bids-hot-updates': bidsHotUpdates,
   '2026-12-03T1800-search-lookups': searchLookups,
+  '2026-12-04T1000-listing-words': listingWords,
 };
 
 export const migrationProvider: MigrationProvider = {
