@@ -45,13 +45,13 @@ export function termProducts(words: string[][], matches: RawBuilder<SqlBool>): R
   const rarest = words.reduce((best, w, i) => (w.length < words[best]!.length ? i : best), 0);
   const others = words.filter((_, i) => i !== rarest);
   const byWords = words[rarest]!.map((word, i) => {
-    const conditions = [
-      sql<SqlBool>`true`,
+    const checks = [
       ...(i > 0 ? [sql<SqlBool>`not ${holdsOneOf(sql`p.product_id`, words[rarest]!.slice(0, i))}`] : []),
       ...others.map((w) => holdsOneOf(sql`p.product_id`, w)),
     ];
+    const kept = checks.length > 0 ? sql` where ${sql.join(checks, sql` and `)}` : sql``;
     return sql`select p.product_id, p.kind, p.category_id, p.brand_id, p.scale_id, p.condition, p.price_band
-      from catalog_word_products(${word}::text) p where ${sql.join(conditions, sql` and `)}`;
+      from catalog_word_products(${word}::text) p${kept}`;
   });
   const foundByWords = sql.join(
     words.map((w) => holdsOneOf(sql`t.product_id`, w)),

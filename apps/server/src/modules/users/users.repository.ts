@@ -134,20 +134,23 @@ export const usersRepository = {
     await db.insertInto('login_attempts').values({ email, ip, attempted_at: at }).execute();
   },
 
-  /** Failures since a time, on one account from one address or from one address on any. */
-  async countFailedLogins(
+  /** Failures since a time from one address: on one account, and on any. */
+  async failedLoginCounts(
     db: Database,
     since: Date,
-    by: { email: string; ip: string } | { ip: string },
-  ): Promise<number> {
-    let query = db
+    email: string,
+    ip: string,
+  ): Promise<{ account: number; address: number }> {
+    const row = await db
       .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .select((eb) => [
+        eb.fn.countAll<number>().filterWhere('email', '=', email).as('account'),
+        eb.fn.countAll<number>().as('address'),
+      ])
       .where('attempted_at', '>', since)
-      .where('ip', '=', by.ip);
-    if ('email' in by) query = query.where('email', '=', by.email);
-    const row = await query.executeTakeFirstOrThrow();
-    return Number(row.count);
+      .where('ip', '=', ip)
+      .executeTakeFirstOrThrow();
+    return { account: Number(row.account), address: Number(row.address) };
   },
 
   clearFailedLogins(db: Database, email: string, ip: string) {

@@ -101,14 +101,11 @@ export function createUsersService(ctx: AppContext) {
       const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
       const admitted = await db.transaction().execute(async (trx) => {
         await usersRepository.lockLoginAddress(trx, ip);
-        const [accountAttempts, addressAttempts] = await Promise.all([
-          usersRepository.countFailedLogins(trx, since, { email: input.email, ip }),
-          usersRepository.countFailedLogins(trx, since, { ip }),
-        ]);
+        const failures = await usersRepository.failedLoginCounts(trx, since, input.email, ip);
         // A refused attempt is not recorded: the block ends when the window of the failures passes.
         if (
-          accountAttempts >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS ||
-          addressAttempts >= MAX_FAILURES_PER_ADDRESS
+          failures.account >= MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS ||
+          failures.address >= MAX_FAILURES_PER_ADDRESS
         )
           return false;
         await usersRepository.recordFailedLogin(trx, input.email, ip, now);
